@@ -1,0 +1,143 @@
+#include "format.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan::report {
+
+namespace {
+/// Display width of UTF-8 text (code points; the CLI's tables hold Latin text and symbols).
+std::size_t displayWidth(const std::string& s)
+{
+    std::size_t n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80)
+            ++n;
+    return n;
+}
+
+bool looksNumeric(const std::string& s)
+{
+    if (s.empty())
+        return false;
+    const char c = s.front();
+    return (c >= '0' && c <= '9') || ((c == '-' || c == '+') && s.size() > 1);
+}
+} // namespace
+
+std::string withSeparators(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::abs(value));
+    std::string digits(buf);
+    const auto dot = digits.find('.');
+    std::string intPart = digits.substr(0, dot);
+    const std::string frac = dot == std::string::npos ? "" : digits.substr(dot);
+    std::string grouped;
+    for (std::size_t i = 0; i < intPart.size(); ++i) {
+        if (i > 0 && (intPart.size() - i) % 3 == 0)
+            grouped += ',';
+        grouped += intPart[i];
+    }
+    const bool negative = value < 0
+        && (grouped.find_first_not_of("0,") != std::string::npos || frac.find_first_not_of(".0") != std::string::npos);
+    return (negative ? "-" : "") + grouped + frac;
+}
+
+std::string scientific(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*e", significant - 1, value);
+    std::string s(buf);
+    // "3.14e+23" → "3.14e23"
+    const auto e = s.find('e');
+    if (e != std::string::npos) {
+        std::string mant = s.substr(0, e), ex = s.substr(e + 1);
+        const bool neg = !ex.empty() && ex[0] == '-';
+        if (!ex.empty() && (ex[0] == '+' || ex[0] == '-'))
+            ex.erase(0, 1);
+        while (ex.size() > 1 && ex[0] == '0')
+            ex.erase(0, 1);
+        s = mant + "e" + (neg ? "-" : "") + ex;
+    }
+    return s;
+}
+
+std::string gib(double bytes)
+{
+    return withSeparators(bytes / (1024.0 * 1024.0 * 1024.0), 2) + " GiB";
+}
+
+std::string duration(double hours)
+{
+    if (!std::isfinite(hours))
+        return "n/a";
+    if (hours < 1.0)
+        return withSeparators(hours * 60.0, 1) + " min";
+    if (hours < 48.0)
+        return withSeparators(hours, 1) + " h";
+    if (hours < 24.0 * 365.0 * 2)
+        return withSeparators(hours / 24.0, 1) + " days";
+    return withSeparators(hours / (24.0 * 365.25), 1) + " years";
+}
+
+TextTable::TextTable(std::vector<std::string> headers)
+    : m_headers(std::move(headers))
+{ }
+
+void TextTable::addRow(std::vector<std::string> cells)
+{
+    cells.resize(m_headers.size());
+    m_rows.push_back(std::move(cells));
+}
+
+std::string TextTable::render() const
+{
+    std::vector<std::size_t> width(m_headers.size());
+    for (std::size_t c = 0; c < m_headers.size(); ++c) {
+        width[c] = displayWidth(m_headers[c]);
+        for (const auto& r : m_rows)
+            width[c] = std::max(width[c], displayWidth(r[c]));
+    }
+    std::string out;
+    auto line = [&](const std::vector<std::string>& cells, bool header) {
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            const std::size_t pad = width[c] - displayWidth(cells[c]);
+            const bool right = !header && looksNumeric(cells[c]);
+            if (c)
+                out += "  ";
+            if (right)
+                out += std::string(pad, ' ') + cells[c];
+            else
+                out += cells[c] + (c + 1 < cells.size() ? std::string(pad, ' ') : "");
+        }
+        out += '\n';
+    };
+    line(m_headers, true);
+    std::vector<std::string> rule;
+    for (auto w : width)
+        rule.push_back(std::string(w, '-'));
+    line(rule, true);
+    for (const auto& r : m_rows)
+        line(r, false);
+    return out;
+}
+
+std::string csvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + '"';
+}
+
+} // namespace gpuplan::report

@@ -1,0 +1,39 @@
+#include "batch.h"
+
+namespace gpuplan::core {
+
+double boundRate(const GpuSpec& gpu, BatchBound bound)
+{
+    switch (bound) {
+    case BatchBound::Fp64:
+        return gpu.fp64Flops();
+    case BatchBound::Fp32:
+        return gpu.peak(Precision::FP32).value_or(0);
+    case BatchBound::Tensor:
+        return gpu.peak(gpu.computePrecision(Precision::BF16)).value_or(0);
+    case BatchBound::Memory:
+        return gpu.memoryBandwidth;
+    }
+    return 0;
+}
+
+BatchEstimate estimateBatch(const BatchSpec& spec, const GpuSpec& reference, const GpuSpec& target, int count)
+{
+    BatchEstimate e;
+    e.referenceRate = boundRate(reference, spec.bound);
+    e.targetRate = boundRate(target, spec.bound);
+    if (e.referenceRate <= 0 || e.targetRate <= 0) {
+        e.runs = false;
+        e.note = (e.targetRate <= 0 ? target.id : reference.id) + " has no published "
+            + std::string(toString(spec.bound)) + " figure";
+        return e;
+    }
+    // A job bound by one resource runs in time ∝ 1 / that resource's rate (roofline, Williams et al. 2009);
+    // splitting over `count` GPUs is taken as perfectly parallel (render frames, independent simulations).
+    e.speedup = e.targetRate / e.referenceRate;
+    e.gpuHours = spec.gpuHours / e.speedup;
+    e.wallHours = e.gpuHours / std::max(1, count);
+    return e;
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "gpu.h"
+#include "precision.h"
+
+#include <string>
+
+namespace gpuplan::core {
+
+/// How much of a GPU's datasheet figures real kernels reach. Few, physical factors: each default is
+/// chosen from a published measurement cited in efficiency.cpp; a local calibration (gpuplan-probe)
+/// replaces them per GPU model.
+struct Efficiency
+{
+    double gemm = 0.8;              ///< fraction of dense peak that large GEMMs reach (maximum achievable matmul FLOPS)
+    double gemmShapeHalf = 96;      ///< GEMM width (per-GPU shard of h) at which efficiency halves
+    double memoryBandwidth = 0.85;  ///< fraction of datasheet HBM bandwidth that streaming kernels reach
+    double linkBandwidth = 0.75;    ///< fraction of link bandwidth NCCL ring collectives reach (bus bandwidth)
+    double linkLatencyS = 8e-6;     ///< s per ring hop (NVLink/PCIe) inside a node
+    double networkLatencyS = 15e-6; ///< s per ring hop across nodes
+    double elementwiseBytesPerTokenLayer = 0; ///< set from the model: non-GEMM HBM traffic, see training.cpp
+    double decodeStepOverheadS = 0.6e-3;      ///< s of scheduling and launch per decode iteration (CUDA graphs)
+    bool calibrated = false;                  ///< true when the factors come from a local measurement
+    std::string source;                       ///< where the factors come from
+};
+
+/// Defaults for a GPU and the precision its math runs in.
+Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute);
+
+/// GEMM efficiency for matrices whose narrow dimension is `width` on each GPU: gemm · width / (width + half).
+double gemmEfficiency(const Efficiency& e, double width);
+
+/// Ring all-reduce time (DESIGN.md): 2(k−1)/k · bytes / bw + 2(k−1) · latency. 0 when k ≤ 1.
+double ringAllReduceS(double bytes, int k, double bandwidth, double latencyS);
+
+} // namespace gpuplan::core

@@ -1,0 +1,232 @@
+#include "gpu.h"
+
+#include "json_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <set>
+
+namespace gpuplan::core {
+
+using detail::Bound;
+using detail::ObjectReader;
+
+namespace {
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0; // bytes
+constexpr double TB = 1e12;                      // bytes (memory bandwidth is quoted in decimal TB/s)
+constexpr double GB = 1e9;                       // bytes
+constexpr double TFLOPS = 1e12;                  // FLOP/s
+} // namespace
+
+std::string toLower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(
+        out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::optional<double> GpuSpec::peak(Precision p) const
+{
+    auto it = peakFlops.find(p);
+    if (it == peakFlops.end())
+        return std::nullopt;
+    return it->second;
+}
+
+Precision GpuSpec::computePrecision(Precision p) const
+{
+    // Each format falls back to the next one that is at least as wide.
+    static const std::map<Precision, std::vector<Precision>> chain = {
+        {Precision::INT4, {Precision::INT4, Precision::INT8, Precision::FP8, Precision::FP16, Precision::BF16}},
+        {Precision::INT8, {Precision::INT8, Precision::FP8, Precision::FP16, Precision::BF16}},
+        {Precision::FP8, {Precision::FP8, Precision::BF16, Precision::FP16}},
+        {Precision::BF16, {Precision::BF16, Precision::FP16, Precision::FP32}},
+        {Precision::FP16, {Precision::FP16, Precision::BF16, Precision::FP32}},
+        {Precision::TF32, {Precision::TF32, Precision::FP32}},
+        // FP32 falls back to TF32 only where the vendor publishes no FP32 figure (A10G).
+        {Precision::FP32, {Precision::FP32, Precision::TF32}},
+        {Precision::FP64, {Precision::FP64}},
+    };
+    for (Precision q : chain.at(p)) {
+        if (peakFlops.count(q))
+            return q;
+    }
+    return peakFlops.begin()->first;
+}
+
+double GpuSpec::fp64Flops() const
+{
+    return std::max(fp64TensorFlops, peak(Precision::FP64).value_or(0.0));
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    const std::string x = toLower(a), y = toLower(b);
+    std::vector<std::size_t> prev(y.size() + 1), cur(y.size() + 1);
+    std::iota(prev.begin(), prev.end(), 0);
+    for (std::size_t i = 1; i <= x.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= y.size(); ++j) {
+            const std::size_t subst = prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[y.size()];
+}
+
+std::vector<std::string> closestNames(
+    std::string_view wanted, const std::vector<std::string>& candidates, std::size_t count)
+{
+    std::vector<std::pair<std::size_t, std::string>> scored;
+    const std::string w = toLower(wanted);
+    for (const auto& c : candidates) {
+        const std::string lc = toLower(c);
+        std::size_t d = editDistance(w, lc);
+        // A candidate that contains what was typed (or the reverse) is a better guess than its distance says.
+        if (!w.empty() && (lc.find(w) != std::string::npos || w.find(lc) != std::string::npos))
+            d = std::min<std::size_t>(d, 1);
+        scored.emplace_back(d, c);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](auto& l, auto& r) { return l.first < r.first; });
+    std::vector<std::string> out;
+    for (auto& [d, name] : scored) {
+        if (out.size() >= count)
+            break;
+        out.push_back(name);
+    }
+    return out;
+}
+
+Result<GpuCatalog> GpuCatalog::fromJson(
+    std::string_view text, const std::string& fileName, std::vector<std::string>* warnings)
+{
+    detail::JsonContext ctx {fileName, warnings};
+    try {
+        const auto root = detail::parseJson(text, ctx);
+        ObjectReader top(root, "", ctx);
+        const std::string schema = top.string("schema");
+        if (schema != "gpuplan.gpus/1")
+            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.gpus/1\", got \"" + schema + '"');
+        top.optString("as_of");
+        const auto& list = top.raw("gpus");
+        if (!list.is_array() || list.empty())
+            detail::fail(ctx, "/gpus", "must be a non-empty array, got " + detail::describe(list));
+        top.finish();
+
+        GpuCatalog cat;
+        std::set<std::string> names; // ids and aliases, lowercase
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            ObjectReader r(list[i], detail::appendPointer("/gpus", i), ctx);
+            GpuSpec g;
+            g.id = r.string("id");
+            g.name = r.optString("name").value_or(g.id);
+            g.vendor = r.string("vendor");
+            g.architecture = r.string("architecture");
+            g.formFactor = r.optString("form_factor").value_or("");
+            g.memoryBytes = r.number("memory_gib", Bound::Positive) * GiB;
+            g.memoryBandwidth = r.number("memory_bandwidth_tbps", Bound::Positive) * TB;
+            auto tf = r.object("tflops");
+            for (Precision p : {Precision::FP64, Precision::FP32, Precision::TF32, Precision::BF16, Precision::FP16,
+                     Precision::FP8, Precision::INT8, Precision::INT4}) {
+                if (auto v = tf.optNumber(toString(p), Bound::Positive))
+                    g.peakFlops[p] = *v * TFLOPS;
+            }
+            if (auto v = tf.optNumber("fp64_tensor", Bound::Positive))
+                g.fp64TensorFlops = *v * TFLOPS;
+            if (auto v = tf.optNumber("fp4", Bound::Positive))
+                g.fp4Flops = *v * TFLOPS;
+            tf.finish();
+            if (g.peakFlops.empty())
+                detail::fail(ctx, r.pointer("tflops"), "must give at least one precision");
+            auto intra = r.object("intra_node");
+            g.intraLink = intra.string("link");
+            g.intraBandwidth = intra.number("bandwidth_gbyte_s", Bound::Positive) * GB;
+            g.maxGpusPerNode = static_cast<int>(intra.optInteger("max_gpus", 1, 72).value_or(8));
+            intra.finish();
+            auto inter = r.object("inter_node");
+            g.interLink = inter.string("link");
+            g.interBandwidth = inter.number("bandwidth_gbit_s", Bound::Positive) * GB / 8.0;
+            inter.finish();
+            g.tdpW = r.number("tdp_w", Bound::Positive);
+            g.idleW = r.optNumber("idle_w", Bound::NonNegative).value_or(0.1 * g.tdpW);
+            if (g.idleW > g.tdpW)
+                detail::fail(ctx, r.pointer("idle_w"), "must not exceed tdp_w");
+            if (r.has("aliases")) {
+                const auto& a = r.raw("aliases");
+                if (!a.is_array())
+                    detail::fail(ctx, r.pointer("aliases"), "must be an array of strings, got " + detail::describe(a));
+                for (std::size_t k = 0; k < a.size(); ++k) {
+                    if (!a[k].is_string())
+                        detail::fail(ctx, detail::appendPointer(r.pointer("aliases"), k),
+                            "must be a string, got " + detail::describe(a[k]));
+                    g.aliases.push_back(toLower(a[k].get<std::string>()));
+                }
+            }
+            if (r.has("mig_profiles")) {
+                const auto& m = r.raw("mig_profiles");
+                if (!m.is_array())
+                    detail::fail(ctx, r.pointer("mig_profiles"), "must be an array, got " + detail::describe(m));
+                for (std::size_t k = 0; k < m.size(); ++k) {
+                    ObjectReader mr(m[k], detail::appendPointer(r.pointer("mig_profiles"), k), ctx);
+                    MigProfile p;
+                    p.name = mr.string("name");
+                    p.computeSlices = static_cast<int>(mr.integer("compute_slices", 1, 8));
+                    p.memoryBytes = mr.number("memory_gib", Bound::Positive) * GiB;
+                    p.maxInstances = static_cast<int>(mr.integer("max_instances", 1, 8));
+                    mr.finish();
+                    g.migProfiles.push_back(std::move(p));
+                }
+            }
+            g.source = r.string("source");
+            g.notes = r.optString("notes").value_or("");
+            r.finish();
+            for (const std::string& n : [&] {
+                     std::vector<std::string> all {toLower(g.id)};
+                     for (auto& a : g.aliases)
+                         if (a != toLower(g.id))
+                             all.push_back(a);
+                     return all;
+                 }()) {
+                if (!names.insert(n).second)
+                    detail::fail(ctx, r.pointer("aliases"), "name \"" + n + "\" is already used by another GPU");
+            }
+            cat.m_gpus.push_back(std::move(g));
+        }
+        return cat;
+    } catch (const detail::Failure& f) {
+        return f.error;
+    }
+}
+
+Result<const GpuSpec*> GpuCatalog::find(std::string_view idOrAlias) const
+{
+    const std::string wanted = toLower(idOrAlias);
+    for (const auto& g : m_gpus) {
+        if (toLower(g.id) == wanted)
+            return &g;
+    }
+    for (const auto& g : m_gpus) {
+        if (std::find(g.aliases.begin(), g.aliases.end(), wanted) != g.aliases.end())
+            return &g;
+    }
+    // Suggest canonical ids; an alias that is close stands for its GPU.
+    std::vector<std::pair<std::size_t, std::string>> scored;
+    for (const auto& g : m_gpus) {
+        std::vector<std::string> names {g.id};
+        names.insert(names.end(), g.aliases.begin(), g.aliases.end());
+        auto best = closestNames(wanted, names, 1);
+        scored.emplace_back(editDistance(wanted, best.front()), g.id);
+        if (toLower(best.front()).find(wanted) != std::string::npos && !wanted.empty())
+            scored.back().first = std::min<std::size_t>(scored.back().first, 1);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](auto& l, auto& r) { return l.first < r.first; });
+    std::string list;
+    for (std::size_t i = 0; i < scored.size() && i < 3; ++i)
+        list += (i ? ", " : "") + scored[i].second;
+    return Error {ErrorCode::UnknownGpu, "unknown GPU \"" + std::string(idOrAlias) + "\"; closest known: " + list};
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,85 @@
+#pragma once
+// Private to core: a validating reader over nlohmann::json that names the file, the JSON pointer and the
+// bad value in every message. Not installed, not included by public headers.
+
+#include "result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core::detail {
+
+/// Thrown inside core parsers only; public functions catch it and return it as an Error.
+struct Failure
+{
+    Error error;
+};
+
+struct JsonContext
+{
+    std::string file;                             ///< the name used in messages ("llama.json", "<stdin>")
+    std::vector<std::string>* warnings = nullptr; ///< where non-fatal problems go; may be null
+};
+
+/// JSON pointer escaping (RFC 6901): "~" -> "~0", "/" -> "~1".
+std::string appendPointer(const std::string& pointer, std::string_view key);
+std::string appendPointer(const std::string& pointer, std::size_t index);
+/// A value rendered for a message: numbers as written, strings quoted, long values shortened.
+std::string describe(const nlohmann::json& value);
+[[noreturn]] void fail(const JsonContext& ctx, const std::string& pointer, const std::string& message,
+    ErrorCode code = ErrorCode::InvalidInput);
+void warn(const JsonContext& ctx, const std::string& pointer, const std::string& message);
+/// Parses text as JSON or fails with the byte offset of the syntax error.
+nlohmann::json parseJson(std::string_view text, const JsonContext& ctx);
+
+enum class Bound {
+    Any,          ///< any finite number
+    Positive,     ///< > 0
+    NonNegative,  ///< >= 0
+    OpenFraction, ///< 0 < x < 1
+    Fraction,     ///< 0 <= x <= 1
+};
+
+/// Reads the fields of one JSON object, remembering which keys were asked for so that finish() can warn
+/// about the rest ("unknown field, ignored").
+class ObjectReader
+{
+public:
+    ObjectReader(const nlohmann::json& object, std::string pointer, const JsonContext& ctx);
+
+    bool has(std::string_view key);
+    std::string pointer(std::string_view key) const { return appendPointer(m_pointer, key); }
+    const std::string& pointer() const { return m_pointer; }
+    const JsonContext& context() const { return m_ctx; }
+    const nlohmann::json& raw(std::string_view key);
+
+    double number(std::string_view key, Bound bound = Bound::Any);
+    std::optional<double> optNumber(std::string_view key, Bound bound = Bound::Any);
+    long long integer(std::string_view key, long long min, long long max);
+    std::optional<long long> optInteger(std::string_view key, long long min, long long max);
+    std::string string(std::string_view key);
+    std::optional<std::string> optString(std::string_view key);
+    std::optional<bool> optBool(std::string_view key);
+    ObjectReader object(std::string_view key);
+    std::optional<ObjectReader> optObject(std::string_view key);
+
+    /// Warns about every key that no getter asked for.
+    void finish();
+
+private:
+    double checkNumber(const nlohmann::json& v, const std::string& ptr, Bound bound) const;
+    long long checkInteger(const nlohmann::json& v, const std::string& ptr, long long min, long long max) const;
+
+    const nlohmann::json& m_object;
+    std::string m_pointer;
+    JsonContext m_ctx;
+    std::set<std::string, std::less<>> m_known;
+};
+
+} // namespace gpuplan::core::detail

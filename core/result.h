@@ -1,0 +1,62 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace gpuplan::core {
+
+/// What went wrong, as a category. Only app/ turns these into translated text.
+enum class ErrorCode {
+    InvalidInput, ///< a value is out of range, missing or of the wrong type
+    ParseError,   ///< the text is not JSON / CSV at all
+    UnknownGpu,   ///< a GPU id or alias that the catalog does not know
+    UnknownModel, ///< a model preset id that models.json does not know
+    DoesNotFit,   ///< reserved for callers that must fail on a misfit (estimators report it as a result)
+    NoOffering,   ///< nothing in the catalog can run the workload
+    Io,           ///< a file could not be read or written
+};
+
+/// An error as a value: a code plus an untranslated detail that names the place and the value,
+/// e.g. "workload.json:/training/tokens: must be a positive number, got -5".
+struct Error
+{
+    ErrorCode code = ErrorCode::InvalidInput;
+    std::string detail;
+};
+
+/// Holds a T or an Error; the shape of std::expected<T, Error> (g++ 12 lacks its monadic members and
+/// clang-14, used for fuzzing and clang-tidy, has no <expected>).
+template<typename T> class Result
+{
+public:
+    Result(T value)
+        : m_value(std::move(value))
+    { }
+    Result(Error error)
+        : m_value(std::move(error))
+    { }
+
+    bool ok() const { return std::holds_alternative<T>(m_value); }
+    explicit operator bool() const { return ok(); }
+
+    T& value() & { return std::get<T>(m_value); }
+    const T& value() const& { return std::get<T>(m_value); }
+    T&& value() && { return std::get<T>(std::move(m_value)); }
+    const Error& error() const { return std::get<Error>(m_value); }
+
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() { return value(); }
+    const T& operator*() const { return value(); }
+
+private:
+    std::variant<T, Error> m_value;
+};
+
+/// Result for operations that return nothing but can fail.
+struct Ok
+{ };
+using Status = Result<Ok>;
+
+} // namespace gpuplan::core

@@ -1,0 +1,120 @@
+#pragma once
+
+#include "efficiency.h"
+#include "gpu.h"
+#include "model.h"
+#include "workload.h"
+
+#include <string>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// How a training job is split over GPUs (n = tp · pp · cp · dp).
+struct ParallelLayout
+{
+    int tp = 1;         ///< tensor parallel
+    int pp = 1;         ///< pipeline parallel
+    int dp = 1;         ///< data parallel
+    int cp = 1;         ///< context (sequence) parallel
+    int ep = 1;         ///< expert parallel (within dp, MoE only)
+    int interleave = 1; ///< virtual pipeline stages per GPU
+    int microBatch = 1; ///< sequences per micro-batch
+    int zeroStage = 0;  ///< 0–3
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    int gpusPerNode = 8;
+
+    int gpus() const { return tp * pp * dp * cp; }
+};
+
+/// Bytes per GPU by component.
+struct MemoryBreakdown
+{
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;
+    double kvCache = 0;
+    double overhead = 0; ///< CUDA context, communication buffers, allocator fragmentation
+    double total() const { return weights + gradients + optimizer + activations + kvCache + overhead; }
+};
+
+/// "Does not fit" is a result: by how much, and what would make it fit.
+struct FitReport
+{
+    bool fits = true;
+    double requiredBytes = 0;             ///< per GPU
+    double availableBytes = 0;            ///< per GPU
+    std::vector<std::string> suggestions; ///< untranslated, most effective first
+};
+
+struct TrainingEstimate
+{
+    ParallelLayout layout;
+    Precision computePrecision = Precision::BF16;
+    double paramsTotal = 0;
+    double paramsActive = 0;
+    double trainableParams = 0;
+    double flopsPerToken = 0;         ///< model FLOPs, 6·N + attention (PaLM)
+    double flopsPerToken6N = 0;       ///< 6·N only (GPT-3 paper's count)
+    double hardwareFlopsPerToken = 0; ///< adds recompute
+    double totalFlops = 0;            ///< model FLOPs over all tokens
+    double totalFlops6N = 0;
+    double tflopsDays = 0; ///< totalFlops / (1e12 · 86 400)
+    double pflopsDays = 0;
+    double tokensPerStep = 0;
+    int microBatchesPerStep = 0; ///< m, per pipeline
+    double steps = 0;
+    // Step time and its parts, seconds
+    double stepTimeS = 0;
+    double computeS = 0;        ///< GEMMs and attention on this GPU
+    double elementwiseS = 0;    ///< memory-bound non-GEMM kernels
+    double bubbleS = 0;         ///< pipeline fill and drain
+    double tpCommS = 0;         ///< exposed tensor-parallel all-reduces
+    double dpCommS = 0;         ///< exposed data-parallel gradient reduction / ZeRO gathers
+    double epCommS = 0;         ///< MoE all-to-all
+    double optimizerS = 0;      ///< optimizer update (memory-bound)
+    double gemmEfficiency = 0;  ///< fraction of peak the GEMMs reach with this shape
+    double tokensPerSecond = 0; ///< whole job
+    double tflopsPerGpu = 0;    ///< model TFLOP/s achieved per GPU
+    double mfu = 0;             ///< model FLOPs utilization
+    double hfu = 0;             ///< hardware FLOPs utilization (with recompute)
+    double wallHours = 0;
+    double gpuHours = 0;
+    MemoryBreakdown memory;
+    FitReport fit;
+    std::vector<std::string> assumptions;
+};
+
+/// Estimates one training layout on one GPU model. Never fails: a layout that does not fit is reported
+/// with fit.fits = false and suggestions.
+TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& spec, const GpuSpec& gpu,
+    const ParallelLayout& layout, const Efficiency& eff);
+TrainingEstimate estimateTraining(
+    const ModelArch& model, const TrainingSpec& spec, const GpuSpec& gpu, const ParallelLayout& layout);
+
+/// Training memory per GPU (weights, gradients, optimizer, activations, overhead) for a layout.
+MemoryBreakdown trainingMemory(const ModelArch& model, const TrainingSpec& spec, const ParallelLayout& layout);
+
+/// Activation bytes one transformer layer stores for one micro-batch (Korthikanti et al. 2022, eq. 1–4,
+/// generalised to gated MLPs and GQA; see training.cpp).
+double activationBytesPerLayer(
+    const ModelArch& model, int seqLen, int microBatch, int tp, bool sequenceParallel, Recompute recompute, int cp = 1);
+
+/// Constraints on the layout search: fixed degrees come from the workload's "hardware" and "training".
+struct LayoutPins
+{
+    std::optional<int> tp, pp, dp, cp, ep, interleave, microBatch, zeroStage;
+    std::optional<Recompute> recompute;
+    std::optional<bool> sequenceParallel;
+    int gpusPerNode = 8;
+};
+LayoutPins pinsFrom(const TrainingSpec& spec, const HardwarePin* hw, const GpuSpec& gpu);
+
+/// Searches tensor/pipeline/data parallel degrees, ZeRO stage, recompute and micro-batch for `gpus` GPUs
+/// and returns the fastest layout that fits (or, if none fits, the one needing the least memory).
+TrainingEstimate bestTrainingLayout(const ModelArch& model, const TrainingSpec& spec, const GpuSpec& gpu, int gpus,
+    const LayoutPins& pins, const Efficiency& eff);
+
+} // namespace gpuplan::core

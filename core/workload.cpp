@@ -1,0 +1,326 @@
+#include "workload.h"
+
+#include "json_reader.h"
+#include "model_reader.h"
+
+#include <cmath>
+
+namespace gpuplan::core {
+
+using detail::Bound;
+using detail::fail;
+using detail::ObjectReader;
+
+std::string_view toString(WorkloadKind k)
+{
+    switch (k) {
+    case WorkloadKind::Training:
+        return "training";
+    case WorkloadKind::Inference:
+        return "inference";
+    case WorkloadKind::Batch:
+        return "batch";
+    }
+    return "?";
+}
+
+std::string_view toString(Recompute r)
+{
+    switch (r) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    }
+    return "?";
+}
+
+std::string_view toString(FinetuneMethod m)
+{
+    switch (m) {
+    case FinetuneMethod::Full:
+        return "full";
+    case FinetuneMethod::Lora:
+        return "lora";
+    case FinetuneMethod::Qlora:
+        return "qlora";
+    }
+    return "?";
+}
+
+std::string_view toString(BatchBound b)
+{
+    switch (b) {
+    case BatchBound::Fp64:
+        return "fp64";
+    case BatchBound::Fp32:
+        return "fp32";
+    case BatchBound::Tensor:
+        return "tensor";
+    case BatchBound::Memory:
+        return "memory";
+    }
+    return "?";
+}
+
+double TrainingSpec::sequencesPerStep(int seqLen) const
+{
+    if (globalBatchSequences)
+        return *globalBatchSequences;
+    // Default: 4M tokens per step, as Llama 2 pretraining (Touvron et al. 2023, §2.2).
+    const double stepTokens = globalBatchTokens.value_or(4.0 * 1024 * 1024);
+    return std::max(1.0, std::round(stepTokens / seqLen));
+}
+
+namespace {
+
+template<typename E>
+E readEnum(ObjectReader& r, std::string_view key, const std::vector<std::pair<std::string_view, E>>& values, E def)
+{
+    if (!r.has(key))
+        return def;
+    const auto& v = r.raw(key);
+    std::string allowed;
+    for (auto& [name, e] : values) {
+        if (v.is_string() && v.get<std::string>() == name)
+            return e;
+        allowed += (allowed.empty() ? "" : "|") + std::string(name);
+    }
+    fail(r.context(), r.pointer(key), "must be one of " + allowed + ", got " + detail::describe(v));
+}
+
+Precision readPrecision(ObjectReader& r, std::string_view key, Precision def, bool allowInt)
+{
+    std::vector<std::pair<std::string_view, Precision>> values = {{"fp32", Precision::FP32}, {"tf32", Precision::TF32},
+        {"bf16", Precision::BF16}, {"fp16", Precision::FP16}, {"fp8", Precision::FP8}};
+    if (allowInt) {
+        values.emplace_back("int8", Precision::INT8);
+        values.emplace_back("int4", Precision::INT4);
+    }
+    return readEnum(r, key, values, def);
+}
+
+std::vector<std::string> readStringList(ObjectReader& r, std::string_view key)
+{
+    std::vector<std::string> out;
+    if (!r.has(key))
+        return out;
+    const auto& v = r.raw(key);
+    if (!v.is_array())
+        fail(r.context(), r.pointer(key), "must be an array of strings, got " + detail::describe(v));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_string() || v[i].get<std::string>().empty())
+            fail(r.context(), detail::appendPointer(r.pointer(key), i),
+                "must be a non-empty string, got " + detail::describe(v[i]));
+        out.push_back(v[i].get<std::string>());
+    }
+    return out;
+}
+
+TrainingSpec readTraining(ObjectReader& r)
+{
+    TrainingSpec t;
+    t.tokens = r.number("tokens", Bound::Positive);
+    t.precision = readPrecision(r, "precision", Precision::BF16, false);
+    if (auto v = r.optNumber("global_batch", Bound::Positive)) {
+        if (*v != std::floor(*v))
+            fail(r.context(), r.pointer("global_batch"),
+                "must be a whole number of sequences, got " + detail::describe(r.raw("global_batch")));
+        t.globalBatchSequences = *v;
+    }
+    t.globalBatchTokens = r.optNumber("global_batch_tokens", Bound::Positive);
+    if (t.globalBatchSequences && t.globalBatchTokens)
+        fail(r.context(), r.pointer("global_batch_tokens"), "give global_batch or global_batch_tokens, not both");
+    if (auto v = r.optInteger("micro_batch", 1, 65536))
+        t.microBatch = static_cast<int>(*v);
+    if (r.has("recompute"))
+        t.recompute = readEnum(r, "recompute",
+            {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}},
+            Recompute::None);
+    if (auto v = r.optInteger("zero_stage", 0, 3))
+        t.zeroStage = static_cast<int>(*v);
+    t.sequenceParallel = r.optBool("sequence_parallel");
+    t.method = readEnum(r, "method",
+        {{"full", FinetuneMethod::Full}, {"lora", FinetuneMethod::Lora}, {"qlora", FinetuneMethod::Qlora}},
+        FinetuneMethod::Full);
+    if (auto v = r.optInteger("lora_rank", 1, 65536))
+        t.loraRank = static_cast<int>(*v);
+    return t;
+}
+
+InferenceSpec readInference(ObjectReader& r)
+{
+    InferenceSpec s;
+    s.promptTokens = static_cast<int>(r.integer("prompt_tokens", 1, 10'000'000));
+    s.outputTokens = static_cast<int>(r.integer("output_tokens", 1, 10'000'000));
+    s.weightPrecision = readPrecision(r, "weight_precision", Precision::BF16, true);
+    s.kvPrecision = readPrecision(r, "kv_precision", Precision::BF16, true);
+    if (auto v = r.optInteger("concurrency", 1, 1'000'000))
+        s.concurrency = static_cast<int>(*v);
+    s.requestsPerSecond = r.optNumber("requests_per_second", Bound::Positive);
+    if (auto slo = r.optObject("slo")) {
+        s.slo.ttftP99Ms = slo->optNumber("ttft_p99_ms", Bound::Positive);
+        s.slo.tpotP99Ms = slo->optNumber("tpot_p99_ms", Bound::Positive);
+        slo->finish();
+    }
+    s.availability = r.optNumber("availability", Bound::OpenFraction);
+    return s;
+}
+
+} // namespace
+
+Result<Workload> parseWorkload(std::string_view text, const std::string& fileName, const ModelCatalog& models,
+    const GpuCatalog& gpus, std::vector<std::string>* warnings)
+{
+    detail::JsonContext ctx {fileName, warnings};
+    try {
+        const auto root = detail::parseJson(text, ctx);
+        ObjectReader top(root, "", ctx);
+        if (top.has("schema")) {
+            const std::string schema = top.string("schema");
+            if (schema != "gpuplan.workload/1")
+                fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.workload/1\", got \"" + schema + '"');
+        } else {
+            detail::warn(ctx, "/schema", "missing; assuming \"gpuplan.workload/1\"");
+        }
+        Workload w;
+        w.name = top.optString("name").value_or(fileName);
+        w.kind = readEnum(top, "kind",
+            {{"training", WorkloadKind::Training}, {"inference", WorkloadKind::Inference},
+                {"batch", WorkloadKind::Batch}},
+            WorkloadKind::Training);
+        if (!top.has("kind"))
+            fail(ctx, "/kind", "is required (training, inference or batch)");
+
+        if (w.kind != WorkloadKind::Batch || top.has("model")) {
+            ObjectReader m = top.object("model");
+            ModelArch base;
+            bool fromPreset = false;
+            if (auto preset = m.optString("preset")) {
+                auto found = models.find(*preset);
+                if (!found)
+                    fail(ctx, m.pointer("preset"), found.error().detail, ErrorCode::UnknownModel);
+                base = **found;
+                fromPreset = true;
+            }
+            w.model = detail::readModel(m, base, !fromPreset);
+            m.finish();
+        }
+
+        switch (w.kind) {
+        case WorkloadKind::Training: {
+            ObjectReader t = top.object("training");
+            w.training = readTraining(t);
+            t.finish();
+            break;
+        }
+        case WorkloadKind::Inference: {
+            ObjectReader i = top.object("inference");
+            w.inference = readInference(i);
+            i.finish();
+            const int context = w.inference->promptTokens + w.inference->outputTokens;
+            if (context > w.model.context())
+                detail::warn(ctx, "/inference",
+                    "prompt + output = " + std::to_string(context) + " tokens exceeds the model's context of "
+                        + std::to_string(w.model.context()));
+            break;
+        }
+        case WorkloadKind::Batch: {
+            ObjectReader b = top.object("batch");
+            BatchSpec spec;
+            const std::string ref = b.string("reference_gpu");
+            auto g = gpus.find(ref);
+            if (!g)
+                fail(ctx, b.pointer("reference_gpu"), g.error().detail, ErrorCode::UnknownGpu);
+            spec.referenceGpu = (*g)->id;
+            spec.gpuHours = b.number("gpu_hours", Bound::Positive);
+            spec.bound = readEnum(b, "bound",
+                {{"fp64", BatchBound::Fp64}, {"fp32", BatchBound::Fp32}, {"tensor", BatchBound::Tensor},
+                    {"memory", BatchBound::Memory}},
+                BatchBound::Tensor);
+            if (!b.has("bound"))
+                fail(ctx, b.pointer("bound"), "is required (fp64, fp32, tensor or memory)");
+            b.finish();
+            w.batch = spec;
+            break;
+        }
+        }
+        // A section for another kind is a mistake worth saying, not an error.
+        for (auto [key, kind] : {std::pair<const char*, WorkloadKind> {"training", WorkloadKind::Training},
+                 {"inference", WorkloadKind::Inference}, {"batch", WorkloadKind::Batch}}) {
+            if (kind != w.kind && top.has(key))
+                detail::warn(ctx, top.pointer(key), "ignored: the workload's kind is " + std::string(toString(w.kind)));
+        }
+
+        if (auto h = top.optObject("hardware")) {
+            HardwarePin pin;
+            const std::string gpu = h->string("gpu");
+            auto g = gpus.find(gpu);
+            if (!g)
+                fail(ctx, h->pointer("gpu"), g.error().detail, ErrorCode::UnknownGpu);
+            pin.gpu = (*g)->id;
+            pin.count = static_cast<int>(h->optInteger("count", 1, 1'000'000).value_or(1));
+            auto opt = [&](std::string_view key, std::optional<int>& target, long long max) {
+                if (auto v = h->optInteger(key, 1, max))
+                    target = static_cast<int>(*v);
+            };
+            opt("gpus_per_node", pin.gpusPerNode, 72);
+            opt("tp", pin.tp, 1024);
+            opt("pp", pin.pp, 1024);
+            opt("dp", pin.dp, 1'000'000);
+            opt("cp", pin.cp, 1024);
+            opt("ep", pin.ep, 1024);
+            opt("pipeline_interleave", pin.interleave, 128);
+            const long long product
+                = static_cast<long long>(pin.tp.value_or(1)) * pin.pp.value_or(1) * pin.cp.value_or(1);
+            if (pin.dp && product * *pin.dp != pin.count)
+                fail(ctx, h->pointer("count"),
+                    "must equal tp × pp × cp × dp = " + std::to_string(product * *pin.dp) + ", got "
+                        + std::to_string(pin.count));
+            if (pin.count % product != 0)
+                fail(ctx, h->pointer("count"),
+                    "must be a multiple of tp × pp × cp = " + std::to_string(product) + ", got "
+                        + std::to_string(pin.count));
+            if (pin.pp && w.model.layers > 0 && *pin.pp > w.model.layers)
+                fail(ctx, h->pointer("pp"),
+                    "must not exceed the model's layers (" + std::to_string(w.model.layers) + "), got "
+                        + std::to_string(*pin.pp));
+            h->finish();
+            w.hardware = pin;
+        }
+
+        if (auto c = top.optObject("constraints")) {
+            Constraints& k = w.constraints;
+            k.deadlineHours = c->optNumber("deadline_hours", Bound::Positive);
+            if (auto b = c->optObject("budget")) {
+                Budget budget;
+                budget.amount = b->number("amount", Bound::Positive);
+                budget.currency = b->optString("currency").value_or("USD");
+                b->finish();
+                k.budget = budget;
+            }
+            k.providers = readStringList(*c, "providers");
+            k.regions = readStringList(*c, "regions");
+            k.countries = readStringList(*c, "countries");
+            k.pricing = readStringList(*c, "pricing");
+            if (auto v = c->optInteger("max_interruption_bucket", 0, 4))
+                k.maxInterruptionBucket = static_cast<int>(*v);
+            if (auto mi = c->optObject("max_instances")) {
+                for (auto it = c->raw("max_instances").begin(); it != c->raw("max_instances").end(); ++it)
+                    k.maxInstances[it.key()] = static_cast<int>(mi->integer(it.key(), 0, 1'000'000));
+            }
+            k.objective = readEnum(*c, "objective",
+                {{"cost", std::string("cost")}, {"time", std::string("time")}, {"carbon", std::string("carbon")}},
+                std::string("cost"));
+            c->finish();
+        }
+        top.finish();
+        return w;
+    } catch (const detail::Failure& f) {
+        return f.error;
+    }
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "gpu.h"
+#include "model.h"
+#include "precision.h"
+#include "result.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core {
+
+enum class WorkloadKind { Training, Inference, Batch };
+enum class Recompute { None, Selective, Full };
+enum class FinetuneMethod { Full, Lora, Qlora };
+enum class BatchBound { Fp64, Fp32, Tensor, Memory };
+
+std::string_view toString(WorkloadKind k);
+std::string_view toString(Recompute r);
+std::string_view toString(FinetuneMethod m);
+std::string_view toString(BatchBound b);
+
+/// "training": pretraining or fine-tuning.
+struct TrainingSpec
+{
+    double tokens = 0; ///< tokens to train on
+    Precision precision = Precision::BF16;
+    std::optional<double> globalBatchSequences; ///< sequences per optimizer step
+    std::optional<double> globalBatchTokens;    ///< tokens per optimizer step (alternative)
+    std::optional<int> microBatch;              ///< sequences per micro-batch (chosen by the planner when absent)
+    std::optional<Recompute> recompute;         ///< chosen by the planner when absent
+    std::optional<int> zeroStage;               ///< 0–3; chosen by the planner when absent
+    std::optional<bool> sequenceParallel;       ///< Megatron sequence parallelism (default on with TP > 1)
+    FinetuneMethod method = FinetuneMethod::Full;
+    int loraRank = 16;
+
+    /// Sequences per step: global_batch, or global_batch_tokens / seq_len, or the default of 4M tokens
+    /// (Llama 2 and 3 pretraining, Touvron et al. 2023 §2.2) rounded to whole sequences.
+    double sequencesPerStep(int seqLen) const;
+};
+
+struct Slo
+{
+    std::optional<double> ttftP99Ms; ///< ms
+    std::optional<double> tpotP99Ms; ///< ms
+};
+
+/// "inference": serving.
+struct InferenceSpec
+{
+    int promptTokens = 0;
+    int outputTokens = 0;
+    Precision weightPrecision = Precision::BF16;
+    Precision kvPrecision = Precision::BF16;
+    std::optional<int> concurrency;          ///< sequences in flight per replica
+    std::optional<double> requestsPerSecond; ///< peak arrival rate, requests/s
+    Slo slo;
+    std::optional<double> availability; ///< target, fraction in (0, 1)
+};
+
+/// "batch": a job measured on a reference GPU (rendering, simulation), scaled by what bounds it.
+struct BatchSpec
+{
+    std::string referenceGpu; ///< canonical id
+    double gpuHours = 0;      ///< GPU-hours it took on the reference GPU
+    BatchBound bound = BatchBound::Tensor;
+};
+
+/// "hardware": pins the deployment; any parallel degree left out is chosen by the planner.
+struct HardwarePin
+{
+    std::string gpu; ///< canonical id
+    int count = 1;
+    std::optional<int> gpusPerNode;
+    std::optional<int> tp, pp, dp, cp, ep, interleave;
+};
+
+/// "constraints": used by the cost planner.
+struct Budget
+{
+    double amount = 0;
+    std::string currency = "USD";
+};
+struct Constraints
+{
+    std::optional<double> deadlineHours;
+    std::optional<Budget> budget;
+    std::vector<std::string> providers;
+    std::vector<std::string> regions;         ///< globs
+    std::vector<std::string> countries;       ///< ISO 3166 alpha-2
+    std::vector<std::string> pricing;         ///< allowed pricing models
+    std::optional<int> maxInterruptionBucket; ///< 0–4
+    std::map<std::string, int> maxInstances;  ///< per provider
+    std::string objective = "cost";           ///< cost | time | carbon
+};
+
+struct Workload
+{
+    std::string name;
+    WorkloadKind kind = WorkloadKind::Training;
+    ModelArch model; ///< valid for training and inference
+    std::optional<TrainingSpec> training;
+    std::optional<InferenceSpec> inference;
+    std::optional<BatchSpec> batch;
+    std::optional<HardwarePin> hardware;
+    Constraints constraints;
+};
+
+/// Parses a "gpuplan.workload/1" document. Errors name the file, the JSON pointer and the value
+/// ("llama.json:/training/tokens: must be a positive number, got -5"); unknown fields become warnings.
+Result<Workload> parseWorkload(std::string_view text, const std::string& fileName, const ModelCatalog& models,
+    const GpuCatalog& gpus, std::vector<std::string>* warnings = nullptr);
+
+} // namespace gpuplan::core

@@ -1,0 +1,54 @@
+#include "bundled.h"
+
+#include <QFile>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace gpuplan::providers {
+
+core::Result<std::string> readTextFile(const std::filesystem::path& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return core::Error {core::ErrorCode::Io, path.string() + ": is a directory, expected a file"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return core::Error {core::ErrorCode::Io, path.string() + ": cannot open file"};
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (in.bad())
+        return core::Error {core::ErrorCode::Io, path.string() + ": read error"};
+    return buf.str();
+}
+
+core::Result<std::string> readBundledFile(const std::string& name)
+{
+    if (const char* dir = std::getenv("GPUPLAN_DATA_DIR"); dir && *dir)
+        return readTextFile(std::filesystem::path(dir) / name);
+    QFile f(QStringLiteral(":/pricing-data/") + QString::fromStdString(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return core::Error {core::ErrorCode::Io, "pricing-data/" + name + ": not compiled into this program"};
+    const QByteArray data = f.readAll();
+    return std::string(data.constData(), static_cast<std::size_t>(data.size()));
+}
+
+core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings)
+{
+    auto text = readBundledFile("gpus.json");
+    if (!text)
+        return text.error();
+    return core::GpuCatalog::fromJson(*text, "gpus.json", warnings);
+}
+
+core::Result<core::ModelCatalog> loadModelCatalog(std::vector<std::string>* warnings)
+{
+    auto text = readBundledFile("models.json");
+    if (!text)
+        return text.error();
+    return core::ModelCatalog::fromJson(*text, "models.json", warnings);
+}
+
+} // namespace gpuplan::providers

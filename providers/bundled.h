@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/result.h"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gpuplan::providers {
+
+/// Reads a whole text file; an Io error names the file and the reason.
+core::Result<std::string> readTextFile(const std::filesystem::path& path);
+
+/// The text of pricing-data/<name>: from the folder in $GPUPLAN_DATA_DIR when it is set (so a user can
+/// edit the data without rebuilding), else the copy compiled into the program.
+core::Result<std::string> readBundledFile(const std::string& name);
+
+/// pricing-data/gpus.json as a catalog.
+core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings = nullptr);
+/// pricing-data/models.json as a catalog.
+core::Result<core::ModelCatalog> loadModelCatalog(std::vector<std::string>* warnings = nullptr);
+
+} // namespace gpuplan::providers

@@ -1,0 +1,223 @@
+// gpuplan-cli as a user runs it: the real executable, its exit codes, stdout and stderr.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList& args, const QByteArray& stdinData = {})
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(GPUPLAN_CLI));
+    p.setArguments(args);
+    p.start();
+    if (!stdinData.isEmpty())
+        p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000))
+        qFatal("gpuplan-cli did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError()};
+}
+
+QString example(const char* name)
+{
+    return QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/") + QString::fromUtf8(name);
+}
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void version();
+    void helpEverywhere();
+    void examplesRun_data();
+    void examplesRun();
+    void pinnedJsonFields();
+    void gpt3Flops();
+    void inferenceJsonFields();
+    void notFitting();
+    void badInput_data();
+    void badInput();
+    void stdinAndOutputFile();
+    void csvHasHeaderAndRows();
+};
+
+void TestCli::version()
+{
+    const Run r = cli({QStringLiteral("--version")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.startsWith("gpuplan-cli "));
+}
+
+void TestCli::helpEverywhere()
+{
+    for (const char* cmd : {"plan", "gpus", "models"}) {
+        const Run r = cli({QString::fromUtf8(cmd), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("Usage: gpuplan-cli"));
+    }
+    QCOMPARE(cli({}).code, 2);
+    QCOMPARE(cli({QStringLiteral("frobnicate")}).code, 2);
+}
+
+void TestCli::examplesRun_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("code");
+    QTest::addRow("GPT-3 pretraining") << example("gpt3-175b-pretraining.json") << 0;
+    QTest::addRow("GPT-3 on one A100 does not fit") << example("gpt3-on-one-a100.json") << 1;
+    QTest::addRow("Llama 70B LoRA") << example("llama-3.1-70b-lora.json") << 0;
+    QTest::addRow("Llama 8B chat serving") << example("llama-3.1-8b-chat-serving.json") << 0;
+    QTest::addRow("Llama 70B serving") << example("llama-3.1-70b-serving.json") << 0;
+    QTest::addRow("rendering batch") << example("rendering-batch.json") << 0;
+    QTest::addRow("CFD batch") << example("cfd-simulation-batch.json") << 0;
+}
+
+void TestCli::examplesRun()
+{
+    QFETCH(QString, file);
+    QFETCH(int, code);
+    for (const char* format : {"table", "json", "csv"}) {
+        const Run r = cli({QStringLiteral("plan"), file, QStringLiteral("--format"), QString::fromUtf8(format)});
+        QVERIFY2(r.code == code, r.err.constData());
+        QVERIFY(!r.out.isEmpty());
+        if (QByteArray(format) == "json") {
+            QJsonParseError e;
+            QJsonDocument::fromJson(r.out, &e);
+            QCOMPARE(e.error, QJsonParseError::NoError);
+        }
+    }
+}
+
+void TestCli::pinnedJsonFields()
+{
+    const Run r = cli({QStringLiteral("plan"), example("gpt3-175b-pretraining.json"), QStringLiteral("--format=json")});
+    QCOMPARE(r.code, 0);
+    const auto est = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("estimate")).toObject();
+    for (const char* key : {"total_flops", "flops_per_token", "tflops_days", "step_time_s", "tokens_per_second",
+             "tflops_per_gpu", "mfu", "hfu", "wall_hours", "gpu_hours"}) {
+        QVERIFY2(est.value(QString::fromUtf8(key)).isDouble(), key);
+        QVERIFY2(est.value(QString::fromUtf8(key)).toDouble() > 0, key);
+    }
+    QVERIFY(est.value(QStringLiteral("fits")).isBool());
+    const auto mem = est.value(QStringLiteral("memory_per_gpu_bytes")).toObject();
+    for (const char* key : {"weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total"})
+        QVERIFY2(mem.value(QString::fromUtf8(key)).isDouble(), key);
+    double sum = 0;
+    for (const char* key : {"weights", "gradients", "optimizer", "activations", "kv_cache", "overhead"})
+        sum += mem.value(QString::fromUtf8(key)).toDouble();
+    QCOMPARE(sum, mem.value(QStringLiteral("total")).toDouble());
+    // gpu_hours = wall_hours × GPUs (1024)
+    QCOMPARE(
+        est.value(QStringLiteral("gpu_hours")).toDouble(), est.value(QStringLiteral("wall_hours")).toDouble() * 1024);
+}
+
+void TestCli::gpt3Flops()
+{
+    // GPT-3 paper Table D.1: 3.14e23 FLOPs (6·N·D); total_flops adds attention and must stay within 5 %.
+    const Run r = cli({QStringLiteral("plan"), example("gpt3-175b-pretraining.json"), QStringLiteral("--format=json")});
+    const auto est = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("estimate")).toObject();
+    const double sixND = est.value(QStringLiteral("total_flops_6nd")).toDouble();
+    const double total = est.value(QStringLiteral("total_flops")).toDouble();
+    QVERIFY(std::abs(sixND / 3.14e23 - 1) < 0.005);
+    QVERIFY(std::abs(total / 3.14e23 - 1) < 0.05);
+    // ≈ 3.7 million TFLOPS-days with attention (3.6 million for 6·N·D alone), not "2000"
+    QVERIFY(est.value(QStringLiteral("tflops_days")).toDouble() > 3.6e6);
+}
+
+void TestCli::inferenceJsonFields()
+{
+    const Run r = cli({QStringLiteral("plan"), example("llama-3.1-70b-serving.json"), QStringLiteral("--format=json")});
+    QCOMPARE(r.code, 0);
+    const auto est = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("estimate")).toObject();
+    for (const char* key : {"ttft_ms", "tpot_ms", "throughput_tokens_per_s", "max_concurrency"})
+        QVERIFY2(est.value(QString::fromUtf8(key)).toDouble() > 0, key);
+    QVERIFY(est.value(QStringLiteral("tpot_ms")).toDouble() <= 40.0); // the example's SLO
+    // weights: 70 553 706 496 params · 1 byte (fp8)
+    QCOMPARE(est.value(QStringLiteral("weights_bytes")).toDouble(), 70553706496.0);
+}
+
+void TestCli::notFitting()
+{
+    const Run r = cli({QStringLiteral("plan"), example("gpt3-on-one-a100.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.contains("Does not fit"));
+    QVERIFY(r.out.contains("years"));
+    const Run j = cli({QStringLiteral("plan"), example("gpt3-on-one-a100.json"), QStringLiteral("--format=json")});
+    const auto est = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("estimate")).toObject();
+    QCOMPARE(est.value(QStringLiteral("fits")).toBool(), false);
+    QVERIFY(!est.value(QStringLiteral("fit")).toObject().value(QStringLiteral("suggestions")).toArray().isEmpty());
+}
+
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QByteArray>("message");
+    QTest::addRow("negative tokens") << QByteArray(
+        R"({"kind":"training","model":{"preset":"llama-3.1-8b"},"training":{"tokens":-5}})")
+                                     << QByteArray(
+                                            "gpuplan-cli: <stdin>:/training/tokens: must be a positive number, got -5");
+    QTest::addRow("not JSON") << QByteArray("hello") << QByteArray("gpuplan-cli: <stdin>: not valid JSON at byte 1");
+    QTest::addRow("unknown GPU") << QByteArray(
+        R"({"kind":"training","model":{"preset":"llama-3.1-8b"},"training":{"tokens":5},"hardware":{"gpu":"Z9"}})")
+                                 << QByteArray("gpuplan-cli: <stdin>:/hardware/gpu: unknown GPU \"Z9\"");
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QByteArray, message);
+    const Run r = cli({QStringLiteral("plan"), QStringLiteral("-")}, json);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith(message), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    // bad arguments are exit code 2 too
+    QCOMPARE(cli({QStringLiteral("plan"), QStringLiteral("/nonexistent/w.json")}).code, 2);
+    QCOMPARE(cli({QStringLiteral("plan"), example("rendering-batch.json"), QStringLiteral("--format"),
+                     QStringLiteral("xml")})
+                 .code,
+        2);
+    QCOMPARE(cli({QStringLiteral("plan"), example("rendering-batch.json"), QStringLiteral("--bogus")}).code, 2);
+}
+
+void TestCli::stdinAndOutputFile()
+{
+    QFile f(example("rendering-batch.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("plan.json"));
+    const Run r = cli({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--format"), QStringLiteral("json"),
+                          QStringLiteral("--output"), out},
+        f.readAll());
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.isEmpty());
+    QFile written(out);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const auto doc = QJsonDocument::fromJson(written.readAll()).object();
+    QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("gpuplan.plan/1"));
+    QVERIFY(doc.value(QStringLiteral("candidates")).toArray().size() >= 10);
+}
+
+void TestCli::csvHasHeaderAndRows()
+{
+    const Run r = cli({QStringLiteral("plan"), example("llama-3.1-8b-chat-serving.json"), QStringLiteral("--format"),
+        QStringLiteral("csv")});
+    QCOMPARE(r.code, 0);
+    const auto lines = r.out.split('\n');
+    QVERIFY(lines.front().startsWith("rank,gpu,gpus,fits,"));
+    QVERIFY(lines.size() > 5);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,74 @@
+// Number formatting, text tables and CSV quoting used by every report.
+#include "app/report/format.h"
+
+#include <QtTest>
+
+using namespace gpuplan::report;
+
+class TestFormat : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void separators_data();
+    void separators();
+    void scientificForm();
+    void durations();
+    void csvQuoting();
+    void tableAligns();
+};
+
+void TestFormat::separators_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("millions") << 1234567.891 << 2 << "1,234,567.89";
+    QTest::addRow("thousand boundary") << 999.5 << 0 << "1,000";
+    QTest::addRow("small") << 12.0 << 1 << "12.0";
+    QTest::addRow("negative") << -45678.0 << 0 << "-45,678";
+    QTest::addRow("negative zero rounds to 0") << -0.001 << 1 << "0.0";
+    QTest::addRow("NaN") << std::nan("") << 1 << "n/a";
+}
+
+void TestFormat::separators()
+{
+    QFETCH(double, value);
+    QFETCH(int, decimals);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(withSeparators(value, decimals)), text);
+}
+
+void TestFormat::scientificForm()
+{
+    QCOMPARE(scientific(3.14e23), std::string("3.14e23"));
+    QCOMPARE(scientific(6.2e-5), std::string("6.20e-5"));
+}
+
+void TestFormat::durations()
+{
+    QCOMPARE(duration(0.5), std::string("30.0 min"));
+    QCOMPARE(duration(5.26), std::string("5.3 h"));
+    QCOMPARE(duration(72), std::string("3.0 days"));
+    QCOMPARE(duration(24 * 365.25 * 52.1), std::string("52.1 years"));
+}
+
+void TestFormat::csvQuoting()
+{
+    QCOMPARE(csvField("plain"), std::string("plain"));
+    QCOMPARE(csvField("a,b"), std::string("\"a,b\""));
+    QCOMPARE(csvField("say \"hi\""), std::string("\"say \"\"hi\"\"\""));
+    QCOMPARE(csvField("two\nlines"), std::string("\"two\nlines\""));
+}
+
+void TestFormat::tableAligns()
+{
+    TextTable t({"name", "value"});
+    t.addRow({"a", "1"});
+    t.addRow({"longer", "1,000"});
+    const std::string out = t.render();
+    // header, rule, two rows; numbers right-aligned under a 5-wide column
+    QCOMPARE(out, std::string("name    value\n------  -----\na           1\nlonger  1,000\n"));
+}
+
+QTEST_APPLESS_MAIN(TestFormat)
+#include "tst_format.moc"

@@ -1,0 +1,183 @@
+// The workload loader: every bad input gets an error naming the file, the JSON pointer and the value.
+#include "core/workload.h"
+#include "testutil.h"
+
+#include <QDir>
+
+using namespace gpuplan;
+
+namespace {
+const char* const validTraining = R"({
+  "schema": "gpuplan.workload/1", "name": "t", "kind": "training",
+  "model": { "preset": "llama-3.1-8b" },
+  "training": { "tokens": 1e9, "precision": "bf16" }
+})";
+
+core::Result<core::Workload> parse(const std::string& text, std::vector<std::string>* warnings = nullptr)
+{
+    return core::parseWorkload(text, "w.json", test::models(), test::gpus(), warnings);
+}
+
+/// validTraining with `from` replaced by `to`.
+std::string edit(const std::string& from, const std::string& to)
+{
+    std::string s = validTraining;
+    const auto at = s.find(from);
+    if (at == std::string::npos)
+        qFatal("fixture has no %s", from.c_str());
+    s.replace(at, from.size(), to);
+    return s;
+}
+} // namespace
+
+class TestWorkload : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void valid();
+    void badInput_data();
+    void badInput();
+    void unknownFieldsWarn();
+    void inlineModel();
+    void presetOverride();
+    void examplesParse();
+};
+
+void TestWorkload::valid()
+{
+    auto w = parse(validTraining);
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    QVERIFY(w->kind == core::WorkloadKind::Training);
+    QCOMPARE(w->training->tokens, 1e9);
+    QCOMPARE(w->model.layers, 32);
+}
+
+void TestWorkload::badInput_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("expected"); // the message starts with this
+    auto row = [](const char* name, const std::string& json, const char* expected) {
+        QTest::newRow(name) << QString::fromStdString(json) << QString::fromUtf8(expected);
+    };
+    row("empty file", "", "w.json: empty file, expected a JSON object");
+    row("whitespace only", "  \n\t ", "w.json: empty file");
+    row("not JSON", "kind: training", "w.json: not valid JSON at byte 1");
+    row("truncated", std::string(validTraining).substr(0, 60), "w.json: not valid JSON at byte");
+    row("NaN literal", edit("1e9", "NaN"), "w.json: not valid JSON");
+    row("Infinity literal", edit("1e9", "Infinity"), "w.json: not valid JSON");
+    row("number overflow", edit("1e9", "1e400"), "w.json: not valid JSON");
+    row("array at top", "[1, 2]", "w.json:/: must be an object, got [1,2]");
+    row("missing kind", edit(R"("kind": "training",)", ""), "w.json:/kind: is required");
+    row("bad kind", edit(R"("training",)", R"("trainign",)"),
+        "w.json:/kind: must be one of training|inference|batch, got \"trainign\"");
+    row("missing model", edit(R"("model": { "preset": "llama-3.1-8b" },)", ""), "w.json:/model: is required");
+    row("unknown preset", edit("llama-3.1-8b", "llama-9-8b"),
+        "w.json:/model/preset: unknown model preset \"llama-9-8b\"");
+    row("missing training", edit(R"("training": { "tokens": 1e9, "precision": "bf16" })", R"("x": 1)"),
+        "w.json:/training: is required");
+    row("missing tokens", edit(R"("tokens": 1e9, )", ""), "w.json:/training/tokens: is required");
+    row("negative tokens", edit("1e9", "-5"), "w.json:/training/tokens: must be a positive number, got -5");
+    row("zero tokens", edit("1e9", "0"), "w.json:/training/tokens: must be a positive number, got 0");
+    row("string tokens", edit("1e9", "\"lots\""), "w.json:/training/tokens: must be a number, got \"lots\"");
+    row("bool tokens", edit("1e9", "true"), "w.json:/training/tokens: must be a number, got true");
+    row("null tokens", edit("1e9", "null"), "w.json:/training/tokens: is required");
+    row("bad precision", edit("\"bf16\"", "\"bf17\""),
+        "w.json:/training/precision: must be one of fp32|tf32|bf16|fp16|fp8, got \"bf17\"");
+    row("fractional micro-batch", edit(R"("precision": "bf16")", R"("precision": "bf16", "micro_batch": 1.5)"),
+        "w.json:/training/micro_batch: must be an integer from 1 to 65536, got 1.5");
+    row("ZeRO stage 4", edit(R"("precision": "bf16")", R"("precision": "bf16", "zero_stage": 4)"),
+        "w.json:/training/zero_stage: must be an integer from 0 to 3, got 4");
+    row("huge micro-batch", edit(R"("precision": "bf16")", R"("precision": "bf16", "micro_batch": 1e12)"),
+        "w.json:/training/micro_batch: must be an integer from 1 to 65536, got 1000000000000.0");
+    row("unknown GPU", edit(R"("training":)", R"("hardware": { "gpu": "H1000", "count": 8 }, "training":)"),
+        "w.json:/hardware/gpu: unknown GPU \"H1000\"; closest known:");
+    row("count not a multiple of tp·pp",
+        edit(R"("training":)", R"("hardware": { "gpu": "h100", "count": 12, "tp": 8 }, "training":)"),
+        "w.json:/hardware/count: must be a multiple of tp × pp × cp = 8, got 12");
+    row("negative count", edit(R"("training":)", R"("hardware": { "gpu": "h100", "count": -8 }, "training":)"),
+        "w.json:/hardware/count: must be an integer from 1 to 1000000, got -8");
+    row("kv_heads not dividing heads",
+        edit(R"({ "preset": "llama-3.1-8b" })",
+            R"({ "layers": 2, "hidden": 64, "heads": 8, "kv_heads": 3, "vocab": 100, "ffn_hidden": 256 })"),
+        "w.json:/model/kv_heads: must divide heads (8), got 3");
+    row("inline model without hidden",
+        edit(R"({ "preset": "llama-3.1-8b" })", R"({ "layers": 2, "heads": 8, "vocab": 100, "ffn_hidden": 256 })"),
+        "w.json:/model/hidden: is required");
+    row("budget negative", edit(R"("training":)", R"("constraints": { "budget": { "amount": -1 } }, "training":)"),
+        "w.json:/constraints/budget/amount: must be a positive number, got -1");
+    row("wrong schema", edit("gpuplan.workload/1", "gpuplan.workload/7"),
+        "w.json:/schema: unsupported schema, expected \"gpuplan.workload/1\", got \"gpuplan.workload/7\"");
+    const std::string inference
+        = R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},
+        "inference":{"prompt_tokens":100,"output_tokens":50,"availability":AVAIL}})";
+    auto inf = [&](const std::string& a) {
+        std::string s = inference;
+        s.replace(s.find("AVAIL"), 5, a);
+        return s;
+    };
+    row("availability 1", inf("1"),
+        "w.json:/inference/availability: must be a fraction between 0 and 1 (exclusive), got 1");
+    row("availability 99.9", inf("99.9"),
+        "w.json:/inference/availability: must be a fraction between 0 and 1 (exclusive), got 99.9");
+    row("batch without bound",
+        R"({"schema":"gpuplan.workload/1","kind":"batch","batch":{"reference_gpu":"T4","gpu_hours":10}})",
+        "w.json:/batch/bound: is required");
+    row("batch negative hours",
+        R"({"schema":"gpuplan.workload/1","kind":"batch","batch":{"reference_gpu":"T4","gpu_hours":-10,"bound":"fp32"}})",
+        "w.json:/batch/gpu_hours: must be a positive number, got -10");
+}
+
+void TestWorkload::badInput()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, expected);
+    auto w = parse(json.toStdString());
+    QVERIFY2(!w, "accepted bad input");
+    QVERIFY2(w.error().detail.rfind(expected.toStdString(), 0) == 0,
+        qPrintable(QStringLiteral("got: ") + QString::fromStdString(w.error().detail)));
+}
+
+void TestWorkload::unknownFieldsWarn()
+{
+    std::vector<std::string> warnings;
+    auto w = parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "tokenz": 5)"), &warnings);
+    QVERIFY(w);
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QCOMPARE(warnings.front(), std::string("w.json:/training/tokenz: unknown field, ignored"));
+}
+
+void TestWorkload::inlineModel()
+{
+    auto w = parse(edit(R"({ "preset": "llama-3.1-8b" })",
+        R"({ "layers": 32, "hidden": 4096, "ffn_hidden": 11008, "heads": 32, "vocab": 32000,
+                             "gated_ffn": true })"));
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    // Llama-2-7B's shape: 6 738 415 616 parameters (HF checkpoint)
+    QCOMPARE(core::countParams(w->model).total, 6'738'415'616.0);
+    QCOMPARE(w->model.kvHeads, 32); // defaults to heads
+}
+
+void TestWorkload::presetOverride()
+{
+    auto w = parse(edit(R"({ "preset": "llama-3.1-8b" })", R"({ "preset": "llama-3.1-8b", "seq_len": 2048 })"));
+    QVERIFY(w);
+    QCOMPARE(w->model.seqLen, 2048);
+    QCOMPARE(w->model.layers, 32);
+}
+
+void TestWorkload::examplesParse()
+{
+    const QDir dir(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples"));
+    const auto files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    QVERIFY(files.size() >= 5);
+    for (const auto& f : files) {
+        std::vector<std::string> warnings;
+        auto w = core::parseWorkload(
+            test::readFile(dir.filePath(f).toStdString()), f.toStdString(), test::models(), test::gpus(), &warnings);
+        QVERIFY2(w, w ? "" : w.error().detail.c_str());
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    }
+}
+
+QTEST_APPLESS_MAIN(TestWorkload)
+#include "tst_workload.moc"
