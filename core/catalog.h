@@ -1,0 +1,101 @@
+#pragma once
+
+#include "result.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// How a price is paid (shared/samples/README.md "Price"; issue "Provider catalogs").
+enum class PricingModel { OnDemand, Spot, Reserved, SavingsPlan, CommittedUse, Subscription, CapacityBlock };
+enum class PaymentOption { None, NoUpfront, PartialUpfront, AllUpfront };
+
+std::string_view toString(PricingModel m);
+std::optional<PricingModel> parsePricingModel(std::string_view s);
+std::string_view toString(PaymentOption p);
+std::optional<PaymentOption> parsePaymentOption(std::string_view s);
+
+/// Hours per month in provider billing: AWS documents 8 760 h a year = 12 × 730.
+inline constexpr double billingHoursPerMonth = 730.0;
+
+/// One price of an offering. Amounts stay in the currency the provider charges (never converted at import).
+struct Price
+{
+    PricingModel pricingModel = PricingModel::OnDemand;
+    int termMonths = 0; ///< 0 for on-demand and spot; 1 for a monthly subscription; 12, 36 …
+    PaymentOption paymentOption = PaymentOption::None;
+    std::string offeringClass;    ///< standard/convertible (AWS RI), compute/ec2_instance (AWS SP), …
+    std::string currency = "USD"; ///< ISO 4217
+    double hourlyRate = 0;        ///< currency per instance-hour, the recurring part
+    double upfrontFee = 0;        ///< currency per instance per term
+    bool taxIncluded = false;     ///< Chinese list prices often include VAT
+    std::string origValue;        ///< exactly what the source said, for auditing ("416 per term")
+    std::string origUnit;
+    std::optional<int> interruptionBucket; ///< spot only: AWS Spot Advisor bucket 0–4
+    std::string interruptionLabel;         ///< "<5%", "5-10%", …
+    std::optional<int> spotSavingsPct;     ///< AWS Spot Advisor "s"
+    std::string asOf;                      ///< ISO 8601 date or date-time the price was observed
+    std::string source;                    ///< URL or file + version
+
+    /// hourly_rate + upfront_fee / (term_months × 730)
+    double effectiveHourly() const
+    {
+        return hourlyRate + (termMonths > 0 ? upfrontFee / (termMonths * billingHoursPerMonth) : 0.0);
+    }
+};
+
+/// One instance type in one region (or zone) of one provider, with all its prices.
+struct Offering
+{
+    std::string provider; ///< aws, gcp, azure, alibaba, tencent, huawei, lambda, runpod, …
+    std::string region;   ///< as the provider spells it
+    std::string zone;     ///< empty when prices are regional
+    std::string country;  ///< ISO 3166 alpha-2, empty when unknown
+    std::string instanceType;
+    std::string gpuModel;    ///< canonical gpuplan id when known (H100-SXM-80GB), else the raw name
+    std::string gpuModelRaw; ///< the provider's own name
+    std::string gpuVendor;   ///< nvidia, amd, …
+    double gpuCount = 0;     ///< per instance; can be fractional (vGPU slices)
+    double gpuMemoryGiB = 0; ///< per GPU
+    double vcpus = 0;
+    double memoryGiB = 0;
+    std::string arch = "x86_64";
+    double localDiskGB = 0;
+    std::string gpuInterconnect;    ///< nvswitch, nvlink, pcie
+    double networkGbps = 0;         ///< instance network bandwidth (EFA/InfiniBand/RoCE/Ethernet), Gb/s
+    double billingGranularityS = 1; ///< seconds per billing increment (1 = per second, 3600 = hourly)
+    double minimumBillingS = 60;    ///< minimum billed duration
+    std::string source;
+    std::string sourceVersion;
+    std::string fetchedAt;
+    std::vector<Price> prices;
+};
+
+/// What an import produced: the rows it accepted and the rows it skipped, each with its place and reason
+/// ("aws.json:/offerings/17/prices/0/hourly_rate: must be zero or positive, got -3").
+struct CatalogImport
+{
+    std::vector<Offering> offerings;
+    std::vector<std::string> warnings;
+};
+
+/// Parses the native "gpuplan.catalog/1" JSON (pricing-data/catalog/*.json, quotes, private clouds).
+/// A bad row is skipped with a warning; a bad file (not JSON, wrong schema, no offerings array) is an error.
+Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::string& fileName);
+
+/// One dated exchange rate: units of `currency` per US dollar.
+struct FxRate
+{
+    std::string currency;
+    double perUsd = 0;
+    std::string asOf;
+    std::string source;
+};
+
+/// Parses "gpuplan.fx/1": {"schema", "base": "USD", "rates": [{currency, per_usd, as_of, source}]}.
+Result<std::vector<FxRate>> parseFxRates(std::string_view text, const std::string& fileName);
+
+} // namespace gpuplan::core
