@@ -12,8 +12,14 @@ namespace gpuplan::core {
 /// replaces them per GPU model.
 struct Efficiency
 {
-    double gemm = 0.8;              ///< fraction of dense peak that large GEMMs reach (maximum achievable matmul FLOPS)
-    double gemmShapeHalf = 96;      ///< GEMM width (per-GPU shard of h) at which efficiency halves
+    double gemm = 0.8;         ///< fraction of dense peak that large GEMMs reach (maximum achievable matmul FLOPS)
+    double gemmShapeHalf = 96; ///< GEMM width (per-GPU shard of h) at which efficiency halves
+    /// Fraction of that GEMM rate a training step's GEMMs keep end to end (backward GEMMs with transposed
+    /// operands, weight-gradient shapes, launch gaps between kernels); see efficiency.cpp for the evidence.
+    double trainingGemm = 0.8;
+    /// Fraction of dense peak that fused causal attention reaches, counting only the unmasked half of the
+    /// score FLOPs (the way the FlashAttention papers report it).
+    double attention = 0.5;
     double memoryBandwidth = 0.85;  ///< fraction of datasheet HBM bandwidth that streaming kernels reach
     double linkBandwidth = 0.75;    ///< fraction of link bandwidth NCCL ring collectives reach (bus bandwidth)
     double linkLatencyS = 8e-6;     ///< s per ring hop (NVLink/PCIe) inside a node

@@ -58,6 +58,7 @@ double prefillSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSp
                 ? Precision::FP16 // weight-only quantization computes in 16-bit
                 : spec.weightPrecision);
     const double peak = gpu.peak(p).value_or(1);
+    // Prefill is one large forward pass: its GEMMs run at the microbenchmark rate for their shape.
     const double compute = flops / (double(l.tp) * l.pp) / (peak * gemmEfficiency(eff, double(m.hidden) / l.tp));
     // 2 TP all-reduces per layer of P·h·2 bytes
     const double bw = gpu.intraBandwidth * eff.linkBandwidth;
@@ -72,8 +73,9 @@ double decodeStepSeconds(const ModelArch& m, const InferenceSpec& spec, const Gp
     // One iteration reads the weights once and every sequence's KV cache; it is bound by whichever of HBM
     // bandwidth or FLOPs is slower (roofline), plus 2 TP all-reduces per layer (latency-bound at small
     // batch) and a fixed per-iteration overhead (scheduling, sampling, launch).
+    const double kvReads = (spec.gqaKvSharing || m.isMla()) ? 1.0 : double(m.heads) / m.kvHeads;
     const double bytes
-        = decodeWeightBytes(m, spec, l, batch) + batch * context * kvPerTokenPerGpu(m, spec.kvPrecision, l);
+        = decodeWeightBytes(m, spec, l, batch) + batch * context * kvPerTokenPerGpu(m, spec.kvPrecision, l) * kvReads;
     const double memTime = bytes / (gpu.memoryBandwidth * eff.memoryBandwidth);
     const double width = double(m.heads) * m.headDim();
     const double flops

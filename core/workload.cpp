@@ -147,6 +147,7 @@ TrainingSpec readTraining(ObjectReader& r)
         FinetuneMethod::Full);
     if (auto v = r.optInteger("lora_rank", 1, 65536))
         t.loraRank = static_cast<int>(*v);
+    t.flashAttention = r.optBool("flash_attention").value_or(true);
     return t;
 }
 
@@ -166,6 +167,7 @@ InferenceSpec readInference(ObjectReader& r)
         slo->finish();
     }
     s.availability = r.optNumber("availability", Bound::OpenFraction);
+    s.gqaKvSharing = r.optBool("gqa_kv_sharing").value_or(true);
     return s;
 }
 

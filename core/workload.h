@@ -36,6 +36,9 @@ struct TrainingSpec
     std::optional<bool> sequenceParallel;       ///< Megatron sequence parallelism (default on with TP > 1)
     FinetuneMethod method = FinetuneMethod::Full;
     int loraRank = 16;
+    /// Fused attention (FlashAttention, Dao et al. 2022) that never writes the s×s scores to memory;
+    /// false for stacks without it (Megatron-LM 2021), whose softmax and dropout stream the scores.
+    bool flashAttention = true;
 
     /// Sequences per step: global_batch, or global_batch_tokens / seq_len, or the default of 4M tokens
     /// (Llama 2 and 3 pretraining, Touvron et al. 2023 §2.2) rounded to whole sequences.
@@ -59,6 +62,9 @@ struct InferenceSpec
     std::optional<double> requestsPerSecond; ///< peak arrival rate, requests/s
     Slo slo;
     std::optional<double> availability; ///< target, fraction in (0, 1)
+    /// Decode attention reads each KV head once for its whole query group (true for vLLM and TensorRT-LLM's
+    /// XQA kernels, 0.7 on); false models older kernels that re-read K/V for every query head.
+    bool gqaKvSharing = true;
 };
 
 /// "batch": a job measured on a reference GPU (rendering, simulation), scaled by what bounds it.

@@ -35,6 +35,26 @@ core::Result<std::string> readBundledFile(const std::string& name)
     return std::string(data.constData(), static_cast<std::size_t>(data.size()));
 }
 
+core::Result<std::string> readValidationFile(const std::string& name)
+{
+    QFile f(QStringLiteral(":/validation/") + QString::fromStdString(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return core::Error {core::ErrorCode::Io, "validation/" + name + ": not compiled into this program"};
+    const QByteArray data = f.readAll();
+    return std::string(data.constData(), static_cast<std::size_t>(data.size()));
+}
+
+core::Result<core::AccuracyReport> bundledAccuracy(const core::ModelCatalog& models, const core::GpuCatalog& gpus)
+{
+    auto t = readValidationFile("training.csv");
+    auto s = readValidationFile("serving.csv");
+    auto m = readValidationFile("memory.csv");
+    for (auto* r : {&t, &s, &m})
+        if (!*r)
+            return r->error();
+    return core::runAccuracy(*t, *s, *m, models, gpus);
+}
+
 core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings)
 {
     auto text = readBundledFile("gpus.json");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/accuracy.h"
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/result.h"
@@ -16,6 +17,12 @@ core::Result<std::string> readTextFile(const std::filesystem::path& path);
 /// The text of pricing-data/<name>: from the folder in $GPUPLAN_DATA_DIR when it is set (so a user can
 /// edit the data without rebuilding), else the copy compiled into the program.
 core::Result<std::string> readBundledFile(const std::string& name);
+
+/// The text of tests/data/validation/<name> (published results), compiled into the program.
+core::Result<std::string> readValidationFile(const std::string& name);
+
+/// Runs the bundled published-results tables through the estimators (cached after the first call).
+core::Result<core::AccuracyReport> bundledAccuracy(const core::ModelCatalog& models, const core::GpuCatalog& gpus);
 
 /// pricing-data/gpus.json as a catalog.
 core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings = nullptr);

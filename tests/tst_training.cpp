@@ -16,6 +16,8 @@ private Q_SLOTS:
     void mfuDefinition();
     void recomputeAddsHardwareFlopsOnly();
     void loraFlops();
+    void goodputYoung_data();
+    void goodputYoung();
     void growsWithTokens();
     void noNanOrNegative();
     void searchRespectsPins();
@@ -94,7 +96,7 @@ void TestTraining::mfuDefinition()
     GP_COMPARE_REL(e.mfu, e.flopsPerToken * e.tokensPerSecond / (8 * peak), 1e-9);
     GP_COMPARE_REL(e.tflopsPerGpu, e.mfu * 312, 1e-9);
     GP_COMPARE_REL(e.gpuHours, e.wallHours * 8, 1e-12);
-    GP_COMPARE_REL(e.wallHours, 2e12 / e.tokensPerSecond / 3600, 1e-12);
+    GP_COMPARE_REL(e.wallHours, 2e12 / e.tokensPerSecond / 3600 / e.goodput, 1e-12);
     QVERIFY(e.mfu > 0.2 && e.mfu < 0.87);
 }
 
@@ -131,6 +133,36 @@ void TestTraining::loraFlops()
     const double attention = 12.0 * 32 * 4096 * 8192; // 12·L·h·s at the preset's 8192 sequence
     GP_COMPARE_REL(e.flopsPerToken, 4 * n + attention, 1e-9);
     QVERIFY(e.trainableParams < 0.01 * n);
+}
+
+void TestTraining::goodputYoung_data()
+{
+    QTest::addColumn<double>("gpus");
+    QTest::addColumn<double>("writeS");
+    QTest::addColumn<double>("interval");
+    QTest::addColumn<double>("expected");
+    // λ = n · 466 / (54 · 24 · 16 384) per hour (Llama 3: 466 interruptions in 54 days on 16 384 GPUs);
+    // C = 36 s = 0.01 h; τ = √(2C/λ); lost = λ(0.25 + τ/2) + C/τ.
+    // 16 384 GPUs: λ = 0.359568; τ = √(0.02/0.359568) = 0.235844 h;
+    //   lost = 0.359568 · 0.367922 + 0.01/0.235844 = 0.132293 + 0.042401 = 0.174694
+    QTest::addRow("16384 GPUs, 36 s checkpoints") << 16384.0 << 36.0 << 0.235844 << 0.825306;
+    // 1 024 GPUs: λ = 0.022473; τ = √(0.02/0.022473) = 0.943375 h;
+    //   lost = 0.022473 · 0.721688 + 0.01/0.943375 = 0.016218 + 0.010600 = 0.026819
+    QTest::addRow("1024 GPUs, 36 s checkpoints") << 1024.0 << 36.0 << 0.943375 << 0.973181;
+    // Llama 3's own job: 0.4 s checkpoints (≈ 0.4 GB per GPU at 1 GB/s): λR = 0.089892, √(2λC) = 0.008937
+    //   τ = √(2 · 1.111e-4 / 0.359568) = 0.024860 h → goodput 0.901169: the paper reports "higher than 90 %".
+    QTest::addRow("Llama 3 scale") << 16384.0 << 0.4 << 0.024860 << 0.901169;
+}
+
+void TestTraining::goodputYoung()
+{
+    QFETCH(double, gpus);
+    QFETCH(double, writeS);
+    QFETCH(double, interval);
+    QFETCH(double, expected);
+    double tau = 0;
+    GP_COMPARE_REL(core::goodput(gpus, writeS, &tau), expected, 2e-5);
+    GP_COMPARE_REL(tau, interval, 2e-5);
 }
 
 void TestTraining::growsWithTokens()

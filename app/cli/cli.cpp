@@ -27,6 +27,7 @@ Usage: gpuplan-cli <command> [options]
 
 Commands:
   plan FILE|-     estimate a workload (JSON, "gpuplan.workload/1"); "-" reads standard input
+  accuracy        run the bundled published results through the estimator and show the errors
   gpus            list the GPU models gpuplan knows (datasheet figures, dense)
   models          list the model presets
   help COMMAND    help on a command
@@ -58,6 +59,14 @@ const char* const gpusHelp = R"(Usage: gpuplan-cli gpus [--format table|json]
 
 Lists the GPU models in pricing-data/gpus.json: dense peak TFLOPS, memory, bandwidth, links, power.
 Set GPUPLAN_DATA_DIR to read an edited copy of pricing-data/.
+)";
+
+const char* const accuracyHelp = R"(Usage: gpuplan-cli accuracy [--format table|json|csv] [--output PATH]
+
+Runs the bundled table of published results (Megatron-LM, MosaicML llm-foundry, Llama 2 and 3,
+TensorRT-LLM, MLPerf, ZeRO, vLLM, Korthikanti et al.) through the estimator and prints, per row,
+published vs estimated and the error, then the median and worst error per group against the limits
+this project promises. Exit code 1 when a group exceeds its limit.
 )";
 
 const char* const modelsHelp = R"(Usage: gpuplan-cli models [--format table|json]
@@ -228,13 +237,18 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         err << "warning: " << warning << "\n";
 
     const core::Plan plan = core::makePlan(*w, cats->gpus);
+    // Ranges come from the estimator's residuals on the bundled published results.
+    auto accuracy = providers::bundledAccuracy(cats->models, cats->gpus);
+    if (!accuracy)
+        err << "warning: no estimate ranges: " << accuracy.error().detail << "\n";
+    const core::AccuracyReport* acc = accuracy ? &*accuracy : nullptr;
     std::string result;
     if (format == "json")
-        result = report::planToJson(*w, plan, warnings);
+        result = report::planToJson(*w, plan, warnings, acc);
     else if (format == "csv")
-        result = report::planToCsv(*w, plan);
+        result = report::planToCsv(*w, plan, acc);
     else
-        result = report::planToTable(*w, plan, {});
+        result = report::planToTable(*w, plan, {}, acc);
     if (!emit(*a, result, out, err))
         return ExitBadInput;
     const bool feasible = plan.pinned ? plan.pinned->fits : !plan.candidates.empty();
@@ -294,6 +308,73 @@ int cmdGpus(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                out, err)
         ? ExitOk
         : ExitBadInput;
+}
+
+int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    auto a = parseArgs(args, 1, {"format", "output"}, err, "accuracy");
+    if (!a)
+        return ExitBadInput;
+    if (a->help) {
+        out << accuracyHelp;
+        return ExitOk;
+    }
+    bool ok = true;
+    const std::string format = formatOption(*a, {"table", "json", "csv"}, err, "accuracy", ok);
+    if (!ok)
+        return ExitBadInput;
+    auto cats = loadCatalogs(err);
+    if (!cats)
+        return ExitBadInput;
+    auto rep = providers::bundledAccuracy(cats->models, cats->gpus);
+    if (!rep) {
+        err << "gpuplan-cli: " << rep.error().detail << "\n";
+        return ExitBadInput;
+    }
+    bool withinLimits = true;
+    for (const auto& g : rep->groups)
+        withinLimits &= g.medianAbsError <= g.limitMedian && g.worstAbsError <= g.limitWorst;
+    std::string text;
+    if (format == "json") {
+        nlohmann::ordered_json j;
+        j["schema"] = "gpuplan.accuracy/1";
+        for (const auto& r : rep->rows)
+            j["rows"].push_back({{"id", r.id}, {"group", r.group}, {"description", r.description}, {"metric", r.metric},
+                {"published", r.published}, {"estimated", r.estimated}, {"error", r.error}, {"source", r.source}});
+        for (const auto& g : rep->groups)
+            j["groups"].push_back({{"name", g.name}, {"rows", g.rows}, {"median_abs_error", g.medianAbsError},
+                {"worst_abs_error", g.worstAbsError}, {"limit_median", g.limitMedian}, {"limit_worst", g.limitWorst},
+                {"range_rate_low", g.rateLow}, {"range_rate_high", g.rateHigh}});
+        text = j.dump(2) + "\n";
+    } else if (format == "csv") {
+        text = "id,group,description,metric,published,estimated,error_pct,source\r\n";
+        for (const auto& r : rep->rows) {
+            char nums[128];
+            std::snprintf(nums, sizeof nums, "%.6g,%.6g,%.2f", r.published, r.estimated, r.error * 100);
+            text += report::csvField(r.id) + "," + report::csvField(r.group) + "," + report::csvField(r.description)
+                + "," + report::csvField(r.metric) + "," + nums + "," + report::csvField(r.source) + "\r\n";
+        }
+    } else {
+        using report::withSeparators;
+        report::TextTable t({"id", "group", "run", "metric", "published", "estimated", "error %"});
+        for (const auto& r : rep->rows) {
+            const int decimals = std::abs(r.published) >= 1000 ? 0 : (std::abs(r.published) >= 10 ? 1 : 3);
+            t.addRow({r.id, r.group, r.description, r.metric, withSeparators(r.published, decimals),
+                withSeparators(r.estimated, decimals), withSeparators(r.error * 100, 1)});
+        }
+        report::TextTable g({"group", "rows", "median |error| %", "worst |error| %", "limit (median / worst) %",
+            "80% range of true ÷ estimate"});
+        for (const auto& grp : rep->groups)
+            g.addRow({grp.name, std::to_string(grp.rows), withSeparators(grp.medianAbsError * 100, 1),
+                withSeparators(grp.worstAbsError * 100, 1),
+                withSeparators(grp.limitMedian * 100, 0) + " / " + withSeparators(grp.limitWorst * 100, 0),
+                withSeparators(1 / grp.rateHigh, 2) + " – " + withSeparators(1 / grp.rateLow, 2)});
+        text = t.render() + "\n" + g.render()
+            + "\nSources: tests/data/validation/*.csv (one per row). Errors are (estimated − published) / published.\n";
+    }
+    if (!emit(*a, text, out, err))
+        return ExitBadInput;
+    return withinLimits ? ExitOk : ExitInfeasible;
 }
 
 int cmdModels(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -361,6 +442,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
             out << gpusHelp;
         else if (topic == "models")
             out << modelsHelp;
+        else if (topic == "accuracy")
+            out << accuracyHelp;
         else if (topic.empty())
             out << mainHelp;
         else {
@@ -375,6 +458,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
         return cmdGpus(args, out, err);
     if (cmd == "models")
         return cmdModels(args, out, err);
+    if (cmd == "accuracy")
+        return cmdAccuracy(args, out, err);
     err << "gpuplan-cli: unknown command \"" << cmd << "\"\n" << mainHelp;
     return ExitBadInput;
 }

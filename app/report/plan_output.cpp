@@ -4,7 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 
 namespace gpuplan::report {
 
@@ -33,7 +36,19 @@ ordered_json memoryJson(const core::MemoryBreakdown& m)
     return j;
 }
 
-ordered_json candidateJson(const core::Workload& w, const core::Candidate& c)
+/// Writes value plus <key>_low / <key>_high.
+void putRanged(ordered_json& j, const std::string& key, double value, const core::AccuracyReport* acc,
+    const char* group, bool timeLike)
+{
+    j[key] = finite(value);
+    if (!acc)
+        return;
+    const auto [lo, hi] = estimateRange(acc, group, value, timeLike);
+    j[key + "_low"] = finite(lo);
+    j[key + "_high"] = finite(hi);
+}
+
+ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
     ordered_json j;
     j["gpu"] = c.gpu->id;
@@ -59,17 +74,17 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c)
         j["tokens_per_step"] = t.tokensPerStep;
         j["micro_batches_per_step"] = t.microBatchesPerStep;
         j["steps"] = t.steps;
-        j["step_time_s"] = finite(t.stepTimeS);
+        putRanged(j, "step_time_s", t.stepTimeS, acc, "training", true);
         j["step_breakdown_s"]
             = {{"compute", t.computeS}, {"elementwise", t.elementwiseS}, {"pipeline_bubble", t.bubbleS},
                 {"tp_comm", t.tpCommS}, {"dp_comm", t.dpCommS}, {"ep_comm", t.epCommS}, {"optimizer", t.optimizerS}};
         j["gemm_efficiency"] = t.gemmEfficiency;
-        j["tokens_per_second"] = finite(t.tokensPerSecond);
-        j["tflops_per_gpu"] = finite(t.tflopsPerGpu);
-        j["mfu"] = finite(t.mfu);
-        j["hfu"] = finite(t.hfu);
-        j["wall_hours"] = finite(t.wallHours);
-        j["gpu_hours"] = finite(t.gpuHours);
+        putRanged(j, "tokens_per_second", t.tokensPerSecond, acc, "training", false);
+        putRanged(j, "tflops_per_gpu", t.tflopsPerGpu, acc, "training", false);
+        putRanged(j, "mfu", t.mfu, acc, "training", false);
+        putRanged(j, "hfu", t.hfu, acc, "training", false);
+        putRanged(j, "wall_hours", t.wallHours, acc, "training", true);
+        putRanged(j, "gpu_hours", t.gpuHours, acc, "training", true);
         j["memory_per_gpu_bytes"] = memoryJson(t.memory);
         j["fit"] = {{"required_bytes", t.fit.requiredBytes}, {"available_bytes", t.fit.availableBytes},
             {"suggestions", t.fit.suggestions}};
@@ -85,10 +100,10 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c)
         j["limited_by"] = i.limitedBy;
         j["prefill_ms"] = finite(i.prefillMs);
         j["decode_step_ms"] = finite(i.decodeStepMs);
-        j["ttft_ms"] = finite(i.ttftMs);
-        j["tpot_ms"] = finite(i.tpotMs);
-        j["throughput_tokens_per_s"] = finite(i.throughputTokensPerS);
-        j["requests_per_second"] = finite(i.requestsPerS);
+        putRanged(j, "ttft_ms", i.ttftMs, acc, "serving latency", true);
+        putRanged(j, "tpot_ms", i.tpotMs, acc, "serving latency", true);
+        putRanged(j, "throughput_tokens_per_s", i.throughputTokensPerS, acc, "serving throughput", false);
+        putRanged(j, "requests_per_second", i.requestsPerS, acc, "serving throughput", false);
         j["memory_per_gpu_bytes"] = memoryJson(i.memory);
         j["monthly_gpu_hours"] = c.gpuHours;
         j["fit"] = {{"required_bytes", i.fit.requiredBytes}, {"available_bytes", i.fit.availableBytes},
@@ -102,6 +117,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c)
         j["speedup_vs_reference"] = b.speedup;
         j["gpu_hours"] = b.gpuHours;
         j["wall_hours"] = b.wallHours;
+        j["range_note"] = "batch scaling by the bounding resource has no published residuals: no range";
         if (!b.note.empty())
             j["note"] = b.note;
     }
@@ -130,11 +146,20 @@ std::string layoutText(const core::Candidate& c)
     return std::to_string(c.gpus) + " GPU(s)";
 }
 
-void appendEstimateDetail(std::string& out, const core::Workload& w, const core::Candidate& c)
+void appendEstimateDetail(
+    std::string& out, const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
-    TextTable t({"quantity", "value", "unit"});
+    TextTable t({"quantity", "value", "80% range", "unit"});
     auto row = [&](std::string name, std::string value, std::string unit) {
-        t.addRow({std::move(name), std::move(value), std::move(unit)});
+        t.addRow({std::move(name), std::move(value), "", std::move(unit)});
+    };
+    // A value with its low–high range from the estimator's residuals (scale multiplies for display).
+    auto ranged = [&](std::string name, double value, const char* group, bool timeLike, int decimals, std::string unit,
+                      double scale = 1.0) {
+        const auto [lo, hi] = estimateRange(acc, group, value, timeLike);
+        t.addRow({std::move(name), withSeparators(value * scale, decimals),
+            acc ? withSeparators(lo * scale, decimals) + " – " + withSeparators(hi * scale, decimals) : "",
+            std::move(unit)});
     };
     row("GPU", c.gpu->id + " × " + std::to_string(c.gpus), "");
     row("layout", layoutText(c), "");
@@ -148,13 +173,14 @@ void appendEstimateDetail(std::string& out, const core::Workload& w, const core:
         row("total compute (6·N·D only)", scientific(e.totalFlops6N), "FLOPs");
         row("compute", withSeparators(e.tflopsDays, 0), "TFLOPS-days");
         row("compute", withSeparators(e.pflopsDays, 1), "PFLOPS-days");
-        row("step time", withSeparators(e.stepTimeS, 3), "s");
-        row("throughput", withSeparators(e.tokensPerSecond, 0), "tokens/s");
+        ranged("step time", e.stepTimeS, "training", true, 3, "s");
+        ranged("throughput", e.tokensPerSecond, "training", false, 0, "tokens/s");
         row("achieved per GPU", withSeparators(e.tflopsPerGpu, 1), "TFLOP/s");
-        row("MFU", withSeparators(e.mfu * 100, 1), "%");
+        ranged("MFU", e.mfu, "training", false, 1, "%", 100.0);
         row("HFU (with recompute)", withSeparators(e.hfu * 100, 1), "%");
-        row("wall time", withSeparators(e.wallHours, 1), "h (" + duration(e.wallHours) + ")");
-        row("GPU time", withSeparators(e.gpuHours, 0), "GPU-hours");
+        ranged("wall time", e.wallHours, "training", true, 1, "h (" + duration(e.wallHours) + ")");
+        ranged("GPU time", e.gpuHours, "training", true, 0, "GPU-hours");
+        row("goodput", withSeparators(e.goodput * 100, 1), "% of wall time (failures, restarts, checkpoints)");
         row("memory: weights", gib(e.memory.weights), "per GPU");
         row("memory: gradients", gib(e.memory.gradients), "per GPU");
         row("memory: optimizer", gib(e.memory.optimizer), "per GPU");
@@ -170,9 +196,9 @@ void appendEstimateDetail(std::string& out, const core::Workload& w, const core:
         row("operating concurrency", withSeparators(e.concurrency, 0),
             "sequences per replica" + (e.limitedBy.empty() ? "" : " (set by " + e.limitedBy + ")"));
         row("prefill", withSeparators(e.prefillMs, 1), "ms per prompt");
-        row("TTFT", withSeparators(e.ttftMs, 1), "ms");
-        row("TPOT", withSeparators(e.tpotMs, 2), "ms per token");
-        row("throughput", withSeparators(e.throughputTokensPerS, 0), "output tokens/s (all replicas)");
+        ranged("TTFT", e.ttftMs, "serving latency", true, 1, "ms");
+        ranged("TPOT", e.tpotMs, "serving latency", true, 2, "ms per token");
+        ranged("throughput", e.throughputTokensPerS, "serving throughput", false, 0, "output tokens/s (all replicas)");
         row("requests", withSeparators(e.requestsPerS, 2), "requests/s");
         row("memory: weights", gib(e.memory.weights), "per GPU");
         row("memory: KV cache", gib(e.memory.kvCache), "per GPU");
@@ -201,7 +227,19 @@ void appendEstimateDetail(std::string& out, const core::Workload& w, const core:
 
 } // namespace
 
-std::string planToJson(const core::Workload& w, const core::Plan& plan, const std::vector<std::string>& warnings)
+std::pair<double, double> estimateRange(
+    const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike)
+{
+    const core::AccuracyGroup* g = accuracy ? accuracy->group(group) : nullptr;
+    if (!g || g->rateLow <= 0 || g->rateHigh <= 0)
+        return {value, value};
+    if (timeLike)
+        return {value * g->rateLow, value * g->rateHigh};
+    return {value / g->rateHigh, value / g->rateLow};
+}
+
+std::string planToJson(const core::Workload& w, const core::Plan& plan, const std::vector<std::string>& warnings,
+    const core::AccuracyReport* acc)
 {
     ordered_json j;
     j["schema"] = "gpuplan.plan/1";
@@ -214,10 +252,10 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
     }
     j["workload"] = wl;
     if (plan.pinned)
-        j["estimate"] = candidateJson(w, *plan.pinned);
+        j["estimate"] = candidateJson(w, *plan.pinned, acc);
     ordered_json cands = ordered_json::array();
     for (const auto& c : plan.candidates)
-        cands.push_back(candidateJson(w, c));
+        cands.push_back(candidateJson(w, c, acc));
     j["candidates"] = cands;
     ordered_json ex = ordered_json::array();
     for (const auto& e : plan.excluded)
@@ -228,14 +266,15 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
     return j.dump(2) + "\n";
 }
 
-std::string planToTable(const core::Workload& w, const core::Plan& plan, const std::vector<std::string>& warnings)
+std::string planToTable(const core::Workload& w, const core::Plan& plan, const std::vector<std::string>& warnings,
+    const core::AccuracyReport* acc)
 {
     std::string out = "Workload: " + w.name + " (" + std::string(core::toString(w.kind)) + ")\n";
     for (const auto& warning : warnings)
         out += "warning: " + warning + "\n";
     out += "\n";
     if (plan.pinned) {
-        appendEstimateDetail(out, w, *plan.pinned);
+        appendEstimateDetail(out, w, *plan.pinned, acc);
         return out;
     }
     if (w.kind == core::WorkloadKind::Training) {
@@ -276,45 +315,64 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
     return out;
 }
 
-std::string planToCsv(const core::Workload& w, const core::Plan& plan)
+std::string planToCsv(const core::Workload& w, const core::Plan& plan, const core::AccuracyReport* acc)
 {
-    const std::vector<std::string> header
-        = {"rank", "gpu", "gpus", "fits", "layout", "wall_hours", "gpu_hours", "step_time_s", "tokens_per_second",
-            "mfu", "memory_per_gpu_bytes", "ttft_ms", "tpot_ms", "throughput_tokens_per_s", "max_concurrency"};
-    std::string out;
-    for (std::size_t i = 0; i < header.size(); ++i)
-        out += (i ? "," : "") + header[i];
-    out += "\r\n";
+    // Every field of the JSON candidate, flattened: nested objects join their keys with "_"
+    // (memory_per_gpu_bytes_weights), arrays become "; "-separated text. One general mechanism, so the CSV
+    // can never drift from the JSON.
     std::vector<const core::Candidate*> rows;
     if (plan.pinned)
         rows.push_back(&*plan.pinned);
     else
         for (const auto& c : plan.candidates)
             rows.push_back(&c);
+    std::vector<std::string> header {"rank"};
+    std::vector<std::map<std::string, std::string>> cells;
     auto num = [](double v) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.6g", std::isfinite(v) ? v : 0.0);
+        std::snprintf(buf, sizeof buf, "%.10g", std::isfinite(v) ? v : 0.0);
         return std::string(buf);
     };
+    std::function<void(const std::string&, const ordered_json&, std::map<std::string, std::string>&)> flatten
+        = [&](const std::string& prefix, const ordered_json& v, std::map<std::string, std::string>& row) {
+              if (v.is_object()) {
+                  for (auto it = v.begin(); it != v.end(); ++it)
+                      flatten(prefix.empty() ? it.key() : prefix + "_" + it.key(), it.value(), row);
+                  return;
+              }
+              std::string text;
+              if (v.is_array()) {
+                  for (const auto& e : v)
+                      text += (text.empty() ? "" : "; ") + (e.is_string() ? e.get<std::string>() : e.dump());
+              } else if (v.is_string()) {
+                  text = v.get<std::string>();
+              } else if (v.is_number()) {
+                  text = num(v.get<double>());
+              } else if (v.is_boolean()) {
+                  text = v.get<bool>() ? "true" : "false";
+              }
+              if (std::find(header.begin(), header.end(), prefix) == header.end())
+                  header.push_back(prefix);
+              row[prefix] = text;
+          };
     int rank = 1;
     for (const auto* c : rows) {
-        std::vector<std::string> f = {std::to_string(rank++), c->gpu->id, std::to_string(c->gpus),
-            c->fits ? "true" : "false", layoutText(*c), num(c->wallHours), num(c->gpuHours)};
-        if (c->training)
-            f.insert(f.end(),
-                {num(c->training->stepTimeS), num(c->training->tokensPerSecond), num(c->training->mfu),
-                    num(c->training->memory.total()), "", "", "", ""});
-        else if (c->inference)
-            f.insert(f.end(),
-                {"", "", "", num(c->inference->memory.total()), num(c->inference->ttftMs), num(c->inference->tpotMs),
-                    num(c->inference->throughputTokensPerS), std::to_string(c->inference->maxConcurrency)});
-        else
-            f.insert(f.end(), {"", "", "", "", "", "", "", ""});
-        for (std::size_t i = 0; i < f.size(); ++i)
-            out += (i ? "," : "") + csvField(f[i]);
+        std::map<std::string, std::string> row;
+        row["rank"] = std::to_string(rank++);
+        flatten("", candidateJson(w, *c, acc), row);
+        cells.push_back(std::move(row));
+    }
+    std::string out;
+    for (std::size_t i = 0; i < header.size(); ++i)
+        out += (i ? "," : "") + csvField(header[i]);
+    out += "\r\n";
+    for (const auto& row : cells) {
+        for (std::size_t i = 0; i < header.size(); ++i) {
+            auto it = row.find(header[i]);
+            out += (i ? "," : "") + csvField(it == row.end() ? std::string() : it->second);
+        }
         out += "\r\n";
     }
-    (void)w;
     return out;
 }
 
