@@ -374,6 +374,17 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         std::stable_sort(scored.begin(), scored.end(), [](auto& l, auto& r) { return l.first < r.first; });
         for (auto& [need, text] : scored)
             e.fit.suggestions.push_back(text);
+        // Model states spread over every GPU (ZeRO-3 or tp·pp sharding) set a floor on the GPU count.
+        const MemoryBreakdown& mb = e.memory;
+        const double states = (mb.weights + mb.gradients + mb.optimizer) * layout.gpus(); // whole job
+        const double perGpu = gpu.memoryBytes * 0.9 - fixedOverheadBytes;
+        if (perGpu > 0) {
+            const double minGpus = std::ceil(states / perGpu);
+            if (minGpus > layout.gpus())
+                e.fit.suggestions.push_back("more GPUs: the model states alone need at least "
+                    + std::to_string(static_cast<long long>(minGpus)) + " × " + gpu.id
+                    + " when sharded (ZeRO-3 or tensor × pipeline parallel)");
+        }
         e.fit.suggestions.push_back("or a GPU with at least " + gib(e.fit.requiredBytes) + " of memory");
     }
     return e;
