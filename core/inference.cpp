@@ -172,6 +172,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.concurrency = chosen;
         e.tpotMs = tpot * 1e3;
         e.ttftMs = ttft * 1e3;
+        e.e2eLatencyMs = e.ttftMs + e.tpotMs * std::max(0, spec.outputTokens - 1);
         e.decodeStepMs = decodeStepSeconds(m, spec, gpu, l, eff, chosen, e.contextTokens) * 1e3;
         e.throughputTokensPerS = x * l.replicas;
         e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;

@@ -32,6 +32,7 @@ struct InferenceEstimate
     double decodeStepMs = 0;          ///< one decode iteration at the operating point, ms
     double ttftMs = 0;                ///< time to first token at the operating point, ms
     double tpotMs = 0;                ///< time per output token at the operating point, ms
+    double e2eLatencyMs = 0;          ///< a whole request: TTFT + (output − 1) × TPOT, ms
     double throughputTokensPerS = 0;  ///< output tokens/s of the whole deployment
     double requestsPerS = 0;          ///< completed requests/s of the whole deployment
     bool memoryBound = true;          ///< decode limited by HBM bandwidth rather than FLOPs

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gpuplan::core {
 
@@ -146,7 +147,7 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
             if (c.fits)
                 plan.candidates.push_back(c);
             else
-                plan.excluded.push_back({g.id, c.batch->note});
+                plan.excluded.push_back({g.id, c.batch->note, {}, {}, {}, {}, 0});
             continue;
         }
         std::optional<Candidate> found;
@@ -184,7 +185,7 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
                     + std::to_string(lastTried->gpus) + " GPUs (" + fmtHours(lastTried->wallHours) + ")";
             else
                 reason = "no layout found";
-            plan.excluded.push_back({g.id, reason});
+            plan.excluded.push_back({g.id, reason, {}, {}, {}, {}, 0});
         }
     }
     std::stable_sort(plan.candidates.begin(), plan.candidates.end(), [&](const Candidate& a, const Candidate& b) {
@@ -196,6 +197,309 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
     plan.notes.push_back(w.kind == WorkloadKind::Inference
             ? "ranked by GPUs needed, then throughput (prices come from the catalog planner)"
             : (byTime ? "ranked by wall time" : "ranked by GPU-hours (a price-free proxy for cost)"));
+    return plan;
+}
+
+} // namespace gpuplan::core
+
+namespace gpuplan::core {
+
+double Candidate::latencyMs() const
+{
+    return inference ? inference->e2eLatencyMs : 0.0;
+}
+
+namespace {
+
+std::string money(double usd)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f USD", usd);
+    return buf;
+}
+
+/// Why an estimate cannot serve the workload, in one line ("does not fit: needs 93 GiB/GPU, has 80").
+std::string unfitReason(const Candidate& c)
+{
+    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    char buf[200];
+    if (c.training && !c.training->fit.fits) {
+        std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
+            c.gpu->id.c_str(), std::ceil(c.training->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
+        return buf;
+    }
+    if (c.inference) {
+        if (!c.inference->fit.fits) {
+            std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
+                c.gpu->id.c_str(), std::ceil(c.inference->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
+            return buf;
+        }
+        if (!c.inference->fit.suggestions.empty())
+            return c.inference->fit.suggestions.back();
+    }
+    if (c.batch && !c.batch->runs)
+        return c.batch->note;
+    return "not feasible";
+}
+
+bool allowedPricing(const Constraints& k, PricingModel m)
+{
+    if (k.pricing.empty())
+        return true;
+    return std::find(k.pricing.begin(), k.pricing.end(), std::string(toString(m))) != k.pricing.end();
+}
+
+} // namespace
+
+Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector<Offering>& offerings,
+    const FxTable& fx, const PlanOptions& opt)
+{
+    Plan plan;
+    const Constraints& k = w.constraints;
+    const GpuSpec* reference = nullptr;
+    if (w.kind == WorkloadKind::Batch) {
+        auto r = gpus.find(w.batch->referenceGpu);
+        reference = r ? *r : nullptr;
+    }
+    const bool service = w.kind == WorkloadKind::Inference;
+
+    // Estimates depend only on the GPU model and count: computed once, shared by every offering and price.
+    std::map<std::pair<std::string, int>, Candidate> cache;
+    auto estimate = [&](const GpuSpec& g, int count) -> const Candidate& {
+        auto key = std::make_pair(g.id, count);
+        auto it = cache.find(key);
+        if (it == cache.end())
+            it = cache.emplace(key, evaluate(w, g, count, w.hardware ? &*w.hardware : nullptr, reference)).first;
+        return it->second;
+    };
+    std::optional<double> budgetUsd;
+    if (k.budget) {
+        auto b = fx.convert(k.budget->amount, k.budget->currency, "USD");
+        if (b)
+            budgetUsd = *b;
+        else
+            plan.notes.push_back("budget ignored: " + b.error().detail);
+    }
+
+    std::vector<Exclusion> excluded;
+    std::map<std::string, std::string> unfitByGpu; // one "does not fit" line per GPU model
+    auto exclude = [&](const Offering& o, const std::string& reason, const std::string& pricing = "", double usd = 0) {
+        excluded.push_back({o.gpuModel, reason, o.provider, o.region, o.instanceType, pricing, usd});
+    };
+
+    for (const Offering& o : offerings) {
+        if (!k.providers.empty() && std::find(k.providers.begin(), k.providers.end(), o.provider) == k.providers.end())
+            continue; // not asked for: not an exclusion worth listing
+        if (!k.regions.empty()
+            && std::none_of(k.regions.begin(), k.regions.end(), [&](auto& g) { return globMatch(g, o.region); })) {
+            exclude(o, "region " + o.region + " is not in the allowed regions");
+            continue;
+        }
+        if (!k.countries.empty() && std::find(k.countries.begin(), k.countries.end(), o.country) == k.countries.end()) {
+            exclude(o,
+                "data residency: " + (o.country.empty() ? std::string("country unknown") : o.country)
+                    + " is not an allowed country");
+            continue;
+        }
+        if (o.gpuCount < 1) {
+            exclude(o, "fractional GPU (" + std::to_string(o.gpuCount) + " per instance): see shared GPUs");
+            continue;
+        }
+        auto g = gpus.find(o.gpuModel);
+        if (!g) {
+            exclude(o, "no datasheet for GPU model \"" + o.gpuModel + "\" in gpus.json");
+            continue;
+        }
+        if (w.hardware && (*g)->id != w.hardware->gpu)
+            continue; // the workload pins another GPU model
+        if (o.prices.empty()) {
+            exclude(o, "no public price (specs only): enter a quote with `catalog import`");
+            continue;
+        }
+        const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+        auto quota = k.maxInstances.find(o.provider);
+        const int maxN = quota != k.maxInstances.end() ? quota->second : opt.maxInstances;
+
+        // Instance counts to price.
+        std::vector<int> counts;
+        if (w.hardware) {
+            if (w.hardware->count % perInstance != 0) {
+                exclude(o,
+                    "pinned " + std::to_string(w.hardware->count) + " GPUs is not a whole number of "
+                        + std::to_string(perInstance) + "-GPU instances");
+                continue;
+            }
+            counts.push_back(w.hardware->count / perInstance);
+        } else if (w.kind == WorkloadKind::Batch) {
+            counts.push_back(1);
+        } else {
+            // Smallest count that fits (and meets the deadline or traffic): doubling, then bisection.
+            int lo = 0, hi = 0;
+            for (int n = 1; n <= maxN; n *= 2) {
+                const Candidate& c = estimate(**g, n * perInstance);
+                const bool ok = c.fits && (!k.deadlineHours || c.wallHours <= *k.deadlineHours);
+                if (ok) {
+                    hi = n;
+                    break;
+                }
+                lo = n;
+                if (n > maxN / 2 && n < maxN) // try the quota itself last
+                    n = maxN / 2;
+            }
+            if (hi == 0) {
+                const Candidate& last = estimate(**g, std::max(1, lo) * perInstance);
+                std::string reason = !last.fits ? unfitReason(last)
+                                                : "misses the deadline even on " + std::to_string(last.gpus)
+                        + " GPUs (quota " + std::to_string(maxN) + " instances)";
+                unfitByGpu.emplace((*g)->id, reason);
+                exclude(o, reason);
+                continue;
+            }
+            while (hi - lo > 1) {
+                const int mid = lo + (hi - lo) / 2;
+                const Candidate& c = estimate(**g, mid * perInstance);
+                if (c.fits && (!k.deadlineHours || c.wallHours <= *k.deadlineHours))
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            counts.push_back(hi);
+            if (w.kind == WorkloadKind::Training) // faster, costlier points for the cost-vs-time front
+                for (int more : {2 * hi, 4 * hi})
+                    if (more <= maxN)
+                        counts.push_back(more);
+        }
+
+        const Price* onDemand = nullptr;
+        for (const auto& p : o.prices)
+            if (p.pricingModel == PricingModel::OnDemand)
+                onDemand = &p;
+
+        for (int n : counts) {
+            const Candidate& base = estimate(**g, n * perInstance);
+            if (!base.fits) {
+                exclude(o, unfitReason(base));
+                continue;
+            }
+            for (const Price& p : o.prices) {
+                const std::string model(toString(p.pricingModel));
+                if (!allowedPricing(k, p.pricingModel)) {
+                    exclude(o, model + " is not an allowed pricing model", model);
+                    continue;
+                }
+                if (p.pricingModel == PricingModel::Spot && k.maxInterruptionBucket
+                    && (!p.interruptionBucket || *p.interruptionBucket > *k.maxInterruptionBucket)) {
+                    exclude(o,
+                        p.interruptionBucket ? "spot interruption bucket " + std::to_string(*p.interruptionBucket)
+                                + " is above the allowed " + std::to_string(*k.maxInterruptionBucket)
+                                             : std::string("spot price without an interruption rate"),
+                        model);
+                    continue;
+                }
+                SpotParams sp = opt.spot;
+                if (base.training)
+                    sp.checkpointWriteHours = std::max(base.training->checkpointWriteS, 1.0) / 3600.0;
+                const double discount = [&] {
+                    auto d = opt.discounts.find(o.provider);
+                    return d == opt.discounts.end() ? 0.0 : d->second;
+                }();
+                const double odHourly = onDemand && onDemand->currency == p.currency ? onDemand->hourlyRate : 0.0;
+                const PricedCost pc = priceJob(o, p, n, base.wallHours, service, sp, discount, odHourly);
+                auto usd = fx.convert(pc.totalCost, p.currency, "USD");
+                auto out = fx.convert(pc.totalCost, p.currency, opt.currency);
+                auto outHourly = fx.convert(pc.hourlyCost, p.currency, opt.currency);
+                if (!usd || !out || !outHourly) {
+                    exclude(o, (!usd ? usd.error() : out ? outHourly.error() : out.error()).detail, model);
+                    continue;
+                }
+                if (!service && k.deadlineHours && pc.wallHours > *k.deadlineHours) {
+                    char buf[160];
+                    std::snprintf(buf, sizeof buf, "misses the deadline by %.1f h (%.1f h with spot interruptions)",
+                        pc.wallHours - *k.deadlineHours, pc.wallHours);
+                    exclude(o, buf, model, *usd);
+                    continue;
+                }
+                if (budgetUsd && *usd > *budgetUsd) {
+                    exclude(o, "over budget by " + money(*usd - *budgetUsd), model, *usd);
+                    continue;
+                }
+                Candidate c = base;
+                Pricing pr;
+                pr.offering = o;
+                pr.offering.prices.clear();
+                pr.price = p;
+                pr.instances = n;
+                pr.currency = opt.currency;
+                pr.hourlyCost = *outHourly;
+                pr.totalCost = *out;
+                pr.costUsd = *usd;
+                pr.priceCurrencyTotal = pc.totalCost;
+                pr.breakEvenUtilization = pc.breakEvenUtilization;
+                pr.discount = discount;
+                pr.terms = pc.terms;
+                pr.spot = pc.spot;
+                pr.note = pc.note;
+                c.pricing = pr;
+                if (!service) {
+                    c.wallHours = pc.wallHours;
+                    c.gpuHours = pc.wallHours * c.gpus;
+                }
+                plan.candidates.push_back(std::move(c));
+            }
+        }
+    }
+
+    // Rank by the objective; ties by cost.
+    const bool byTime = k.objective == "time";
+    auto timeOf = [&](const Candidate& c) { return service ? c.latencyMs() : c.wallHours; };
+    std::stable_sort(plan.candidates.begin(), plan.candidates.end(), [&](const Candidate& a, const Candidate& b) {
+        if (byTime && timeOf(a) != timeOf(b))
+            return timeOf(a) < timeOf(b);
+        return a.pricing->costUsd < b.pricing->costUsd;
+    });
+    // Pareto front of cost vs time (latency for serving): nothing else is both cheaper and faster.
+    std::vector<std::size_t> order(plan.candidates.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto &ca = plan.candidates[a], &cb = plan.candidates[b];
+        if (timeOf(ca) != timeOf(cb))
+            return timeOf(ca) < timeOf(cb);
+        return ca.pricing->costUsd < cb.pricing->costUsd;
+    });
+    double bestCost = std::numeric_limits<double>::infinity();
+    for (std::size_t i : order) {
+        auto& c = plan.candidates[i];
+        if (c.pricing->costUsd < bestCost) {
+            c.pricing->pareto = true;
+            bestCost = c.pricing->costUsd;
+        }
+    }
+
+    // Exclusions: one "does not fit" line per GPU model, then the cheapest of the rest.
+    for (const auto& [gpu, reason] : unfitByGpu)
+        plan.excluded.push_back({gpu, reason, "", "", "", "", 0});
+    std::stable_sort(excluded.begin(), excluded.end(), [](const Exclusion& a, const Exclusion& b) {
+        const bool ac = a.costUsd > 0, bc = b.costUsd > 0;
+        if (ac != bc)
+            return ac; // priced exclusions (deadline, budget) first: they were closest to being chosen
+        return a.costUsd < b.costUsd;
+    });
+    for (const auto& e : excluded) {
+        if (static_cast<int>(plan.excluded.size()) >= opt.maxExcluded + static_cast<int>(unfitByGpu.size()))
+            break;
+        if (unfitByGpu.count(e.gpu) && e.reason == unfitByGpu[e.gpu])
+            continue;
+        plan.excluded.push_back(e);
+    }
+    if (excluded.size() > plan.excluded.size())
+        plan.notes.push_back(std::to_string(excluded.size()) + " offering prices excluded in all; the "
+            + std::to_string(plan.excluded.size()) + " most relevant are listed");
+    plan.notes.push_back(byTime ? "ranked by time, then cost" : "ranked by cost (USD)");
+    if (service)
+        plan.notes.push_back("serving costs are per 730-hour month of service");
+    if (w.hardware && !plan.candidates.empty())
+        plan.pinned = plan.candidates.front();
     return plan;
 }
 

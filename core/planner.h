@@ -1,17 +1,39 @@
 #pragma once
 
 #include "batch.h"
+#include "catalog.h"
 #include "efficiency.h"
 #include "gpu.h"
 #include "inference.h"
+#include "pricing.h"
 #include "training.h"
 #include "workload.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace gpuplan::core {
+
+/// The price side of a candidate: an offering, one of its prices, how many instances.
+struct Pricing
+{
+    Offering offering; ///< a copy without its other prices (the chosen one is `price`)
+    Price price;
+    int instances = 1;
+    std::string currency = "USD"; ///< the plan's output currency
+    double hourlyCost = 0;        ///< whole deployment, output currency, per hour (effective for commitments)
+    double totalCost = 0;         ///< output currency: the job, or one month of service
+    double costUsd = 0;
+    double priceCurrencyTotal = 0;   ///< the same in the provider's currency
+    double breakEvenUtilization = 0; ///< commitment ÷ on-demand rate of the same offering
+    double discount = 0;             ///< negotiated discount applied, fraction
+    int terms = 0;
+    SpotOverhead spot;
+    std::string note;
+    bool pareto = false;
+};
 
 /// One way to run the workload: a GPU model, a GPU count and the layout the estimators chose.
 struct Candidate
@@ -22,8 +44,11 @@ struct Candidate
     std::optional<InferenceEstimate> inference;
     std::optional<BatchEstimate> batch;
     bool fits = true;
-    double wallHours = 0; ///< training/batch: job duration, h; inference: 730 h (one month of service)
-    double gpuHours = 0;  ///< training/batch: whole job; inference: per month
+    double wallHours = 0;           ///< training/batch: job duration, h; inference: 730 h (one month of service)
+    double gpuHours = 0;            ///< training/batch: whole job; inference: per month
+    std::optional<Pricing> pricing; ///< present in priced plans
+    /// Latency a serving user sees at the operating point: TTFT + (output − 1) × TPOT (ms); 0 otherwise.
+    double latencyMs() const;
 };
 
 /// A GPU model that could not run the workload, and why (untranslated).
@@ -31,6 +56,21 @@ struct Exclusion
 {
     std::string gpu;
     std::string reason;
+    std::string provider; ///< priced plans: which offering
+    std::string region;
+    std::string instanceType;
+    std::string pricingModel;
+    double costUsd = 0; ///< what it would have cost (0 when unknown), to list the best exclusions first
+};
+
+/// Options of a priced plan.
+struct PlanOptions
+{
+    std::string currency = "USD";            ///< output currency
+    std::map<std::string, double> discounts; ///< negotiated discount per provider, fraction 0–1
+    SpotParams spot;
+    int maxInstances = 512; ///< default quota when the workload names none
+    int maxExcluded = 25;   ///< exclusions kept (cheapest first) besides one line per GPU model
 };
 
 struct Plan
@@ -43,6 +83,12 @@ struct Plan
 
 /// Hours in a month of service (AWS and most providers bill 730 h per month: 8 760 h / 12).
 inline constexpr double hoursPerMonth = 730.0;
+
+/// Prices every feasible deployment of the workload across `offerings`: offering × instance count × layout ×
+/// price; drops what does not fit or breaks a constraint (recorded in `excluded` with the reason), ranks by
+/// the objective and marks the Pareto front of cost vs time (training, batch) or cost vs latency (serving).
+Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector<Offering>& offerings,
+    const FxTable& fx, const PlanOptions& options);
 
 /// Estimates the pinned deployment, or (unpinned) the smallest GPU count of each catalog GPU that fits and
 /// meets the deadline / traffic, ranked by GPU-hours (or wall time when the objective is "time").

@@ -1,7 +1,9 @@
 #include "bundled.h"
 
+#include <QDir>
 #include <QFile>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -61,6 +63,47 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
     if (!text)
         return text.error();
     return core::GpuCatalog::fromJson(*text, "gpus.json", warnings);
+}
+
+core::Result<core::CatalogImport> loadBundledCatalog()
+{
+    std::vector<std::string> names;
+    if (const char* dir = std::getenv("GPUPLAN_DATA_DIR"); dir && *dir) {
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(dir) / "catalog", ec))
+            if (entry.path().extension() == ".json")
+                names.push_back(entry.path().filename().string());
+    } else {
+        const QStringList files
+            = QDir(QStringLiteral(":/pricing-data/catalog")).entryList({QStringLiteral("*.json")}, QDir::Files);
+        for (const auto& f : files)
+            names.push_back(f.toStdString());
+    }
+    std::sort(names.begin(), names.end());
+    core::CatalogImport all;
+    for (const auto& name : names) {
+        auto text = readBundledFile("catalog/" + name);
+        if (!text)
+            return text.error();
+        auto part = core::parseNativeCatalog(*text, "catalog/" + name);
+        if (!part)
+            return part.error();
+        all.offerings.insert(all.offerings.end(), std::make_move_iterator(part->offerings.begin()),
+            std::make_move_iterator(part->offerings.end()));
+        all.warnings.insert(all.warnings.end(), part->warnings.begin(), part->warnings.end());
+    }
+    return all;
+}
+
+core::Result<core::FxTable> loadBundledFx()
+{
+    auto text = readBundledFile("fx.json");
+    if (!text)
+        return text.error();
+    auto rates = core::parseFxRates(*text, "fx.json");
+    if (!rates)
+        return rates.error();
+    return core::FxTable(std::move(*rates));
 }
 
 core::Result<core::ModelCatalog> loadModelCatalog(std::vector<std::string>* warnings)

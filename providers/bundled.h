@@ -1,8 +1,10 @@
 #pragma once
 
 #include "core/accuracy.h"
+#include "core/catalog.h"
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/pricing.h"
 #include "core/result.h"
 
 #include <filesystem>
@@ -26,6 +28,12 @@ core::Result<core::AccuracyReport> bundledAccuracy(const core::ModelCatalog& mod
 
 /// pricing-data/gpus.json as a catalog.
 core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings = nullptr);
+/// Every pricing-data/catalog/*.json (or $GPUPLAN_DATA_DIR/catalog/*.json): the bundled offerings. Bad rows
+/// are skipped with warnings naming file, JSON pointer and value; a bad file is an error.
+core::Result<core::CatalogImport> loadBundledCatalog();
+/// pricing-data/fx.json
+core::Result<core::FxTable> loadBundledFx();
+
 /// pricing-data/models.json as a catalog.
 core::Result<core::ModelCatalog> loadModelCatalog(std::vector<std::string>* warnings = nullptr);
 

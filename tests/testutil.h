@@ -6,7 +6,10 @@
 
 #include <QtTest>
 
+#include <QDir>
+
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 

@@ -1,15 +1,18 @@
 #include "cli.h"
+#include "cli_common.h"
 
 #include "app/report/format.h"
 #include "app/report/plan_output.h"
 #include "core/planner.h"
 #include "core/workload.h"
 #include "providers/bundled.h"
+#include "providers/store.h"
 
 #include "gpuplan_config.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,12 +24,15 @@ namespace gpuplan::cli {
 
 namespace {
 
+using namespace detail;
+
 const char* const mainHelp = R"(gpuplan-cli — what a GPU workload needs, where it should run, and what it costs
 
 Usage: gpuplan-cli <command> [options]
 
 Commands:
   plan FILE|-     estimate a workload (JSON, "gpuplan.workload/1"); "-" reads standard input
+  catalog …       list, import, validate the price catalog; snapshots, price history, discounts
   accuracy        run the bundled published results through the estimator and show the errors
   gpus            list the GPU models gpuplan knows (datasheet figures, dense)
   models          list the model presets
@@ -40,15 +46,25 @@ Exit codes: 0 success; 1 valid input but nothing feasible; 2 bad input or argume
 3 something this machine lacks; 4 a network or remote failure.
 )";
 
-const char* const planHelp = R"(Usage: gpuplan-cli plan FILE|- [--format table|json|csv] [--output PATH]
+const char* const planHelp
+    = R"(Usage: gpuplan-cli plan FILE|- [--format table|json|csv] [--output PATH] [--currency CUR]
+                        [--top N] [--db PATH] [--no-prices]
 
 Estimates compute, memory per GPU, time and throughput for the workload in FILE.
 With "hardware" pinned in the workload, prints that deployment's estimate (JSON: "estimate");
 otherwise ranks the smallest fitting GPU count of every known GPU (JSON: "candidates").
 
+Prices every feasible deployment across the catalog (offering × instance count × layout × pricing
+model), ranks by the workload's objective, marks the Pareto front and lists why the best excluded
+candidates were excluded.
+
 Options:
   --format FORMAT   table (default), json or csv
   --output PATH     write the result to PATH instead of standard output
+  --currency CUR    totals in CUR (USD default; rates from pricing-data/fx.json); cost_usd is always given
+  --top N           keep the N best candidates
+  --db PATH         the SQLite store with imported catalog snapshots and negotiated discounts
+  --no-prices       estimates only: the smallest fitting count of every GPU model, no catalog
   --help            this help
 
 Exit codes: 0 feasible; 1 valid but nothing fits (a pinned deployment still prints its result with
@@ -75,122 +91,9 @@ Lists the model presets in pricing-data/models.json with parameter counts comput
 architecture next to the published count.
 )";
 
-struct Args
-{
-    std::vector<std::string> positional;
-    std::map<std::string, std::string> options;
-    bool help = false;
-};
-
-/// Parses "--name value", "--name=value" and flags; unknown options are errors.
-std::optional<Args> parseArgs(const std::vector<std::string>& args, std::size_t from,
-    const std::vector<std::string>& valued, std::ostream& err, const std::string& command)
-{
-    Args a;
-    for (std::size_t i = from; i < args.size(); ++i) {
-        const std::string& s = args[i];
-        if (s == "--help" || s == "-h") {
-            a.help = true;
-            continue;
-        }
-        if (s.size() > 2 && s.rfind("--", 0) == 0) {
-            std::string name = s.substr(2), value;
-            const auto eq = name.find('=');
-            const bool inlineValue = eq != std::string::npos;
-            if (inlineValue) {
-                value = name.substr(eq + 1);
-                name = name.substr(0, eq);
-            }
-            if (std::find(valued.begin(), valued.end(), name) == valued.end()) {
-                err << "gpuplan-cli " << command << ": unknown option --" << name << " (see --help)\n";
-                return std::nullopt;
-            }
-            if (!inlineValue) {
-                if (i + 1 >= args.size()) {
-                    err << "gpuplan-cli " << command << ": option --" << name << " needs a value\n";
-                    return std::nullopt;
-                }
-                value = args[++i];
-            }
-            a.options[name] = value;
-            continue;
-        }
-        a.positional.push_back(s);
-    }
-    return a;
-}
-
-std::string formatOption(
-    const Args& a, const std::vector<std::string>& allowed, std::ostream& err, const std::string& command, bool& ok)
-{
-    ok = true;
-    auto it = a.options.find("format");
-    if (it == a.options.end())
-        return allowed.front();
-    if (std::find(allowed.begin(), allowed.end(), it->second) == allowed.end()) {
-        std::string list;
-        for (const auto& f : allowed)
-            list += (list.empty() ? "" : "|") + f;
-        err << "gpuplan-cli " << command << ": --format must be one of " << list << ", got \"" << it->second << "\"\n";
-        ok = false;
-    }
-    return it->second;
-}
-
-/// Writes to --output (atomically enough for a CLI: a temporary file renamed over the target) or stdout.
-bool emit(const Args& a, const std::string& text, std::ostream& out, std::ostream& err)
-{
-    auto it = a.options.find("output");
-    if (it == a.options.end()) {
-        out << text;
-        return true;
-    }
-    const std::filesystem::path target(it->second);
-    const std::filesystem::path tmp = target.string() + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f || !(f << text) || !f.flush()) {
-            err << "gpuplan-cli: " << it->second << ": cannot write file\n";
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, target, ec);
-    if (ec) {
-        err << "gpuplan-cli: " << it->second << ": cannot write file: " << ec.message() << "\n";
-        std::filesystem::remove(tmp, ec);
-        return false;
-    }
-    return true;
-}
-
-struct Catalogs
-{
-    core::GpuCatalog gpus;
-    core::ModelCatalog models;
-};
-
-std::optional<Catalogs> loadCatalogs(std::ostream& err)
-{
-    std::vector<std::string> warnings;
-    auto gpus = providers::loadGpuCatalog(&warnings);
-    if (!gpus) {
-        err << "gpuplan-cli: " << gpus.error().detail << "\n";
-        return std::nullopt;
-    }
-    auto models = providers::loadModelCatalog(&warnings);
-    if (!models) {
-        err << "gpuplan-cli: " << models.error().detail << "\n";
-        return std::nullopt;
-    }
-    for (const auto& w : warnings)
-        err << "warning: " << w << "\n";
-    return Catalogs {std::move(*gpus), std::move(*models)};
-}
-
 int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
-    auto a = parseArgs(args, 1, {"format", "output"}, err, "plan");
+    auto a = parseArgs(args, 1, {"format", "output", "db", "currency", "top"}, err, "plan", {"no-prices"});
     if (!a)
         return ExitBadInput;
     if (a->help) {
@@ -236,7 +139,49 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     for (const auto& warning : warnings)
         err << "warning: " << warning << "\n";
 
-    const core::Plan plan = core::makePlan(*w, cats->gpus);
+    core::Plan plan = core::makePlan(*w, cats->gpus);
+    if (!a->options.count("no-prices")) {
+        // Price every deployment across the catalog: the store's active snapshots, else the bundled data.
+        auto store = openStore(*a, err);
+        if (!store)
+            return ExitBadInput;
+        auto catalog = providers::effectiveCatalog(store.get());
+        auto fx = providers::loadBundledFx();
+        if (!catalog || !fx) {
+            err << "gpuplan-cli: " << (!catalog ? catalog.error().detail : fx.error().detail) << "\n";
+            return ExitBadInput;
+        }
+        if (!catalog->warnings.empty())
+            err << "warning: " << catalog->warnings.size()
+                << " catalog rows were skipped (see `gpuplan-cli catalog validate`)\n";
+        core::PlanOptions opt;
+        opt.currency = a->option("currency", "USD");
+        if (opt.currency != "USD" && !fx->find(opt.currency)) {
+            err << "gpuplan-cli plan: --currency: no exchange rate for \"" << opt.currency
+                << "\" in fx.json (known: USD";
+            for (const auto& r : fx->rates())
+                err << ", " << r.currency;
+            err << ")\n";
+            return ExitBadInput;
+        }
+        if (auto d = store->discounts())
+            opt.discounts = *d;
+        core::Plan priced = core::makePricedPlan(*w, cats->gpus, catalog->offerings, *fx, opt);
+        plan.candidates = std::move(priced.candidates);
+        plan.excluded = std::move(priced.excluded);
+        plan.notes = std::move(priced.notes);
+    }
+    if (a->options.count("top")) {
+        const std::string t = a->option("top");
+        char* end = nullptr;
+        const long n = std::strtol(t.c_str(), &end, 10);
+        if (t.empty() || *end != '\0' || n < 1) {
+            err << "gpuplan-cli plan: --top must be a positive whole number, got \"" << t << "\"\n";
+            return ExitBadInput;
+        }
+        if (plan.candidates.size() > static_cast<std::size_t>(n))
+            plan.candidates.resize(static_cast<std::size_t>(n));
+    }
     // Ranges come from the estimator's residuals on the bundled published results.
     auto accuracy = providers::bundledAccuracy(cats->models, cats->gpus);
     if (!accuracy)
@@ -254,7 +199,9 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     const bool feasible = plan.pinned ? plan.pinned->fits : !plan.candidates.empty();
     if (!feasible)
         err << "gpuplan-cli: nothing feasible for " << name
-            << (plan.pinned ? ": the pinned deployment does not fit (see the suggestions)" : "") << "\n";
+            << (plan.pinned ? ": the pinned deployment does not fit (see the suggestions)"
+                            : ": every offering was excluded (see \"Excluded\")")
+            << "\n";
     return feasible ? ExitOk : ExitInfeasible;
 }
 
@@ -442,6 +389,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
             out << gpusHelp;
         else if (topic == "models")
             out << modelsHelp;
+        else if (topic == "catalog")
+            return cmdCatalog({"catalog", "--help"}, out, err);
         else if (topic == "accuracy")
             out << accuracyHelp;
         else if (topic.empty())
@@ -460,6 +409,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
         return cmdModels(args, out, err);
     if (cmd == "accuracy")
         return cmdAccuracy(args, out, err);
+    if (cmd == "catalog")
+        return cmdCatalog(args, out, err);
     err << "gpuplan-cli: unknown command \"" << cmd << "\"\n" << mainHelp;
     return ExitBadInput;
 }

@@ -51,8 +51,65 @@ void putRanged(ordered_json& j, const std::string& key, double value, const core
 ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
     ordered_json j;
+    if (c.pricing) {
+        const auto& p = *c.pricing;
+        const auto& o = p.offering;
+        j["provider"] = o.provider;
+        j["region"] = o.region;
+        j["zone"] = o.zone;
+        j["country"] = o.country;
+        j["instance_type"] = o.instanceType;
+    }
     j["gpu"] = c.gpu->id;
     j["gpus"] = c.gpus;
+    if (c.pricing) {
+        const auto& p = *c.pricing;
+        j["gpus_per_instance"] = p.offering.gpuCount;
+        j["instances"] = p.instances;
+        j["pricing_model"] = std::string(core::toString(p.price.pricingModel));
+        j["term_months"] = p.price.termMonths;
+        j["payment_option"] = std::string(core::toString(p.price.paymentOption));
+        j["currency"] = p.currency;
+        j["hourly_cost"] = p.hourlyCost;
+        j["total_cost"] = p.totalCost;
+        j["cost_usd"] = p.costUsd;
+        if (acc && !c.inference) { // cost follows time: the same relative range
+            const auto [lo, hi] = estimateRange(acc, c.training ? "training" : "none", 1.0, true);
+            if (c.training) {
+                j["total_cost_low"] = p.totalCost * lo;
+                j["total_cost_high"] = p.totalCost * hi;
+                j["cost_usd_low"] = p.costUsd * lo;
+                j["cost_usd_high"] = p.costUsd * hi;
+            }
+        }
+        if (c.inference && acc) { // replicas scale with 1 / throughput
+            const auto [lo, hi] = estimateRange(acc, "serving throughput", 1.0, true);
+            j["total_cost_low"] = p.totalCost * lo;
+            j["total_cost_high"] = p.totalCost * hi;
+            j["cost_usd_low"] = p.costUsd * lo;
+            j["cost_usd_high"] = p.costUsd * hi;
+        }
+        j["price_currency"] = p.price.currency;
+        j["price_hourly_rate"] = p.price.hourlyRate;
+        j["price_upfront_fee"] = p.price.upfrontFee;
+        j["price_tax_included"] = p.price.taxIncluded;
+        j["total_cost_price_currency"] = p.priceCurrencyTotal;
+        j["discount"] = p.discount;
+        if (p.breakEvenUtilization > 0)
+            j["break_even_utilization"] = p.breakEvenUtilization;
+        if (p.price.pricingModel == core::PricingModel::Spot) {
+            j["interruption_bucket"]
+                = p.price.interruptionBucket ? ordered_json(*p.price.interruptionBucket) : ordered_json();
+            j["interruptions_per_hour"] = p.spot.interruptionsPerHour;
+            j["checkpoint_interval_hours"] = p.spot.intervalHours;
+            j["spot_overhead"] = p.spot.overhead;
+        }
+        j["pareto"] = p.pareto;
+        j["as_of"] = p.price.asOf;
+        j["source"] = p.price.source;
+        if (!p.note.empty())
+            j["note"] = p.note;
+    }
     j["fits"] = c.fits;
     j["gpu_memory_bytes"] = c.gpu->memoryBytes;
     if (c.training) {
@@ -258,8 +315,19 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
         cands.push_back(candidateJson(w, c, acc));
     j["candidates"] = cands;
     ordered_json ex = ordered_json::array();
-    for (const auto& e : plan.excluded)
-        ex.push_back({{"gpu", e.gpu}, {"reason", e.reason}});
+    for (const auto& e : plan.excluded) {
+        ordered_json x = {{"gpu", e.gpu}, {"reason", e.reason}};
+        if (!e.provider.empty()) {
+            x["provider"] = e.provider;
+            x["region"] = e.region;
+            x["instance_type"] = e.instanceType;
+        }
+        if (!e.pricingModel.empty())
+            x["pricing_model"] = e.pricingModel;
+        if (e.costUsd > 0)
+            x["cost_usd"] = e.costUsd;
+        ex.push_back(x);
+    }
     j["excluded"] = ex;
     j["warnings"] = warnings;
     j["notes"] = plan.notes;
@@ -273,11 +341,39 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
     for (const auto& warning : warnings)
         out += "warning: " + warning + "\n";
     out += "\n";
+    const bool priced = !plan.candidates.empty() && plan.candidates.front().pricing;
     if (plan.pinned) {
         appendEstimateDetail(out, w, *plan.pinned, acc);
-        return out;
+        if (!priced && plan.excluded.empty())
+            return out;
+        out += "\n";
     }
-    if (w.kind == core::WorkloadKind::Training) {
+    if (priced) {
+        const std::string cur = plan.candidates.front().pricing->currency;
+        const bool serving = w.kind == core::WorkloadKind::Inference;
+        TextTable t({"#", "front", "provider", "region", "instance", "GPU", "GPUs", "pricing", cur + "/h",
+            serving ? cur + "/month" : "total " + cur, serving ? "latency" : "wall time",
+            serving ? "TPOT ms" : "GPU-hours", "as of"});
+        int rank = 1;
+        for (const auto& c : plan.candidates) {
+            const auto& p = *c.pricing;
+            std::string pricing(core::toString(p.price.pricingModel));
+            if (p.price.termMonths)
+                pricing += " " + std::to_string(p.price.termMonths) + "mo";
+            if (p.price.interruptionBucket)
+                pricing += " (" + p.price.interruptionLabel + ")";
+            t.addRow({std::to_string(rank++), p.pareto ? "*" : "", p.offering.provider, p.offering.region,
+                p.offering.instanceType + (p.instances > 1 ? " ×" + std::to_string(p.instances) : ""), c.gpu->id,
+                withSeparators(c.gpus, 0), pricing, withSeparators(p.hourlyCost, 2), withSeparators(p.totalCost, 0),
+                serving ? withSeparators(c.latencyMs() / 1000.0, 1) + " s" : duration(c.wallHours),
+                serving ? withSeparators(c.inference->tpotMs, 1) : withSeparators(c.gpuHours, 0), p.price.asOf});
+        }
+        out += t.render();
+        out += "\n* = on the Pareto front of cost vs " + std::string(serving ? "latency" : "time")
+            + ": nothing else is both cheaper and faster.\n";
+    } else if (plan.pinned) {
+        // the estimate above is the whole answer
+    } else if (w.kind == core::WorkloadKind::Training) {
         TextTable t({"#", "GPU", "GPUs", "layout", "wall time", "GPU-hours", "MFU %", "memory/GPU"});
         int rank = 1;
         for (const auto& c : plan.candidates) {
@@ -307,8 +403,12 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
     }
     if (!plan.excluded.empty()) {
         out += "\nExcluded:\n";
-        for (const auto& e : plan.excluded)
-            out += "  " + e.gpu + ": " + e.reason + "\n";
+        for (const auto& e : plan.excluded) {
+            std::string where = e.provider.empty() ? e.gpu
+                                                   : e.provider + " " + e.region + " " + e.instanceType
+                    + (e.pricingModel.empty() ? "" : " " + e.pricingModel);
+            out += "  " + where + ": " + e.reason + "\n";
+        }
     }
     for (const auto& n : plan.notes)
         out += "\nNote: " + n + "\n";
@@ -321,7 +421,7 @@ std::string planToCsv(const core::Workload& w, const core::Plan& plan, const cor
     // (memory_per_gpu_bytes_weights), arrays become "; "-separated text. One general mechanism, so the CSV
     // can never drift from the JSON.
     std::vector<const core::Candidate*> rows;
-    if (plan.pinned)
+    if (plan.pinned && (plan.candidates.empty() || !plan.candidates.front().pricing))
         rows.push_back(&*plan.pinned);
     else
         for (const auto& c : plan.candidates)

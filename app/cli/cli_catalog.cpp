@@ -1,0 +1,366 @@
+// gpuplan-cli catalog: list, import, validate, snapshots, history, discount.
+#include "app/report/format.h"
+#include "cli.h"
+#include "cli_common.h"
+#include "core/importers.h"
+#include "providers/bundled.h"
+#include "providers/store.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace gpuplan::cli::detail {
+
+namespace {
+
+const char* const catalogHelp = R"(Usage: gpuplan-cli catalog <command> [options]
+
+Commands:
+  list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--format table|json|csv]
+        every offering and price the planner uses: the store's active snapshot per provider, else the
+        bundled pricing-data/catalog (per GPU-hour prices, dated and sourced)
+  import FILE --format gpuplan|skypilot|aws|aws-json|azure|gcp|alibaba|spot-advisor [--provider P]
+        [--as-of YYYY-MM-DD]
+        imports FILE as a new snapshot in ONE transaction; on any failure the active catalog is unchanged.
+        skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
+  validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
+  snapshots                    the snapshots in the store, the active ones marked
+  history --provider P --region R --instance-type T   one offering's prices across snapshots
+  discount PROVIDER PERCENT    a negotiated discount applied to every price of PROVIDER (0 removes it)
+
+Options:
+  --db PATH      the SQLite store (default: $GPUPLAN_DB, else the platform's app-data folder)
+  --output PATH  write the result to PATH
+Exit codes: 0 success; 2 bad input (nothing imported); 4 reserved for network failures (catalog update).
+)";
+
+std::string today()
+{
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm {};
+#ifdef _WIN32
+    gmtime_s(&tm, &t);
+#else
+    gmtime_r(&t, &tm);
+#endif
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+/// Reads FILE in the given format. Streams the AWS CSV (multi-GB files); everything else is read whole.
+core::Result<core::CatalogImport> readCatalogFile(const std::string& file, const std::string& format,
+    const std::string& provider, const std::string& asOf, const providers::Store* store)
+{
+    const std::string source = file + " (" + format + ", imported " + asOf + ")";
+    if (format == "aws") {
+        std::ifstream in(file, std::ios::binary);
+        if (!in)
+            return core::Error {core::ErrorCode::Io, file + ": cannot open file"};
+        return core::importAwsOfferCsv(in, file, asOf, source);
+    }
+    auto text = providers::readTextFile(file);
+    if (!text)
+        return text.error();
+    if (format == "gpuplan")
+        return core::parseNativeCatalog(*text, file);
+    if (format == "skypilot") {
+        if (provider.empty())
+            return core::Error {core::ErrorCode::InvalidInput,
+                file + ": --provider is required for SkyPilot catalogs (aws, gcp, lambda, …)"};
+        return core::importSkyPilotCsv(*text, file, provider, asOf, source);
+    }
+    if (format == "aws-json")
+        return core::importAwsOfferJson(*text, file, asOf, source);
+    if (format == "azure") {
+        auto page = core::importAzureRetailPrices(*text, file, asOf, source);
+        if (!page)
+            return page.error();
+        return std::move(page->catalog);
+    }
+    if (format == "gcp") {
+        auto page = core::importGcpSkus(*text, file, asOf, source);
+        if (!page)
+            return page.error();
+        return std::move(page->catalog);
+    }
+    if (format == "alibaba")
+        return core::importAlibabaInstancePrice(*text, file, asOf, source);
+    if (format == "spot-advisor") {
+        auto advisor = core::importAwsSpotAdvisor(*text, file);
+        if (!advisor)
+            return advisor.error();
+        auto base = providers::effectiveCatalog(store);
+        if (!base)
+            return base.error();
+        core::CatalogImport out;
+        for (auto& o : base->offerings)
+            if (o.provider == "aws")
+                out.offerings.push_back(std::move(o));
+        const std::size_t n = core::applySpotAdvisor(out.offerings, *advisor);
+        out.warnings = advisor->warnings;
+        if (n == 0)
+            out.warnings.push_back(file + ": no AWS spot price matched the advisor's regions and instance types");
+        return out;
+    }
+    return core::Error {core::ErrorCode::InvalidInput,
+        "--format must be one of gpuplan|skypilot|aws|aws-json|azure|gcp|alibaba|spot-advisor, got \"" + format + "\""};
+}
+
+int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
+{
+    bool ok = true;
+    const std::string format = formatOption(a, {"table", "json", "csv"}, err, "catalog list", ok);
+    if (!ok)
+        return ExitBadInput;
+    auto store = openStore(a, err);
+    if (!store)
+        return ExitBadInput;
+    auto cat = providers::effectiveCatalog(store.get());
+    if (!cat) {
+        err << "gpuplan-cli: " << cat.error().detail << "\n";
+        return ExitBadInput;
+    }
+    auto gpus = providers::loadGpuCatalog();
+    std::string gpuFilter = a.option("gpu");
+    if (!gpuFilter.empty() && gpus) {
+        auto g = gpus->find(gpuFilter);
+        if (!g) {
+            err << "gpuplan-cli catalog list: --gpu: " << g.error().detail << "\n";
+            return ExitBadInput;
+        }
+        gpuFilter = (*g)->id;
+    }
+    const std::string provider = a.option("provider"), region = a.option("region"), pricing = a.option("pricing");
+    if (!pricing.empty() && !core::parsePricingModel(pricing)) {
+        err << "gpuplan-cli catalog list: --pricing must be one of on_demand|spot|reserved|savings_plan|"
+               "committed_use|subscription|capacity_block, got \""
+            << pricing << "\"\n";
+        return ExitBadInput;
+    }
+    using report::withSeparators;
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    report::TextTable t({"provider", "region", "instance", "GPU", "GPUs", "pricing", "term", "price", "per GPU-hour",
+        "as of", "source"});
+    std::string csv = "provider,region,zone,country,instance_type,gpu,gpu_model_raw,gpus_per_instance,pricing_model,"
+                      "term_months,payment_option,currency,hourly_rate,upfront_fee,effective_hourly,"
+                      "per_gpu_hour,tax_included,interruption_bucket,as_of,source\r\n";
+    std::size_t count = 0, specsOnly = 0;
+    for (const auto& o : cat->offerings) {
+        if ((!gpuFilter.empty() && o.gpuModel != gpuFilter) || (!provider.empty() && o.provider != provider)
+            || (!region.empty() && !core::globMatch(region, o.region)))
+            continue;
+        if (o.prices.empty() && pricing.empty()) {
+            ++specsOnly;
+            t.addRow({o.provider, o.region, o.instanceType, o.gpuModel, withSeparators(o.gpuCount, 0), "-", "",
+                "no public price", "", o.fetchedAt, o.source.substr(0, 60)});
+            rows.push_back(
+                {{"provider", o.provider}, {"region", o.region}, {"instance_type", o.instanceType}, {"gpu", o.gpuModel},
+                    {"gpus_per_instance", o.gpuCount}, {"prices", nlohmann::json::array()}, {"source", o.source}});
+            continue;
+        }
+        for (const auto& p : o.prices) {
+            if (!pricing.empty() && core::toString(p.pricingModel) != pricing)
+                continue;
+            ++count;
+            const double eff = p.effectiveHourly();
+            const double perGpu = eff / o.gpuCount;
+            const std::string term = p.termMonths ? std::to_string(p.termMonths) + " mo" : "";
+            t.addRow({o.provider, o.region + (o.zone.empty() ? "" : "/" + o.zone), o.instanceType, o.gpuModel,
+                withSeparators(o.gpuCount, o.gpuCount < 1 ? 2 : 0), std::string(core::toString(p.pricingModel)), term,
+                withSeparators(eff, 3) + " " + p.currency + "/h", withSeparators(perGpu, 3), p.asOf,
+                p.source.substr(0, 60)});
+            rows.push_back({{"provider", o.provider}, {"region", o.region}, {"zone", o.zone}, {"country", o.country},
+                {"instance_type", o.instanceType}, {"gpu", o.gpuModel}, {"gpus_per_instance", o.gpuCount},
+                {"pricing_model", std::string(core::toString(p.pricingModel))}, {"term_months", p.termMonths},
+                {"currency", p.currency}, {"hourly_rate", p.hourlyRate}, {"upfront_fee", p.upfrontFee},
+                {"effective_hourly", eff}, {"per_gpu_hour", perGpu}, {"tax_included", p.taxIncluded},
+                {"interruption_bucket",
+                    p.interruptionBucket ? nlohmann::json(*p.interruptionBucket) : nlohmann::json()},
+                {"as_of", p.asOf}, {"source", p.source}});
+            char nums[160];
+            std::snprintf(nums, sizeof nums, "%.10g,%.10g,%.10g,%.10g", p.hourlyRate, p.upfrontFee, eff, perGpu);
+            csv += report::csvField(o.provider) + "," + report::csvField(o.region) + "," + report::csvField(o.zone)
+                + "," + report::csvField(o.country) + "," + report::csvField(o.instanceType) + ","
+                + report::csvField(o.gpuModel) + "," + report::csvField(o.gpuModelRaw) + ","
+                + withSeparators(o.gpuCount, 2).c_str() + "," + std::string(core::toString(p.pricingModel)) + ","
+                + std::to_string(p.termMonths) + "," + std::string(core::toString(p.paymentOption)) + "," + p.currency
+                + "," + nums + "," + (p.taxIncluded ? "true" : "false") + ","
+                + (p.interruptionBucket ? std::to_string(*p.interruptionBucket) : "") + "," + report::csvField(p.asOf)
+                + "," + report::csvField(p.source) + "\r\n";
+        }
+    }
+    std::string text;
+    if (format == "json")
+        text = rows.dump(2) + "\n";
+    else if (format == "csv")
+        text = csv;
+    else
+        text = t.render() + "\n" + std::to_string(count) + " prices"
+            + (specsOnly ? ", " + std::to_string(specsOnly) + " offerings with specs only (no public price)" : "")
+            + ". Prices per instance-hour in the provider's currency; commitments as effective hourly "
+              "(upfront spread over the term).\n";
+    return emit(a, text, out, err) ? ExitOk : ExitBadInput;
+}
+
+int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream& err)
+{
+    const std::string cmd = import ? "catalog import" : "catalog validate";
+    if (a.positional.size() != 2) {
+        err << "gpuplan-cli " << cmd << ": expected one FILE\n";
+        return ExitBadInput;
+    }
+    const std::string file = a.positional[1];
+    const std::string format = a.option("format", "gpuplan");
+    const std::string asOf = a.option("as-of", today());
+    std::unique_ptr<providers::Store> store;
+    if (import || format == "spot-advisor") {
+        store = openStore(a, err);
+        if (!store)
+            return ExitBadInput;
+    }
+    auto imported = readCatalogFile(file, format, a.option("provider"), asOf, store.get());
+    if (!imported) {
+        err << "gpuplan-cli: " << imported.error().detail << "\n";
+        if (import)
+            err << "gpuplan-cli: nothing imported; the active catalog is unchanged\n";
+        return ExitBadInput;
+    }
+    for (const auto& w : imported->warnings)
+        err << "warning: " << w << "\n";
+    if (!import) {
+        std::size_t prices = 0;
+        for (const auto& o : imported->offerings)
+            prices += o.prices.size();
+        out << file << ": " << imported->offerings.size() << " offerings, " << prices << " prices, "
+            << imported->warnings.size() << " problems\n";
+        return imported->warnings.empty() && !imported->offerings.empty() ? ExitOk : ExitBadInput;
+    }
+    if (imported->offerings.empty()) {
+        err << "gpuplan-cli: " << file << ": no offerings found; the active catalog is unchanged\n";
+        return ExitBadInput;
+    }
+    const bool tty = false;
+    auto ids = store->importSnapshot(imported->offerings, file, format, static_cast<int>(imported->warnings.size()),
+        [&](std::size_t done, std::size_t total) {
+            err << "importing " << done << "/" << total << " offerings" << (tty ? "\r" : "\n");
+            err.flush();
+        });
+    if (!ids) {
+        err << "gpuplan-cli: " << ids.error().detail << "\n";
+        return ExitBadInput;
+    }
+    out << "imported " << imported->offerings.size() << " offerings from " << file << " into " << store->path().string()
+        << " as snapshot";
+    for (auto id : *ids)
+        out << " " << id;
+    out << " (now active)\n";
+    return ExitOk;
+}
+
+int listSnapshots(const Args& a, std::ostream& out, std::ostream& err)
+{
+    auto store = openStore(a, err);
+    if (!store)
+        return ExitBadInput;
+    auto snaps = store->snapshots();
+    if (!snaps) {
+        err << "gpuplan-cli: " << snaps.error().detail << "\n";
+        return ExitBadInput;
+    }
+    report::TextTable t({"id", "provider", "imported (UTC)", "offerings", "problems", "active", "source"});
+    for (const auto& s : *snaps)
+        t.addRow({std::to_string(s.id), s.provider, s.importedAt, std::to_string(s.offerings),
+            std::to_string(s.warnings), s.active ? "yes" : "", s.source + " (" + s.format + ")"});
+    return emit(a, t.render() + "\nProviders without a snapshot use the bundled catalog (pricing-data/catalog).\n", out,
+               err)
+        ? ExitOk
+        : ExitBadInput;
+}
+
+int history(const Args& a, std::ostream& out, std::ostream& err)
+{
+    const std::string p = a.option("provider"), r = a.option("region"), i = a.option("instance-type");
+    if (p.empty() || r.empty() || i.empty()) {
+        err << "gpuplan-cli catalog history: --provider, --region and --instance-type are required\n";
+        return ExitBadInput;
+    }
+    auto store = openStore(a, err);
+    if (!store)
+        return ExitBadInput;
+    auto h = store->priceHistory(p, r, i);
+    if (!h) {
+        err << "gpuplan-cli: " << h.error().detail << "\n";
+        return ExitBadInput;
+    }
+    report::TextTable t({"snapshot", "imported (UTC)", "as of", "pricing", "term", "effective hourly"});
+    for (const auto& pt : *h)
+        t.addRow({std::to_string(pt.snapshotId), pt.importedAt, pt.asOf, pt.pricingModel,
+            pt.termMonths ? std::to_string(pt.termMonths) + " mo" : "",
+            report::withSeparators(pt.effectiveHourly, 4) + " " + pt.currency});
+    return emit(a, t.render(), out, err) ? ExitOk : ExitBadInput;
+}
+
+int discount(const Args& a, std::ostream& out, std::ostream& err)
+{
+    if (a.positional.size() != 3) {
+        err << "gpuplan-cli catalog discount: expected PROVIDER PERCENT\n";
+        return ExitBadInput;
+    }
+    double pct = 0;
+    try {
+        std::size_t used = 0;
+        pct = std::stod(a.positional[2], &used);
+        if (used != a.positional[2].size())
+            throw std::invalid_argument("trailing");
+    } catch (...) {
+        err << "gpuplan-cli catalog discount: PERCENT must be a number, got \"" << a.positional[2] << "\"\n";
+        return ExitBadInput;
+    }
+    auto store = openStore(a, err);
+    if (!store)
+        return ExitBadInput;
+    if (auto st = store->setDiscount(a.positional[1], pct / 100.0); !st) {
+        err << "gpuplan-cli: " << st.error().detail << "\n";
+        return ExitBadInput;
+    }
+    out << "negotiated discount for " << a.positional[1] << ": " << pct << " %\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    auto a = parseArgs(args, 1,
+        {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of"}, err, "catalog");
+    if (!a)
+        return ExitBadInput;
+    const std::string sub = a->positional.empty() ? "" : a->positional.front();
+    if (a->help || sub.empty()) {
+        (sub.empty() && !a->help ? err : out) << catalogHelp;
+        return a->help ? ExitOk : ExitBadInput;
+    }
+    if (sub == "list")
+        return listCatalog(*a, out, err);
+    if (sub == "import")
+        return importOrValidate(*a, true, out, err);
+    if (sub == "validate")
+        return importOrValidate(*a, false, out, err);
+    if (sub == "snapshots")
+        return listSnapshots(*a, out, err);
+    if (sub == "history")
+        return history(*a, out, err);
+    if (sub == "discount")
+        return discount(*a, out, err);
+    err << "gpuplan-cli catalog: unknown command \"" << sub << "\"\n" << catalogHelp;
+    return ExitBadInput;
+}
+
+} // namespace gpuplan::cli::detail

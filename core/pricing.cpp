@@ -1,0 +1,178 @@
+#include "pricing.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan::core {
+
+FxTable::FxTable(std::vector<FxRate> rates)
+    : m_rates(std::move(rates))
+{ }
+
+const FxRate* FxTable::find(const std::string& currency) const
+{
+    for (const auto& r : m_rates)
+        if (r.currency == currency)
+            return &r;
+    return nullptr;
+}
+
+void FxTable::set(FxRate rate)
+{
+    for (auto& r : m_rates)
+        if (r.currency == rate.currency) {
+            r = std::move(rate);
+            return;
+        }
+    m_rates.push_back(std::move(rate));
+}
+
+Result<double> FxTable::convert(double amount, const std::string& from, const std::string& to) const
+{
+    if (from == to)
+        return amount;
+    auto perUsd = [&](const std::string& c) -> Result<double> {
+        if (c == "USD")
+            return 1.0;
+        const FxRate* r = find(c);
+        if (!r)
+            return Error {ErrorCode::InvalidInput, "no exchange rate for " + c + " (add one to fx.json or settings)"};
+        return r->perUsd;
+    };
+    auto f = perUsd(from);
+    if (!f)
+        return f.error();
+    auto t = perUsd(to);
+    if (!t)
+        return t.error();
+    return amount / *f * *t;
+}
+
+double interruptionShareForBucket(int bucket)
+{
+    switch (bucket) {
+    case 0:
+        return 0.025; // <5 %
+    case 1:
+        return 0.075; // 5–10 %
+    case 2:
+        return 0.125; // 10–15 %
+    case 3:
+        return 0.175; // 15–20 %
+    default:
+        return 0.25; // >20 %: a stated 25 %
+    }
+}
+
+double interruptionsPerInstanceHour(double monthlyShare)
+{
+    // A share p of instances interrupted within a 730-hour month is a Poisson rate −ln(1 − p) per month.
+    return -std::log(1.0 - std::clamp(monthlyShare, 0.0, 0.999999)) / 730.0;
+}
+
+double youngInterval(double c, double m)
+{
+    return std::sqrt(2.0 * c * m);
+}
+
+double dalyInterval(double c, double m)
+{
+    return c < 2.0 * m ? std::sqrt(2.0 * c * m) - c : m;
+}
+
+SpotOverhead spotOverhead(int instances, std::optional<int> bucket, const SpotParams& params)
+{
+    SpotOverhead s;
+    s.assumedBucket = !bucket.has_value();
+    const double perInstance = interruptionsPerInstanceHour(
+        interruptionShareForBucket(bucket.value_or(static_cast<int>(params.defaultBucket))));
+    s.interruptionsPerHour = perInstance * std::max(1, instances);
+    const double mtbf = 1.0 / s.interruptionsPerHour;
+    const double c = params.checkpointWriteHours;
+    s.intervalHours = params.daly ? dalyInterval(c, mtbf) : youngInterval(c, mtbf);
+    s.overhead = s.interruptionsPerHour * (params.restartHours + s.intervalHours / 2.0)
+        + (s.intervalHours > 0 ? c / s.intervalHours : 0.0);
+    return s;
+}
+
+double billedHours(double hours, double granularitySeconds, double minimumSeconds)
+{
+    const double seconds = std::max(hours * 3600.0, minimumSeconds);
+    const double g = granularitySeconds > 0 ? granularitySeconds : 1.0;
+    return std::ceil(seconds / g - 1e-9) * g / 3600.0;
+}
+
+PricedCost priceJob(const Offering& o, const Price& p, int instances, double jobHours, bool service,
+    const SpotParams& spotParams, double discount, double onDemandHourly)
+{
+    PricedCost c;
+    const double n = std::max(1, instances);
+    const double keep = 1.0 - discount;
+    const double effective = p.effectiveHourly() * keep; // per instance-hour
+    c.hourlyCost = effective * n;
+    c.wallHours = jobHours;
+    const double period = service ? 730.0 : jobHours;
+    switch (p.pricingModel) {
+    case PricingModel::OnDemand:
+        c.totalCost = p.hourlyRate * keep * n
+            * (service ? period : billedHours(period, o.billingGranularityS, o.minimumBillingS));
+        break;
+    case PricingModel::Spot: {
+        c.spot = spotOverhead(instances, p.interruptionBucket, spotParams);
+        if (!service)
+            c.wallHours = jobHours * (1.0 + c.spot.overhead);
+        c.totalCost = p.hourlyRate * keep * n
+            * (service ? period : billedHours(c.wallHours, o.billingGranularityS, o.minimumBillingS));
+        c.note = "spot: +" + std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4)
+            + "% time for interruptions" + (c.spot.assumedBucket ? " (interruption rate assumed)" : "");
+        break;
+    }
+    case PricingModel::CapacityBlock:
+        c.totalCost = p.hourlyRate * keep * n * billedHours(period, 3600, 3600) + p.upfrontFee * keep * n;
+        break;
+    case PricingModel::Reserved:
+    case PricingModel::SavingsPlan:
+    case PricingModel::CommittedUse:
+    case PricingModel::Subscription: {
+        // The whole term is paid whether used or not: as many terms as the period spans.
+        const double termHours = std::max(1, p.termMonths) * billingHoursPerMonth;
+        if (service) {
+            c.terms = 1;
+            c.totalCost = effective * n * period; // one month's share of the commitment
+        } else {
+            c.terms = static_cast<int>(std::ceil(period / termHours - 1e-9));
+            c.totalCost = c.terms * n * (p.upfrontFee + p.hourlyRate * termHours) * keep;
+        }
+        c.note = std::to_string(std::max(1, p.termMonths)) + "-month commitment";
+        break;
+    }
+    }
+    if (onDemandHourly > 0)
+        c.breakEvenUtilization = p.effectiveHourly() / onDemandHourly;
+    return c;
+}
+
+bool globMatch(std::string_view pattern, std::string_view text)
+{
+    // Iterative matcher with backtracking on the last '*'.
+    std::size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+    while (t < text.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+            ++p;
+            ++t;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            mark = t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
+
+} // namespace gpuplan::core

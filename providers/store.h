@@ -1,0 +1,109 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/result.h"
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace gpuplan::providers {
+
+/// The SQLite store: catalog snapshots (price history), negotiated discounts, saved scenarios and
+/// calibration profiles, in one real file. Schema versioned with migrations; WAL; integrity checked on open.
+class Store
+{
+public:
+    /// Opens (creating if needed) and migrates the database. A damaged file is an error that names it and
+    /// says how to recover (move it away; nothing else is touched).
+    static core::Result<std::unique_ptr<Store>> open(const std::filesystem::path& path);
+    /// <app data>/gpuplan.sqlite (QStandardPaths::AppDataLocation, created when missing).
+    static std::filesystem::path defaultPath();
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const std::filesystem::path& path() const { return m_path; }
+    int schemaVersion() const;
+
+    struct Snapshot
+    {
+        long long id = 0;
+        std::string provider;
+        std::string source;
+        std::string format;
+        std::string importedAt; ///< ISO 8601 UTC
+        int offerings = 0;
+        int warnings = 0;
+        bool active = false;
+    };
+
+    /// Imports offerings as one new snapshot per provider they name, in ONE transaction, and makes them the
+    /// providers' active snapshots. Any failure (or `cancel`) rolls everything back: the previous active
+    /// catalog stays exactly as it was. `progress` gets (rows done, rows total).
+    core::Result<std::vector<long long>> importSnapshot(const std::vector<core::Offering>& offerings,
+        const std::string& source, const std::string& format, int warnings,
+        const std::function<void(std::size_t, std::size_t)>& progress = {}, const std::atomic<bool>* cancel = nullptr);
+    /// Offerings of every provider's active snapshot.
+    core::Result<std::vector<core::Offering>> activeOfferings() const;
+    core::Result<std::vector<Snapshot>> snapshots() const;
+    /// Makes an older snapshot the provider's active one again.
+    core::Status activate(long long snapshotId);
+
+    struct PricePoint
+    {
+        std::string importedAt;
+        std::string asOf;
+        std::string pricingModel;
+        int termMonths = 0;
+        std::string currency;
+        double effectiveHourly = 0;
+        long long snapshotId = 0;
+    };
+    /// One offering's prices across all snapshots, oldest first.
+    core::Result<std::vector<PricePoint>> priceHistory(
+        const std::string& provider, const std::string& region, const std::string& instanceType) const;
+
+    /// Negotiated discounts per provider, fraction 0–1.
+    core::Status setDiscount(const std::string& provider, double fraction);
+    core::Result<std::map<std::string, double>> discounts() const;
+
+    struct Scenario
+    {
+        long long id = 0;
+        std::string name;
+        std::string workloadJson;
+        std::string updatedAt;
+    };
+    core::Result<long long> saveScenario(
+        const std::string& name, const std::string& workloadJson, std::optional<long long> id = std::nullopt);
+    core::Result<std::vector<Scenario>> scenarios() const;
+    core::Result<Scenario> scenario(long long id) const;
+    core::Status renameScenario(long long id, const std::string& name);
+    core::Status deleteScenario(long long id);
+
+    /// Calibration profiles ("gpuplan.calibration/1" JSON) per GPU id.
+    core::Status saveCalibration(const std::string& gpuId, const std::string& profileJson);
+    core::Result<std::map<std::string, std::string>> calibrations() const;
+
+private:
+    Store(sqlite3* db, std::filesystem::path path);
+    core::Status exec(const char* sql);
+    core::Status migrate();
+
+    sqlite3* m_db = nullptr;
+    std::filesystem::path m_path;
+};
+
+/// The catalog the planner uses: for each provider the store's active snapshot when it has one, else the
+/// bundled pricing-data/catalog. Without a store: the bundled catalog.
+core::Result<core::CatalogImport> effectiveCatalog(const Store* store);
+
+} // namespace gpuplan::providers

@@ -1,0 +1,337 @@
+// Pricing formulas and the cost planner, with hand-worked numbers.
+#include "core/planner.h"
+#include "core/pricing.h"
+#include "testutil.h"
+
+using namespace gpuplan;
+
+namespace {
+core::Offering offering(const std::string& provider, const std::string& gpu, double gpus, const std::string& region)
+{
+    core::Offering o;
+    o.provider = provider;
+    o.region = region;
+    o.country = "US";
+    o.instanceType = provider + "-" + gpu;
+    o.gpuModel = gpu;
+    o.gpuCount = gpus;
+    o.billingGranularityS = 1;
+    o.minimumBillingS = 60;
+    return o;
+}
+
+core::Price price(core::PricingModel m, double hourly, double upfront = 0, int term = 0, const char* cur = "USD")
+{
+    core::Price p;
+    p.pricingModel = m;
+    p.hourlyRate = hourly;
+    p.upfrontFee = upfront;
+    p.termMonths = term;
+    p.currency = cur;
+    p.asOf = "2026-11-30";
+    p.source = "test";
+    return p;
+}
+
+core::FxTable fx()
+{
+    // Federal Reserve H.10, rates for 2024-02-02 (pricing-data/fx.json): CNY 7.192, EUR 0.92704 per USD.
+    return core::FxTable({{"CNY", 7.192, "2024-02-02", "H.10"}, {"EUR", 0.92704, "2024-02-02", "H.10"}});
+}
+} // namespace
+
+class TestPricing : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void interruptionRates_data();
+    void interruptionRates();
+    void checkpointIntervals();
+    void spotOverheadScalesWithInstances();
+    void billing_data();
+    void billing();
+    void onDemandJob();
+    void spotJob();
+    void reservedJob();
+    void subscriptionJob();
+    void negotiatedDiscount();
+    void currencies();
+    void globs_data();
+    void globs();
+    void plannerRanksExcludesAndMarksPareto();
+    void plannerConvertsCurrency();
+    void plannerRespectsPricingAndBucketConstraints();
+    void bundledCatalogCoverage();
+};
+
+void TestPricing::interruptionRates_data()
+{
+    QTest::addColumn<int>("bucket");
+    QTest::addColumn<double>("perHour");
+    // −ln(1 − p) / 730 at the bucket midpoint (open bucket: 25 %)
+    QTest::newRow("<5 %") << 0 << -std::log(1 - 0.025) / 730; // 3.4681e-5
+    QTest::newRow("10-15 %") << 2 << 1.829197e-4;             // −ln(0.875)/730 = 0.133531/730
+    QTest::newRow(">20 %") << 4 << 3.940850e-4;               // −ln(0.75)/730 = 0.287682/730
+}
+
+void TestPricing::interruptionRates()
+{
+    QFETCH(int, bucket);
+    QFETCH(double, perHour);
+    GP_COMPARE_REL(core::interruptionsPerInstanceHour(core::interruptionShareForBucket(bucket)), perHour, 1e-6);
+}
+
+void TestPricing::checkpointIntervals()
+{
+    // C = 1 min = 1/60 h, MTBF = 683.36 h: Young √(2·C·M) = √22.7787 = 4.772700 h; Daly subtracts C: 4.756033 h.
+    GP_COMPARE_REL(core::youngInterval(1.0 / 60, 683.3599), 4.772700, 1e-6);
+    GP_COMPARE_REL(core::dalyInterval(1.0 / 60, 683.3599), 4.756033, 1e-6);
+    // Daly with C ≥ 2M: checkpoint once per MTBF
+    QCOMPARE(core::dalyInterval(10.0, 4.0), 4.0);
+}
+
+void TestPricing::spotOverheadScalesWithInstances()
+{
+    // 8 instances in bucket 2: λ = 8 · 1.829197e-4 = 1.463358e-3 /h (a job on n instances is interrupted n
+    // times as often); Daly τ = 4.756033 h; overhead = λ·(0.1 + τ/2) + C/τ = 0.0036262 + 0.0035044 = 0.0071305
+    core::SpotParams p;
+    p.restartHours = 0.1;
+    p.checkpointWriteHours = 1.0 / 60;
+    const auto s = core::spotOverhead(8, 2, p);
+    GP_COMPARE_REL(s.interruptionsPerHour, 1.463358e-3, 1e-5);
+    GP_COMPARE_REL(s.intervalHours, 4.756033, 1e-5);
+    GP_COMPARE_REL(s.overhead, 0.0071305, 1e-4);
+    QVERIFY(!s.assumedBucket);
+    QVERIFY(core::spotOverhead(64, 2, p).overhead > s.overhead);
+    QVERIFY(core::spotOverhead(8, std::nullopt, p).assumedBucket);
+}
+
+void TestPricing::billing_data()
+{
+    QTest::addColumn<double>("hours");
+    QTest::addColumn<double>("granularity");
+    QTest::addColumn<double>("minimum");
+    QTest::addColumn<double>("billed");
+    QTest::addRow("per second: 1.0001 h = 3600.36 s → 3601 s") << 1.0001 << 1.0 << 60.0 << 3601.0 / 3600;
+    QTest::addRow("hourly: 1.2 h → 2 h") << 1.2 << 3600.0 << 0.0 << 2.0;
+    QTest::addRow("60 s minimum: 3.6 s → 60 s") << 0.001 << 1.0 << 60.0 << 60.0 / 3600;
+    QTest::addRow("per minute: 61 s → 120 s") << 61.0 / 3600 << 60.0 << 60.0 << 120.0 / 3600;
+}
+
+void TestPricing::billing()
+{
+    QFETCH(double, hours);
+    QFETCH(double, granularity);
+    QFETCH(double, minimum);
+    QFETCH(double, billed);
+    GP_COMPARE_REL(core::billedHours(hours, granularity, minimum), billed, 1e-12);
+}
+
+void TestPricing::onDemandJob()
+{
+    // 4 instances × 3.00 USD/h × 10.5 h = 126 USD
+    const auto o = offering("x", "H100-SXM-80GB", 8, "us-east-1");
+    const auto c = core::priceJob(o, price(core::PricingModel::OnDemand, 3.0), 4, 10.5, false, {}, 0, 0);
+    GP_COMPARE_REL(c.totalCost, 126.0, 1e-12);
+    GP_COMPARE_REL(c.hourlyCost, 12.0, 1e-12);
+}
+
+void TestPricing::spotJob()
+{
+    // 8 instances, bucket 2, 100 h of work: wall = 100 · 1.0071305 = 100.71305 h, billed per second
+    // (362 567 s = 100.713056 h) × 8 × 1.00 USD/h = 805.704 USD
+    core::SpotParams p;
+    p.restartHours = 0.1;
+    p.checkpointWriteHours = 1.0 / 60;
+    auto sp = price(core::PricingModel::Spot, 1.0);
+    sp.interruptionBucket = 2;
+    const auto c = core::priceJob(offering("x", "A100-SXM-80GB", 8, "r"), sp, 8, 100, false, p, 0, 0);
+    GP_COMPARE_REL(c.wallHours, 100.71305, 1e-6);
+    GP_COMPARE_REL(c.totalCost, 805.7044, 1e-6);
+}
+
+void TestPricing::reservedJob()
+{
+    // 1-year, partial upfront: 10 000 USD + 1.00 USD/h; the whole term is paid:
+    // one term for a 1 000 h job = 2 instances × (10 000 + 8 760 · 1.00) = 37 520 USD;
+    // effective hourly 1 + 10 000/8 760 = 2.141553; break-even against 4.00 on demand = 0.535388.
+    const auto o = offering("x", "A100-SXM-80GB", 8, "r");
+    const auto p = price(core::PricingModel::Reserved, 1.0, 10000, 12);
+    const auto c = core::priceJob(o, p, 2, 1000, false, {}, 0, 4.0);
+    QCOMPARE(c.terms, 1);
+    GP_COMPARE_REL(c.totalCost, 37520.0, 1e-12);
+    GP_COMPARE_REL(p.effectiveHourly(), 2.141553, 1e-6);
+    GP_COMPARE_REL(c.breakEvenUtilization, 0.535388, 1e-5);
+    // 10 000 h spans two terms: 75 040 USD
+    QCOMPARE(core::priceJob(o, p, 2, 10000, false, {}, 0, 4.0).terms, 2);
+    GP_COMPARE_REL(core::priceJob(o, p, 2, 10000, false, {}, 0, 4.0).totalCost, 75040.0, 1e-12);
+    // serving: one month's share of the commitment: 2 × 2.141553 × 730 = 3 126.67
+    GP_COMPARE_REL(core::priceJob(o, p, 2, 0, true, {}, 0, 4.0).totalCost, 2 * (1 + 10000.0 / 8760) * 730, 1e-12);
+}
+
+void TestPricing::subscriptionJob()
+{
+    // 包年包月: 25 000 CNY per month prepaid; a 1 000 h job needs ⌈1000/730⌉ = 2 months = 50 000 CNY
+    const auto c = core::priceJob(offering("alibaba", "A100-SXM-80GB", 8, "cn-shanghai"),
+        price(core::PricingModel::Subscription, 0, 25000, 1, "CNY"), 1, 1000, false, {}, 0, 0);
+    QCOMPARE(c.terms, 2);
+    GP_COMPARE_REL(c.totalCost, 50000.0, 1e-12);
+}
+
+void TestPricing::negotiatedDiscount()
+{
+    // 15 % off: 126 → 107.1
+    const auto c = core::priceJob(
+        offering("x", "H100-SXM-80GB", 8, "r"), price(core::PricingModel::OnDemand, 3.0), 4, 10.5, false, {}, 0.15, 0);
+    GP_COMPARE_REL(c.totalCost, 107.1, 1e-12);
+}
+
+void TestPricing::currencies()
+{
+    const auto t = fx();
+    GP_COMPARE_REL(*t.convert(719.2, "CNY", "USD"), 100.0, 1e-12);
+    GP_COMPARE_REL(*t.convert(100, "USD", "CNY"), 719.2, 1e-12);
+    // 1 EUR = 1/0.92704 USD = 1.078702 USD = 7.758026 CNY
+    GP_COMPARE_REL(*t.convert(1, "EUR", "CNY"), 7.758026, 1e-6);
+    auto missing = t.convert(1, "JPY", "USD");
+    QVERIFY(!missing);
+    QVERIFY(missing.error().detail.find("JPY") != std::string::npos);
+}
+
+void TestPricing::globs_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("match");
+    QTest::newRow("prefix") << "us-*"
+                            << "us-east-1" << true;
+    QTest::newRow("prefix no") << "us-*"
+                               << "eu-west-1" << false;
+    QTest::newRow("china") << "cn-*"
+                           << "cn-north-4" << true;
+    QTest::newRow("middle") << "*-west-?"
+                            << "eu-west-1" << true;
+    QTest::newRow("exact") << "eastus"
+                           << "eastus2" << false;
+}
+
+void TestPricing::globs()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, text);
+    QFETCH(bool, match);
+    QCOMPARE(core::globMatch(pattern.toStdString(), text.toStdString()), match);
+}
+
+void TestPricing::plannerRanksExcludesAndMarksPareto()
+{
+    // A rendering job of 100 GPU-hours on a T4, fp32-bound (T4 8.1, L4 30.3, A100-40GB 19.5 TFLOPS fp32):
+    //   L4   at 0.80 USD/h: 100 · 8.1/30.3 = 26.7327 h → 96 238 s billed → 21.386 USD
+    //   T4   at 0.50 USD/h: 100 h → 50.00 USD
+    //   A100 at 3.00 USD/h: 100 · 8.1/19.5 = 41.538 h → 124.62 USD
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"T4", 100, core::BatchBound::Fp32};
+    std::vector<core::Offering> offers {offering("a", "L4", 1, "us-east-1"), offering("b", "T4", 1, "us-east-1"),
+        offering("c", "A100-SXM-40GB", 1, "us-east-1")};
+    offers[0].prices = {price(core::PricingModel::OnDemand, 0.80)};
+    offers[1].prices = {price(core::PricingModel::OnDemand, 0.50)};
+    offers[2].prices = {price(core::PricingModel::OnDemand, 3.00)};
+    auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    QCOMPARE(plan.candidates.size(), std::size_t(3));
+    QCOMPARE(plan.candidates[0].gpu->id, std::string("L4"));
+    GP_COMPARE_REL(plan.candidates[0].pricing->totalCost, 96238.0 / 3600 * 0.8, 1e-9);
+    QCOMPARE(plan.candidates[1].gpu->id, std::string("T4"));
+    GP_COMPARE_REL(plan.candidates[1].pricing->totalCost, 50.0, 1e-9);
+    GP_COMPARE_REL(plan.candidates[2].pricing->costUsd, 124.6154, 1e-4);
+    // L4 is both cheapest and fastest: alone on the front
+    QVERIFY(plan.candidates[0].pricing->pareto);
+    QVERIFY(!plan.candidates[1].pricing->pareto);
+    QVERIFY(!plan.candidates[2].pricing->pareto);
+
+    // Budget 60 USD and a 50 h deadline: A100 is over budget by 65 USD, T4 misses the deadline by 50 h.
+    w.constraints.budget = core::Budget {60, "USD"};
+    w.constraints.deadlineHours = 50;
+    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    bool sawBudget = false, sawDeadline = false;
+    for (const auto& e : plan.excluded) {
+        sawBudget |= e.gpu == "A100-SXM-40GB" && e.reason == "over budget by 65 USD";
+        sawDeadline |= e.gpu == "T4" && e.reason.rfind("misses the deadline by 50.0 h", 0) == 0;
+    }
+    QVERIFY(sawBudget);
+    QVERIFY(sawDeadline);
+}
+
+void TestPricing::plannerConvertsCurrency()
+{
+    // A CNY subscription and a USD price compared in CNY and in USD: 25 000 CNY/month for one month of a
+    // 100 h job = 3 476.08 USD at 7.192.
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"A100-SXM-40GB", 100, core::BatchBound::Tensor};
+    std::vector<core::Offering> offers {offering("alibaba", "A100-SXM-40GB", 1, "cn-shanghai")};
+    offers[0].prices = {price(core::PricingModel::Subscription, 0, 25000, 1, "CNY")};
+    core::PlanOptions opt;
+    opt.currency = "CNY";
+    const auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    GP_COMPARE_REL(plan.candidates[0].pricing->totalCost, 25000.0, 1e-12);
+    GP_COMPARE_REL(plan.candidates[0].pricing->costUsd, 25000.0 / 7.192, 1e-12);
+    QCOMPARE(plan.candidates[0].pricing->currency, std::string("CNY"));
+}
+
+void TestPricing::plannerRespectsPricingAndBucketConstraints()
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"T4", 10, core::BatchBound::Fp32};
+    std::vector<core::Offering> offers {offering("aws", "T4", 1, "us-east-1")};
+    auto spot = price(core::PricingModel::Spot, 0.2);
+    spot.interruptionBucket = 3;
+    offers[0].prices = {price(core::PricingModel::OnDemand, 0.5), spot};
+    w.constraints.maxInterruptionBucket = 1;
+    auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    QVERIFY(plan.candidates[0].pricing->price.pricingModel == core::PricingModel::OnDemand);
+    w.constraints.maxInterruptionBucket.reset();
+    w.constraints.pricing = {"spot"};
+    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    QVERIFY(plan.candidates[0].pricing->price.pricingModel == core::PricingModel::Spot);
+    w.constraints.regions = {"eu-*"};
+    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    QVERIFY(plan.candidates.empty());
+    QVERIFY(!plan.excluded.empty());
+    QCOMPARE(plan.excluded.front().reason, std::string("region us-east-1 is not in the allowed regions"));
+}
+
+void TestPricing::bundledCatalogCoverage()
+{
+    // The bundled catalog (pricing-data/catalog): ≥ 9 providers incl. the Chinese clouds, ≥ 14 GPU models,
+    // on-demand and spot prices, every price dated and sourced.
+    std::set<std::string> providers, gpuModels, kinds;
+    QDir dir(QStringLiteral(GPUPLAN_SOURCE_DIR "/pricing-data/catalog"));
+    for (const auto& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        auto cat = core::parseNativeCatalog(test::readFile(dir.filePath(f).toStdString()), f.toStdString());
+        QVERIFY2(cat, cat ? "" : cat.error().detail.c_str());
+        QVERIFY2(cat->warnings.empty(), cat->warnings.empty() ? "" : cat->warnings.front().c_str());
+        for (const auto& o : cat->offerings) {
+            providers.insert(o.provider);
+            gpuModels.insert(o.gpuModel);
+            for (const auto& p : o.prices) {
+                kinds.insert(std::string(core::toString(p.pricingModel)));
+                QVERIFY(!p.asOf.empty());
+                QVERIFY(!p.source.empty());
+            }
+        }
+    }
+    QVERIFY(providers.size() >= 9);
+    for (const char* p : {"alibaba", "tencent", "huawei", "aws", "gcp", "azure"})
+        QVERIFY2(providers.count(p), p);
+    QVERIFY(gpuModels.size() >= 14);
+    QVERIFY(kinds.count("on_demand") && kinds.count("spot") && kinds.count("subscription"));
+}
+
+QTEST_APPLESS_MAIN(TestPricing)
+#include "tst_pricing.moc"
