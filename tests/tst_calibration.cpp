@@ -1,0 +1,416 @@
+// Calibration from gpuplan-probe's output: parsing "gpuplan.probe/1", matching probed GPUs to the catalog,
+// the measured fractions (worked out by hand below), export/import of profiles, and their effect on an
+// estimate.
+#include "core/calibration.h"
+#include "core/efficiency.h"
+#include "core/training.h"
+#include "testutil.h"
+
+using namespace gpuplan;
+
+namespace {
+
+std::string fixture(const char* name)
+{
+    return test::readFile(std::string(GPUPLAN_TEST_DATA "/probe/") + name);
+}
+
+/// The fixture with the first occurrence of `from` replaced by `to` (which must occur).
+std::string edited(const std::string& text, const std::string& from, const std::string& to)
+{
+    const auto pos = text.find(from);
+    if (pos == std::string::npos)
+        qFatal("fixture does not contain %s", from.c_str());
+    std::string out = text;
+    out.replace(pos, from.size(), to);
+    return out;
+}
+
+core::ProbeReport report(const char* name)
+{
+    auto r = core::parseProbeReport(fixture(name), name);
+    if (!r)
+        qFatal("%s", r.error().detail.c_str());
+    return std::move(r).value();
+}
+
+core::CalibrationProfile h100Profile()
+{
+    auto profiles = core::calibrationProfiles(report("h100-sxm.json"), test::gpus());
+    if (!profiles || profiles->size() != 1)
+        qFatal("%s", profiles ? "expected one profile" : profiles.error().detail.c_str());
+    return profiles->front();
+}
+
+constexpr double MiB = 1024.0 * 1024.0;
+
+} // namespace
+
+Q_DECLARE_METATYPE(gpuplan::core::Precision)
+
+class TestCalibration : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void parsesEveryField();
+    void gemmFractions_data();
+    void gemmFractions();
+    void memoryFraction();
+    void severalGpusTakeTheMedian();
+    void matchesCatalogGpus_data();
+    void matchesCatalogGpus();
+    void badProbe_data();
+    void badProbe();
+    void unknownFieldsWarn();
+    void exportImportRoundTrip();
+    void badProfile_data();
+    void badProfile();
+    void applySetsMeasuredFactors();
+    void applyWithoutThatPrecision();
+    void trainingEstimateScales();
+};
+
+void TestCalibration::parsesEveryField()
+{
+    const auto r = report("h100-sxm.json");
+    QCOMPARE(r.probeVersion, std::string("0.1.0"));
+    QCOMPARE(r.createdAt, std::string("2026-11-28T14:03:11Z"));
+    QCOMPARE(r.host, std::string("dgx-h100-07"));
+    QCOMPARE(r.driverVersion, std::string("13.0"));
+    QCOMPARE(r.gpus.size(), std::size_t(1));
+    const auto& g = r.gpus[0];
+    QCOMPARE(g.name, std::string("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(g.computeCapability, std::string("9.0"));
+    QCOMPARE(g.memoryBytes, 81559.0 * MiB);
+    QCOMPARE(g.smCount, 132);
+    QCOMPARE(g.memoryBusWidthBits, 5120);
+    QCOMPARE(g.gemm.size(), std::size_t(13));
+    QCOMPARE(g.gemm[5].precision, core::Precision::BF16);
+    QCOMPARE(g.gemm[5].tflops, 790.0);
+    QCOMPARE(g.gemm[11].label, std::string("70b model mlp gate+up, 8192 tokens"));
+    QCOMPARE(g.gemm[11].m, 57344LL);
+    QCOMPARE(g.copyGBps, 2900.0);
+    QCOMPARE(g.hostToDevicePageableGBps, 19.6);
+    QCOMPARE(g.deviceToHostPinnedGBps, 53.4);
+    QVERIFY(r.allreduce.empty());
+
+    const auto two = report("a100-sxm-2gpu.json");
+    QCOMPARE(two.gpus.size(), std::size_t(2));
+    QCOMPARE(two.allreduce.size(), std::size_t(2));
+    QCOMPARE(two.allreduce[1].bytes, 1024.0 * MiB);
+    QCOMPARE(two.allreduce[1].busBandwidthGBps, 229.8);
+}
+
+void TestCalibration::gemmFractions_data()
+{
+    QTest::addColumn<core::Precision>("precision");
+    QTest::addColumn<double>("expected");
+    // Best square GEMM of 4096 or larger ÷ the H100 SXM dense peak in pricing-data/gpus.json. The 70B MLP
+    // row's 795 TFLOP/s is not square and does not count.
+    QTest::addRow("bf16") << core::Precision::BF16 << 0.79838; // 790 / 989.5 (ML Engineering's MAMF figure)
+    QTest::addRow("fp16") << core::Precision::FP16 << 0.78828; // 780 / 989.5
+    QTest::addRow("tf32") << core::Precision::TF32 << 0.76441; // 378 / 494.5
+    QTest::addRow("fp32") << core::Precision::FP32 << 0.76119; // 51 / 67
+    QTest::addRow("fp8") << core::Precision::FP8 << 0.70743;   // 1400 / 1979
+}
+
+void TestCalibration::gemmFractions()
+{
+    QFETCH(core::Precision, precision);
+    QFETCH(double, expected);
+    const auto p = h100Profile();
+    QCOMPARE(p.gpuId, std::string("H100-SXM-80GB"));
+    QVERIFY(p.gemmFraction.count(precision));
+    GP_COMPARE_REL(p.gemmFraction.at(precision), expected, 1e-4);
+}
+
+void TestCalibration::memoryFraction()
+{
+    const auto p = h100Profile();
+    // max(read 2850, copy 2900) / 3350 GB/s = 0.86567
+    GP_COMPARE_REL(p.memoryFraction, 0.86567, 1e-4);
+    QCOMPARE(p.gpuName, std::string("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(p.measuredAt, std::string("2026-11-28T14:03:11Z"));
+    QCOMPARE(p.source, std::string("gpuplan-probe 0.1.0 on dgx-h100-07 (h100-sxm.json, GPU 0)"));
+    QCOMPARE(p.gemmFraction.size(), std::size_t(5));
+}
+
+void TestCalibration::severalGpusTakeTheMedian()
+{
+    auto profiles = core::calibrationProfiles(report("a100-sxm-2gpu.json"), test::gpus());
+    QVERIFY2(profiles.ok(), profiles ? "" : profiles.error().detail.c_str());
+    QCOMPARE(profiles->size(), std::size_t(1)); // two GPUs of one model: one profile
+    const auto& p = profiles->front();
+    QCOMPARE(p.gpuId, std::string("A100-SXM-80GB"));
+    // bf16: median of 271.2/312 = 0.86923 and 265/312 = 0.84936 → their mean, 0.85929
+    GP_COMPARE_REL(p.gemmFraction.at(core::Precision::BF16), 0.85929, 1e-4);
+    // HBM: median of max(1850, 1800)/2039 = 0.90731 and max(1700, 1760)/2039 = 0.86317 → 0.88524
+    GP_COMPARE_REL(p.memoryFraction, 0.88524, 1e-4);
+    QCOMPARE(p.source, std::string("gpuplan-probe 0.1.0 on a100-pair (a100-sxm-2gpu.json, GPUs 0, 1)"));
+}
+
+void TestCalibration::matchesCatalogGpus_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("memoryMiB");
+    QTest::addColumn<double>("bandwidthGBps");
+    QTest::addColumn<QString>("expected"); // catalog id, or "error: <text the message contains>"
+    // Names as the CUDA driver reports them; memory as nvidia-smi shows it (a little under the marketed GB).
+    QTest::addRow("H100 SXM") << "NVIDIA H100 80GB HBM3" << 81559.0 << 2900.0 << "H100-SXM-80GB";
+    QTest::addRow("H100 PCIe by name") << "NVIDIA H100 PCIe" << 81559.0 << 1900.0 << "H100-PCIe-80GB";
+    // no form factor in the name: 1800 GB/s fits under PCIe's 2000 (× 1.1), not only under SXM's 3350
+    QTest::addRow("H100 PCIe by bandwidth") << "NVIDIA H100 80GB HBM3" << 81559.0 << 1800.0 << "H100-PCIe-80GB";
+    QTest::addRow("A100 SXM 80GB") << "NVIDIA A100-SXM4-80GB" << 81251.0 << 1850.0 << "A100-SXM-80GB";
+    QTest::addRow("A100 SXM 40GB by memory") << "NVIDIA A100-SXM4-40GB" << 40536.0 << 1400.0 << "A100-SXM-40GB";
+    QTest::addRow("A100 PCIe 80GB") << "NVIDIA A100 80GB PCIe" << 81251.0 << 1700.0 << "A100-PCIe-80GB";
+    QTest::addRow("H200") << "NVIDIA H200" << 143771.0 << 4300.0 << "H200-SXM-141GB";
+    QTest::addRow("L40S") << "NVIDIA L40S" << 46068.0 << 760.0 << "L40S";
+    QTest::addRow("L4, not L40S") << "NVIDIA L4" << 23034.0 << 270.0 << "L4";
+    QTest::addRow("A10G, not A10") << "NVIDIA A10G" << 23028.0 << 520.0 << "A10G";
+    QTest::addRow("T4") << "Tesla T4" << 15360.0 << 280.0 << "T4";
+    QTest::addRow("B200") << "NVIDIA B200" << 183359.0 << 7000.0 << "B200";
+    QTest::addRow("GeForce: unknown") << "NVIDIA GeForce RTX 4090" << 24564.0 << 900.0
+                                      << "error: no catalog GPU matches \"NVIDIA GeForce RTX 4090\"";
+    QTest::addRow("H100 NVL: no catalog row")
+        << "NVIDIA H100 NVL" << 95830.0 << 3500.0 << "error: no catalog GPU matches \"NVIDIA H100 NVL\" with 93.6 GiB";
+    QTest::addRow("A100 PCIe 40GB: no catalog row")
+        << "NVIDIA A100-PCIE-40GB" << 40536.0 << 1400.0 << "error: no catalog GPU matches \"NVIDIA A100-PCIE-40GB\"";
+    QTest::addRow("MIG slice") << "NVIDIA H100 80GB HBM3 MIG 1g.10gb" << 9984.0 << 400.0 << "error: is a MIG instance";
+}
+
+void TestCalibration::matchesCatalogGpus()
+{
+    QFETCH(QString, name);
+    QFETCH(double, memoryMiB);
+    QFETCH(double, bandwidthGBps);
+    QFETCH(QString, expected);
+    core::ProbedGpu g;
+    g.name = name.toStdString();
+    g.memoryBytes = memoryMiB * MiB;
+    g.readGBps = bandwidthGBps;
+    g.copyGBps = bandwidthGBps;
+    g.pointer = "/gpus/0";
+    const auto r = core::matchProbedGpu(g, test::gpus(), "probe.json");
+    if (expected.startsWith(QLatin1String("error: "))) {
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, core::ErrorCode::UnknownGpu);
+        QVERIFY2(QString::fromStdString(r.error().detail).startsWith(QLatin1String("probe.json:/gpus/0/name: ")),
+            r.error().detail.c_str());
+        QVERIFY2(QString::fromStdString(r.error().detail).contains(expected.mid(7)), r.error().detail.c_str());
+    } else {
+        QVERIFY2(r.ok(), r ? "" : r.error().detail.c_str());
+        QCOMPARE(QString::fromStdString((*r)->id), expected);
+    }
+}
+
+void TestCalibration::badProbe_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<bool>("parses");     // false: parseProbeReport fails; true: it parses, the profile fails
+    QTest::addColumn<QString>("message"); // the error, or the part of it that names pointer and value
+    QTest::addRow("wrong schema") << "gpuplan.probe/1"
+                                  << "gpuplan.probe/2" << false
+                                  << "h100-sxm.json:/schema: unsupported schema, expected \"gpuplan.probe/1\", got "
+                                     "\"gpuplan.probe/2\"";
+    QTest::addRow("missing created_at") << "\"created_at\": \"2026-11-28T14:03:11Z\","
+                                        << "" << false << "h100-sxm.json:/created_at: is required";
+    QTest::addRow("created_at not UTC ISO 8601")
+        << "2026-11-28T14:03:11Z"
+        << "28.11.2026 14:03" << false
+        << "h100-sxm.json:/created_at: must be a UTC time in ISO 8601 form like \"2026-11-30T08:15:00Z\", got "
+           "\"28.11.2026 14:03\"";
+    QTest::addRow("negative tflops") << "\"tflops\": 790.0"
+                                     << "\"tflops\": -790.0" << false
+                                     << "h100-sxm.json:/gpus/0/gemm/5/tflops: must be a positive number, got -790.0";
+    QTest::addRow("tflops a string") << "\"tflops\": 790.0"
+                                     << "\"tflops\": \"790\"" << false
+                                     << "h100-sxm.json:/gpus/0/gemm/5/tflops: must be a number, got \"790\"";
+    QTest::addRow("unknown precision") << "\"precision\": \"fp8\""
+                                       << "\"precision\": \"int8\"" << false
+                                       << "h100-sxm.json:/gpus/0/gemm/8/precision: must be one of fp32, tf32, bf16, "
+                                          "fp16, fp8, got \"int8\"";
+    QTest::addRow("missing copy bandwidth")
+        << "\"copy\": 2900.0"
+        << "\"kopy\": 2900.0" << false << "h100-sxm.json:/gpus/0/memory_bandwidth_gbyte_s/copy: is required";
+    QTest::addRow("negative memory") << "\"memory_bytes\": 85520809984"
+                                     << "\"memory_bytes\": -1" << false
+                                     << "h100-sxm.json:/gpus/0/memory_bytes: must be a positive number, got -1";
+    QTest::addRow("bad compute capability")
+        << "\"compute_capability\": \"9.0\""
+        << "\"compute_capability\": \"nine\"" << false
+        << "h100-sxm.json:/gpus/0/compute_capability: must be like \"9.0\", got \"nine\"";
+    QTest::addRow("missing host bandwidth")
+        << "\"host_to_device_gbyte_s\": {\"pinned\": 52.1, \"pageable\": 19.6},"
+        << "" << false << "h100-sxm.json:/gpus/0/host_to_device_gbyte_s: is required";
+    QTest::addRow("not JSON") << "\"allreduce\": []"
+                              << "\"allreduce\": [" << false << "h100-sxm.json: not valid JSON at byte";
+    QTest::addRow("unknown GPU name")
+        << "\"name\": \"NVIDIA H100 80GB HBM3\""
+        << "\"name\": \"NVIDIA GeForce RTX 4090\"" << true
+        << "h100-sxm.json:/gpus/0/name: no catalog GPU matches \"NVIDIA GeForce RTX 4090\"; the catalog knows T4, ";
+    QTest::addRow("faster than the datasheet")
+        << "\"tflops\": 790.0"
+        << "\"tflops\": 1979.0" << true
+        << "h100-sxm.json:/gpus/0/gemm/5/tflops: 1979.0 TFLOP/s is 2.00 x the H100-SXM-80GB datasheet's bf16 peak "
+           "of 989.5 TFLOP/s";
+    QTest::addRow("HBM faster than the datasheet")
+        << "\"copy\": 2900.0"
+        << "\"copy\": 4000.0" << true
+        << "h100-sxm.json:/gpus/0/memory_bandwidth_gbyte_s/copy: 4000 GB/s is 1.19 x the H100-SXM-80GB datasheet's "
+           "3350 GB/s";
+}
+
+void TestCalibration::badProbe()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(bool, parses);
+    QFETCH(QString, message);
+    const std::string text = edited(fixture("h100-sxm.json"), from.toStdString(), to.toStdString());
+    auto parsed = core::parseProbeReport(text, "h100-sxm.json");
+    std::string detail;
+    if (parses) {
+        QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().detail.c_str());
+        auto profiles = core::calibrationProfiles(*parsed, test::gpus());
+        QVERIFY(!profiles.ok());
+        detail = profiles.error().detail;
+    } else {
+        QVERIFY(!parsed.ok());
+        detail = parsed.error().detail;
+    }
+    QVERIFY2(QString::fromStdString(detail).startsWith(message), detail.c_str());
+}
+
+void TestCalibration::unknownFieldsWarn()
+{
+    const std::string text
+        = edited(fixture("h100-sxm.json"), "\"sm_count\": 132,", "\"sm_count\": 132, \"ecc\": true,");
+    std::vector<std::string> warnings;
+    auto r = core::parseProbeReport(text, "h100-sxm.json", &warnings);
+    QVERIFY(r.ok());
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QCOMPARE(warnings[0], std::string("h100-sxm.json:/gpus/0/ecc: unknown field, ignored"));
+}
+
+void TestCalibration::exportImportRoundTrip()
+{
+    const auto p = h100Profile();
+    const std::string text = core::serializeProfile(p);
+    QVERIFY(text.find("\"schema\": \"gpuplan.calibration/1\"") != std::string::npos);
+    std::vector<std::string> warnings;
+    auto back = core::parseProfile(text, "h100.calibration.json", &test::gpus(), &warnings);
+    QVERIFY2(back.ok(), back ? "" : back.error().detail.c_str());
+    QVERIFY(warnings.empty());
+    QCOMPARE(back->gpuId, p.gpuId);
+    QCOMPARE(back->gpuName, p.gpuName);
+    QCOMPARE(back->measuredAt, p.measuredAt);
+    QCOMPARE(back->source, p.source);
+    QCOMPARE(back->memoryFraction, p.memoryFraction); // exact: JSON numbers round-trip
+    QVERIFY(back->gemmFraction == p.gemmFraction);
+    QCOMPARE(core::serializeProfile(*back), text);
+}
+
+void TestCalibration::badProfile_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("unknown GPU id") << "\"gpu\": \"H100-SXM-80GB\""
+                                    << "\"gpu\": \"H1000\""
+                                    << "p.json:/gpu: unknown GPU \"H1000\"";
+    QTest::addRow("fraction above 1.1") << "\"memory_fraction\": 0.86"
+                                        << "\"memory_fraction\": 1.86"
+                                        << "p.json:/memory_fraction: must be a fraction of the datasheet bandwidth of "
+                                           "at most 1.10, got 1.86";
+    QTest::addRow("not a precision") << "\"bf16\":"
+                                     << "\"bf17\":"
+                                     << "p.json:/gemm_fraction/bf17: is not a precision gpuplan-probe measures";
+    QTest::addRow("negative fraction") << "\"bf16\": 0.79"
+                                       << "\"bf16\": -0.79"
+                                       << "p.json:/gemm_fraction/bf16: must be a positive number, got -0.79";
+    QTest::addRow("wrong schema") << "gpuplan.calibration/1"
+                                  << "gpuplan.probe/1"
+                                  << "p.json:/schema: unsupported schema, expected \"gpuplan.calibration/1\"";
+}
+
+void TestCalibration::badProfile()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, message);
+    const std::string good = R"({
+  "schema": "gpuplan.calibration/1",
+  "gpu": "H100-SXM-80GB",
+  "gpu_name": "NVIDIA H100 80GB HBM3",
+  "measured_at": "2026-11-28T14:03:11Z",
+  "source": "gpuplan-probe 0.1.0 on dgx-h100-07",
+  "gemm_fraction": {"bf16": 0.79, "fp8": 0.71},
+  "memory_fraction": 0.86
+})";
+    QVERIFY(core::parseProfile(good, "p.json", &test::gpus()).ok());
+    auto r = core::parseProfile(edited(good, from.toStdString(), to.toStdString()), "p.json", &test::gpus());
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().detail).startsWith(message), r.error().detail.c_str());
+}
+
+void TestCalibration::applySetsMeasuredFactors()
+{
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto defaults = core::defaultEfficiency(gpu, core::Precision::BF16);
+    QVERIFY(!defaults.calibrated);
+    const auto e = core::applyCalibration(defaults, h100Profile(), core::Precision::BF16);
+    GP_COMPARE_REL(e.gemm, 0.79838, 1e-4);            // 790 / 989.5
+    GP_COMPARE_REL(e.memoryBandwidth, 0.86567, 1e-4); // 2900 / 3350
+    QVERIFY(e.calibrated);
+    QCOMPARE(e.source, std::string("measured on NVIDIA H100 80GB HBM3 2026-11-28"));
+    // Everything the probe does not measure stays as it was.
+    QCOMPARE(e.trainingGemm, defaults.trainingGemm);
+    QCOMPARE(e.attention, defaults.attention);
+    QCOMPARE(e.linkBandwidth, defaults.linkBandwidth);
+    QCOMPARE(e.gemmShapeHalf, defaults.gemmShapeHalf);
+    // FP8 takes the FP8 fraction.
+    GP_COMPARE_REL(
+        core::applyCalibration(core::defaultEfficiency(gpu, core::Precision::FP8), h100Profile(), core::Precision::FP8)
+            .gemm,
+        0.70743, 1e-4); // 1400 / 1979
+}
+
+void TestCalibration::applyWithoutThatPrecision()
+{
+    auto profile = h100Profile();
+    profile.gemmFraction.erase(core::Precision::FP8);
+    const auto defaults = core::defaultEfficiency(test::gpu("H100-SXM-80GB"), core::Precision::FP8);
+    const auto e = core::applyCalibration(defaults, profile, core::Precision::FP8);
+    QCOMPARE(e.gemm, defaults.gemm); // 0.709, the default, kept
+    GP_COMPARE_REL(e.memoryBandwidth, 0.86567, 1e-4);
+    QVERIFY(e.calibrated);
+    QVERIFY2(e.source.find("no fp8 GEMM was measured") != std::string::npos, e.source.c_str());
+}
+
+void TestCalibration::trainingEstimateScales()
+{
+    // Without fused attention every FLOP of a step runs at the GEMM rate, so the compute time scales with
+    // 1 / e.gemm, and the memory-bound elementwise time with 1 / e.memoryBandwidth.
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto& model = test::model("llama-2-7b");
+    core::TrainingSpec spec;
+    spec.tokens = 1e9;
+    spec.flashAttention = false;
+    core::ParallelLayout layout;
+    layout.dp = 8;
+    layout.zeroStage = 1;
+    layout.recompute = core::Recompute::Selective;
+    const auto defaults = core::defaultEfficiency(gpu, core::Precision::BF16);
+    const auto calibrated = core::applyCalibration(defaults, h100Profile(), core::Precision::BF16);
+    const auto before = core::estimateTraining(model, spec, gpu, layout, defaults);
+    const auto after = core::estimateTraining(model, spec, gpu, layout, calibrated);
+    // compute: 0.803 (Hopper bf16 default) / (790 / 989.5) = 1.00578
+    GP_COMPARE_REL(after.computeS / before.computeS, 1.00578, 1e-4);
+    // elementwise: 0.85 (default) / (2900 / 3350) = 0.98190
+    GP_COMPARE_REL(after.elementwiseS / before.elementwiseS, 0.98190, 1e-4);
+    QVERIFY(after.stepTimeS > 0);
+}
+
+QTEST_APPLESS_MAIN(TestCalibration)
+#include "tst_calibration.moc"

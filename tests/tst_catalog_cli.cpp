@@ -1,0 +1,232 @@
+// gpuplan-cli catalog and priced plans end to end: the real executable, a real SQLite file.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+namespace {
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+QString data(const char* name)
+{
+    return QStringLiteral(GPUPLAN_TEST_DATA "/catalog/") + QString::fromUtf8(name);
+}
+} // namespace
+
+class TestCatalogCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { m_db = m_dir.filePath(QStringLiteral("t%1.sqlite").arg(++m_n)); }
+    void listShowsBundledCoverage();
+    void validateNamesRows();
+    void everyPricingKindEndToEnd();
+    void failedImportKeepsCatalog();
+    void killedImportKeepsCatalog();
+    void planExplainsExclusionsAndConverts();
+
+private:
+    Run cli(const QStringList& args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(GPUPLAN_CLI), QStringList(args) << QStringLiteral("--db") << m_db);
+        p.closeWriteChannel();
+        if (!p.waitForFinished(180000))
+            qFatal("gpuplan-cli did not finish");
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+    }
+    QTemporaryDir m_dir;
+    QString m_db;
+    int m_n = 0;
+};
+
+void TestCatalogCli::listShowsBundledCoverage()
+{
+    const Run r
+        = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.code, 0);
+    const auto rows = QJsonDocument::fromJson(r.out).array();
+    std::set<QString> providers, gpus, kinds;
+    for (const auto& v : rows) {
+        const auto o = v.toObject();
+        providers.insert(o.value(QStringLiteral("provider")).toString());
+        gpus.insert(o.value(QStringLiteral("gpu")).toString());
+        if (o.contains(QStringLiteral("pricing_model"))) {
+            kinds.insert(o.value(QStringLiteral("pricing_model")).toString());
+            QVERIFY(!o.value(QStringLiteral("as_of")).toString().isEmpty());
+            QVERIFY(!o.value(QStringLiteral("source")).toString().isEmpty());
+            QVERIFY(o.value(QStringLiteral("per_gpu_hour")).toDouble() > 0);
+        }
+    }
+    QVERIFY(providers.size() >= 9);
+    for (const char* p : {"alibaba", "tencent", "huawei"})
+        QVERIFY2(providers.count(QString::fromUtf8(p)), p);
+    QVERIFY(gpus.size() >= 14);
+    QVERIFY(kinds.count(QStringLiteral("on_demand")) && kinds.count(QStringLiteral("spot")));
+    // filters
+    const Run h = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--gpu"),
+        QStringLiteral("h100"), QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(h.code, 0);
+    const auto lines = h.out.split('\n');
+    QVERIFY(lines.size() > 3);
+    for (int i = 1; i < lines.size(); ++i)
+        if (!lines[i].trimmed().isEmpty())
+            QVERIFY2(lines[i].contains(",H100-SXM-80GB,"), lines[i].constData());
+    QCOMPARE(
+        cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--gpu"), QStringLiteral("Z99")}).code,
+        2);
+}
+
+void TestCatalogCli::validateNamesRows()
+{
+    const Run ok = cli({QStringLiteral("catalog"), QStringLiteral("validate"), data("quote-all-kinds.json")});
+    QCOMPARE(ok.code, 0);
+    QVERIFY(ok.out.contains("1 offerings, 7 prices, 0 problems"));
+    const Run bad = cli({QStringLiteral("catalog"), QStringLiteral("validate"), data("broken-rows.json")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("broken-rows.json:/offerings/0/prices/1/hourly_rate: must be zero or positive, got -3"),
+        bad.err.constData());
+    QVERIFY2(bad.err.contains("broken-rows.json:/offerings/1/gpu_count: must be a positive number, got 0"),
+        bad.err.constData());
+    QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("validate"), QStringLiteral("/nonexistent.json")}).code, 2);
+}
+
+void TestCatalogCli::everyPricingKindEndToEnd()
+{
+    // Quote → store → planner → output, for all seven pricing kinds. A 100 GPU-hour job on one L4:
+    //   spot 0.40/h, bucket 0: λ = −ln(0.975)/730 = 3.468e-5 /h, Daly τ = √(2·(1/60)·28 834) − 1/60 = 30.99 h,
+    //     overhead = λ·(0.1 + τ/2) + (1/60)/τ = 0.000541 + 0.000538 = 0.00108 → 40.04 USD
+    //   subscription 500 CNY for one month (tax included) = 500 / 7.192 = 69.52 USD
+    //   capacity block 0.90/h billed by the hour: 90 USD;  on demand 1.00/h: 100 USD
+    //   committed use 0.55 × 8 760 = 4 818;  reserved 5 000 upfront;  savings plan 0.60 × 8 760 = 5 256 USD
+    QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}).code == 0);
+    QTemporaryDir dir;
+    const QString wl = dir.filePath(QStringLiteral("job.json"));
+    QFile f(wl);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        R"({"schema":"gpuplan.workload/1","kind":"batch","batch":{"reference_gpu":"L4","gpu_hours":100,"bound":"tensor"},
+               "constraints":{"providers":["quotecloud"]}})");
+    f.close();
+    const Run r = cli({QStringLiteral("plan"), wl, QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const auto cands = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("candidates")).toArray();
+    QCOMPARE(cands.size(), 7);
+    const std::vector<std::pair<QLatin1String, double>> expected = {{QLatin1String("spot"), 40.04},
+        {QLatin1String("subscription"), 69.52}, {QLatin1String("capacity_block"), 90.0},
+        {QLatin1String("on_demand"), 100.0}, {QLatin1String("committed_use"), 4818.0},
+        {QLatin1String("reserved"), 5000.0}, {QLatin1String("savings_plan"), 5256.0}};
+    for (int i = 0; i < 7; ++i) {
+        const auto c = cands[i].toObject();
+        QCOMPARE(c.value(QStringLiteral("pricing_model")).toString(), QString(expected[i].first));
+        const double usd = c.value(QStringLiteral("cost_usd")).toDouble();
+        QVERIFY2(std::abs(usd - expected[i].second) < 0.01 * expected[i].second + 0.005,
+            qPrintable(QStringLiteral("%1: %2").arg(QString(expected[i].first)).arg(usd)));
+        for (const char* key :
+            {"provider", "region", "instance_type", "gpu", "gpus_per_instance", "instances", "term_months", "currency",
+                "hourly_cost", "total_cost", "wall_hours", "gpu_hours", "pareto", "as_of", "source"})
+            QVERIFY2(c.contains(QString::fromUtf8(key)), key);
+    }
+    // Cheapest is on the Pareto front; commitments cost more for no speed: not on it.
+    QVERIFY(cands[0].toObject().value(QStringLiteral("pareto")).toBool());
+    QVERIFY(!cands[6].toObject().value(QStringLiteral("pareto")).toBool());
+}
+
+void TestCatalogCli::failedImportKeepsCatalog()
+{
+    QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}).code == 0);
+    // Truncated JSON: an error naming the file; nothing imported.
+    QTemporaryDir dir;
+    const QString cut = dir.filePath(QStringLiteral("cut.json"));
+    QFile src(data("quote-all-kinds.json")), dst(cut);
+    QVERIFY(src.open(QIODevice::ReadOnly) && dst.open(QIODevice::WriteOnly));
+    dst.write(src.readAll().left(300));
+    dst.close();
+    const Run r = cli({QStringLiteral("catalog"), QStringLiteral("import"), cut});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("cut.json: not valid JSON"));
+    QVERIFY(r.err.contains("the active catalog is unchanged"));
+    const Run s = cli({QStringLiteral("catalog"), QStringLiteral("snapshots")});
+    QCOMPARE(s.out.count("quote-all-kinds.json"), 1);
+}
+
+void TestCatalogCli::killedImportKeepsCatalog()
+{
+    QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}).code == 0);
+    // A big catalog (60 000 offerings) so that the import takes long enough to be killed half-way.
+    QTemporaryDir dir;
+    const QString big = dir.filePath(QStringLiteral("big.json"));
+    {
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            R"({"schema":"gpuplan.catalog/1","provider":"quotecloud","as_of":"2026-11-30","source":"bulk test","offerings":[)");
+        for (int i = 0; i < 60000; ++i) {
+            f.write(i ? "," : "");
+            f.write(QStringLiteral(
+                R"({"region":"r%1","instance_type":"bulk","gpu_model":"L4","gpu_count":1,"prices":[{"pricing_model":"on_demand","currency":"USD","hourly_rate":0.5}]})")
+                        .arg(i)
+                        .toUtf8());
+        }
+        f.write("]}");
+    }
+    QProcess p;
+    p.start(QStringLiteral(GPUPLAN_CLI),
+        {QStringLiteral("catalog"), QStringLiteral("import"), big, QStringLiteral("--db"), m_db});
+    QVERIFY(p.waitForStarted());
+    // Kill it as soon as it reports rows written inside its transaction.
+    QByteArray err;
+    QElapsedTimer t;
+    t.start();
+    while (!err.contains("importing ") && t.elapsed() < 120000 && p.state() == QProcess::Running) {
+        p.waitForReadyRead(100);
+        err += p.readAllStandardError();
+    }
+    QVERIFY2(err.contains("importing "), err.constData());
+    p.kill();
+    p.waitForFinished();
+    // The database opens, passes its integrity check, and the previous snapshot is still the only active one.
+    const Run s = cli({QStringLiteral("catalog"), QStringLiteral("snapshots")});
+    QCOMPARE(s.code, 0);
+    QVERIFY(!s.out.contains("big.json"));
+    QVERIFY(s.out.contains("quote-all-kinds.json"));
+    const Run l = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--provider"),
+        QStringLiteral("quotecloud"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(QJsonDocument::fromJson(l.out).array().size(), 7);
+}
+
+void TestCatalogCli::planExplainsExclusionsAndConverts()
+{
+    const QString gpt3 = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-70b-lora.json");
+    Run r = cli({QStringLiteral("plan"), QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-8b-chat-serving.json"),
+        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--currency"), QStringLiteral("CNY"),
+        QStringLiteral("--top"), QStringLiteral("5")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    auto doc = QJsonDocument::fromJson(r.out).object();
+    const auto cands = doc.value(QStringLiteral("candidates")).toArray();
+    QCOMPARE(cands.size(), 5);
+    for (const auto& v : cands) {
+        const auto c = v.toObject();
+        QCOMPARE(c.value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
+        // total in CNY = USD × 7.192 (fx.json, Federal Reserve H.10 for 2024-02-02)
+        QVERIFY(std::abs(c.value(QStringLiteral("total_cost")).toDouble()
+                    - 7.192 * c.value(QStringLiteral("cost_usd")).toDouble())
+            < 1e-6 * c.value(QStringLiteral("total_cost")).toDouble());
+    }
+    QVERIFY(!doc.value(QStringLiteral("excluded")).toArray().isEmpty());
+    // an unknown currency is bad input
+    QCOMPARE(cli({QStringLiteral("plan"), gpt3, QStringLiteral("--currency"), QStringLiteral("XYZ")}).code, 2);
+}
+
+QTEST_GUILESS_MAIN(TestCatalogCli)
+#include "tst_catalog_cli.moc"
