@@ -88,8 +88,8 @@ double median(std::vector<double> v)
 
 const std::vector<Precision>& gemmPrecisions()
 {
-    static const std::vector<Precision> list = {
-        Precision::FP32, Precision::TF32, Precision::BF16, Precision::FP16, Precision::FP8};
+    static const std::vector<Precision> list
+        = {Precision::FP32, Precision::TF32, Precision::BF16, Precision::FP16, Precision::FP8};
     return list;
 }
 
@@ -123,7 +123,8 @@ ProbedGpu readGpu(const nlohmann::json& j, const std::string& pointer, const det
         const std::string& cc = g.computeCapability;
         const auto dot = cc.find('.');
         const bool ok = dot != std::string::npos && dot > 0 && dot + 1 < cc.size()
-            && std::all_of(cc.begin(), cc.end(), [](char c) { return c == '.' || std::isdigit(static_cast<unsigned char>(c)); })
+            && std::all_of(
+                cc.begin(), cc.end(), [](char c) { return c == '.' || std::isdigit(static_cast<unsigned char>(c)); })
             && cc.find('.', dot + 1) == std::string::npos;
         if (!ok)
             detail::fail(ctx, r.pointer("compute_capability"), "must be like \"9.0\", got \"" + cc + '"');
@@ -256,8 +257,8 @@ Fractions fractionsOf(const ProbedGpu& g, const GpuSpec& spec, const detail::Jso
     }
     if (f.gemm.empty())
         detail::fail(ctx, g.pointer + "/gemm",
-            "no square GEMM of " + std::to_string(minCalibrationSquare) + " or larger in a precision the "
-                + spec.id + " datasheet lists; nothing to calibrate from");
+            "no square GEMM of " + std::to_string(minCalibrationSquare) + " or larger in a precision the " + spec.id
+                + " datasheet lists; nothing to calibrate from");
     const bool copyBetter = g.copyGBps > g.readGBps;
     const double best = std::max(g.readGBps, g.copyGBps);
     f.memory = best * GB / spec.memoryBandwidth;
@@ -271,7 +272,8 @@ Fractions fractionsOf(const ProbedGpu& g, const GpuSpec& spec, const detail::Jso
 
 } // namespace
 
-Result<ProbeReport> parseProbeReport(std::string_view text, const std::string& fileName, std::vector<std::string>* warnings)
+Result<ProbeReport> parseProbeReport(
+    std::string_view text, const std::string& fileName, std::vector<std::string>* warnings)
 {
     detail::JsonContext ctx {fileName, warnings};
     try {
@@ -305,7 +307,8 @@ Result<ProbeReport> parseProbeReport(std::string_view text, const std::string& f
             const auto& notes = array(top, "notes");
             for (std::size_t i = 0; i < notes.size(); ++i) {
                 if (!notes[i].is_string())
-                    detail::fail(ctx, detail::appendPointer("/notes", i), "must be a string, got " + detail::describe(notes[i]));
+                    detail::fail(
+                        ctx, detail::appendPointer("/notes", i), "must be a string, got " + detail::describe(notes[i]));
                 report.notes.push_back(notes[i].get<std::string>());
             }
         }
@@ -321,8 +324,8 @@ Result<const GpuSpec*> matchProbedGpu(const ProbedGpu& gpu, const GpuCatalog& ca
     const std::string where = (file.empty() ? std::string() : file + ':') + gpu.pointer + "/name: ";
     const auto nameWords = words(gpu.name);
     if (std::find(nameWords.begin(), nameWords.end(), "mig") != nameWords.end())
-        return Error {ErrorCode::UnknownGpu,
-            where + "\"" + gpu.name + "\" is a MIG instance; run gpuplan-probe on a whole GPU"};
+        return Error {
+            ErrorCode::UnknownGpu, where + "\"" + gpu.name + "\" is a MIG instance; run gpuplan-probe on a whole GPU"};
 
     // The model: the first word of the name that is a catalog model ("h100", "a100", "l40s", "a10g", …).
     std::string family;
@@ -340,8 +343,8 @@ Result<const GpuSpec*> matchProbedGpu(const ProbedGpu& gpu, const GpuCatalog& ca
         std::string ids;
         for (const auto& spec : catalog.all())
             ids += (ids.empty() ? "" : ", ") + spec.id;
-        return Error {ErrorCode::UnknownGpu,
-            where + "no catalog GPU matches \"" + gpu.name + "\"; the catalog knows " + ids};
+        return Error {
+            ErrorCode::UnknownGpu, where + "no catalog GPU matches \"" + gpu.name + "\"; the catalog knows " + ids};
     }
     std::string form;
     for (const auto& w : nameWords) {

@@ -52,7 +52,8 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
     case WorkloadKind::Training: {
         const TrainingSpec& spec = *w.training;
         const Efficiency eff = defaultEfficiency(gpu, gpu.computePrecision(spec.precision));
-        c.training = bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu), eff);
+        c.training = std::make_shared<TrainingEstimate>(
+            bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu), eff));
         c.fits = c.training->fit.fits;
         c.wallHours = c.training->wallHours;
         c.gpuHours = c.training->gpuHours;
@@ -91,7 +92,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
                 bestOk = ok;
             }
         }
-        c.inference = std::move(best);
+        c.inference = std::make_shared<InferenceEstimate>(std::move(*best));
         c.fits = c.inference->fit.fits;
         if (c.fits && !sloMet(spec, *c.inference)) {
             c.fits = false;
@@ -109,7 +110,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
         break;
     }
     case WorkloadKind::Batch: {
-        c.batch = estimateBatch(*w.batch, reference ? *reference : gpu, gpu, count);
+        c.batch = std::make_shared<BatchEstimate>(estimateBatch(*w.batch, reference ? *reference : gpu, gpu, count));
         c.fits = c.batch->runs;
         c.wallHours = c.batch->wallHours;
         c.gpuHours = c.batch->gpuHours;
@@ -452,11 +453,24 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
     // Rank by the objective; ties by cost.
     const bool byTime = k.objective == "time";
     auto timeOf = [&](const Candidate& c) { return service ? c.latencyMs() : c.wallHours; };
-    std::stable_sort(plan.candidates.begin(), plan.candidates.end(), [&](const Candidate& a, const Candidate& b) {
-        if (byTime && timeOf(a) != timeOf(b))
-            return timeOf(a) < timeOf(b);
-        return a.pricing->costUsd < b.pricing->costUsd;
-    });
+    // Sort indices, then move each candidate once (candidates are large: sorting them in place moves each
+    // one log n times).
+    {
+        std::vector<std::size_t> idx(plan.candidates.size());
+        for (std::size_t i = 0; i < idx.size(); ++i)
+            idx[i] = i;
+        std::stable_sort(idx.begin(), idx.end(), [&](std::size_t ia, std::size_t ib) {
+            const Candidate &a = plan.candidates[ia], &b = plan.candidates[ib];
+            if (byTime && timeOf(a) != timeOf(b))
+                return timeOf(a) < timeOf(b);
+            return a.pricing->costUsd < b.pricing->costUsd;
+        });
+        std::vector<Candidate> sorted;
+        sorted.reserve(idx.size());
+        for (std::size_t i : idx)
+            sorted.push_back(std::move(plan.candidates[i]));
+        plan.candidates = std::move(sorted);
+    }
     // Pareto front of cost vs time (latency for serving): nothing else is both cheaper and faster.
     std::vector<std::size_t> order(plan.candidates.size());
     for (std::size_t i = 0; i < order.size(); ++i)

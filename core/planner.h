@@ -10,6 +10,7 @@
 #include "workload.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,9 +41,10 @@ struct Candidate
 {
     const GpuSpec* gpu = nullptr;
     int gpus = 0;
-    std::optional<TrainingEstimate> training;
-    std::optional<InferenceEstimate> inference;
-    std::optional<BatchEstimate> batch;
+    // Shared, not copied: every price of every offering with this GPU model and count points at one estimate.
+    std::shared_ptr<TrainingEstimate> training;
+    std::shared_ptr<InferenceEstimate> inference;
+    std::shared_ptr<BatchEstimate> batch;
     bool fits = true;
     double wallHours = 0;           ///< training/batch: job duration, h; inference: 730 h (one month of service)
     double gpuHours = 0;            ///< training/batch: whole job; inference: per month

@@ -172,7 +172,7 @@ TrainingEstimate estimateTraining(
 }
 
 TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& spec, const GpuSpec& gpu,
-    const ParallelLayout& layout, const Efficiency& eff)
+    const ParallelLayout& layout, const Efficiency& eff, bool explain)
 {
     TrainingEstimate e;
     e.layout = layout;
@@ -192,7 +192,9 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     if (spec.method != FinetuneMethod::Full) {
         e.flopsPerToken6N *= 2.0 / 3.0;
         e.flopsPerToken = e.flopsPerToken6N + attentionFlops; // attention still needs its full backward
-        e.assumptions.push_back("LoRA/QLoRA: frozen weights need no weight gradients (4·N FLOPs per token, not 6·N)");
+        if (explain)
+            e.assumptions.push_back(
+                "LoRA/QLoRA: frozen weights need no weight gradients (4·N FLOPs per token, not 6·N)");
     }
     e.hardwareFlopsPerToken = e.flopsPerToken;
     if (layout.recompute == Recompute::Full)
@@ -211,14 +213,16 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     e.tokensPerStep = m * L.microBatch * L.dp * double(seq);
     e.steps = spec.tokens / e.tokensPerStep;
     if (std::abs(e.tokensPerStep - sequences * seq) > 0.5)
-        e.assumptions.push_back("global batch rounded up to " + std::to_string(static_cast<long long>(m))
-            + " micro-batches of " + std::to_string(L.microBatch) + " on each of " + std::to_string(L.dp)
-            + " data-parallel ranks");
+        if (explain)
+            e.assumptions.push_back("global batch rounded up to " + std::to_string(static_cast<long long>(m))
+                + " micro-batches of " + std::to_string(L.microBatch) + " on each of " + std::to_string(L.dp)
+                + " data-parallel ranks");
 
     e.computePrecision = gpu.computePrecision(spec.precision);
     if (e.computePrecision != spec.precision)
-        e.assumptions.push_back(gpu.id + " has no " + std::string(toString(spec.precision)) + " math; runs at its "
-            + std::string(toString(e.computePrecision)) + " rate");
+        if (explain)
+            e.assumptions.push_back(gpu.id + " has no " + std::string(toString(spec.precision)) + " math; runs at its "
+                + std::string(toString(e.computePrecision)) + " rate");
     const double peak = gpu.peak(e.computePrecision).value_or(0);
 
     // Compute per micro-batch on one GPU: the stage's share of the hardware FLOPs.
@@ -312,14 +316,15 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     e.wallHours = idealHours / e.goodput;
     e.expectedInterruptions = lambda * e.wallHours;
     e.gpuHours = e.wallHours * n;
-    e.assumptions.push_back("goodput "
-        + std::to_string(static_cast<int>(std::round(e.goodput * 1000)) / 10.0).substr(0, 4)
-        + "%: failures at Llama 3's observed rate (2.19e-5 per GPU-hour), 15 min per restart, "
-          "checkpoints at Young's interval");
+    if (explain)
+        e.assumptions.push_back("goodput "
+            + std::to_string(static_cast<int>(std::round(e.goodput * 1000)) / 10.0).substr(0, 4)
+            + "%: failures at Llama 3's observed rate (2.19e-5 per GPU-hour), 15 min per restart, "
+              "checkpoints at Young's interval");
     e.fit.requiredBytes = e.memory.total();
     e.fit.availableBytes = gpu.memoryBytes;
     e.fit.fits = e.fit.requiredBytes <= e.fit.availableBytes;
-    if (!e.fit.fits) {
+    if (!e.fit.fits && explain) {
         // What would make it fit: try each change alone and say what it needs then.
         struct Change
         {
@@ -452,23 +457,30 @@ TrainingEstimate bestTrainingLayout(const ModelArch& model, const TrainingSpec& 
         : std::vector<Recompute> {Recompute::None, Recompute::Selective, Recompute::Full};
     std::vector<int> micro = pins.microBatch ? std::vector<int> {*pins.microBatch} : std::vector<int> {1, 2, 4, 8};
 
+    // Memory is cheap and decides most candidates: a layout that does not fit is never timed once one fits,
+    // and the winner alone is estimated again with its explanations.
     bool haveBest = false, bestFits = false;
-    TrainingEstimate best;
+    double bestMemory = 0, bestSecondsPerToken = 0;
+    ParallelLayout bestLayout;
     auto consider = [&](const ParallelLayout& l) {
-        TrainingEstimate e = estimateTraining(model, spec, gpu, l, eff);
-        const bool fits = e.fit.fits;
-        bool better = false;
-        if (!haveBest)
-            better = true;
-        else if (fits != bestFits)
-            better = fits;
-        else if (fits)
-            better = e.stepTimeS / e.tokensPerStep < best.stepTimeS / best.tokensPerStep * (1 - 1e-9);
-        else
-            better = e.fit.requiredBytes < best.fit.requiredBytes;
-        if (better) {
-            best = std::move(e);
-            bestFits = fits;
+        const double memory = trainingMemory(model, spec, l).total();
+        const bool fits = memory <= gpu.memoryBytes;
+        if (!fits) {
+            if (!haveBest || (!bestFits && memory < bestMemory)) {
+                bestLayout = l;
+                bestMemory = memory;
+                bestFits = false;
+                haveBest = true;
+            }
+            return;
+        }
+        const TrainingEstimate e = estimateTraining(model, spec, gpu, l, eff, false);
+        const double secondsPerToken = e.stepTimeS / e.tokensPerStep;
+        if (!haveBest || !bestFits || secondsPerToken < bestSecondsPerToken * (1 - 1e-9)) {
+            bestLayout = l;
+            bestMemory = memory;
+            bestSecondsPerToken = secondsPerToken;
+            bestFits = true;
             haveBest = true;
         }
     };
@@ -534,9 +546,9 @@ TrainingEstimate bestTrainingLayout(const ModelArch& model, const TrainingSpec& 
         l.cp = pins.cp.value_or(1);
         l.dp = std::max(1, gpus / (l.tp * l.pp * l.cp));
         l.gpusPerNode = pins.gpusPerNode;
-        consider(l);
+        bestLayout = l;
     }
-    return best;
+    return estimateTraining(model, spec, gpu, bestLayout, eff, true);
 }
 
 } // namespace gpuplan::core

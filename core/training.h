@@ -94,7 +94,7 @@ struct TrainingEstimate
 /// Estimates one training layout on one GPU model. Never fails: a layout that does not fit is reported
 /// with fit.fits = false and suggestions.
 TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& spec, const GpuSpec& gpu,
-    const ParallelLayout& layout, const Efficiency& eff);
+    const ParallelLayout& layout, const Efficiency& eff, bool explain = true);
 TrainingEstimate estimateTraining(
     const ModelArch& model, const TrainingSpec& spec, const GpuSpec& gpu, const ParallelLayout& layout);
 

@@ -4,6 +4,7 @@
 #include "core/calibration.h"
 #include "core/efficiency.h"
 #include "core/training.h"
+#include "providers/probe/report.h" // the probe's own writer: plain C++, compiled into this test
 #include "testutil.h"
 
 using namespace gpuplan;
@@ -68,6 +69,8 @@ private Q_SLOTS:
     void applySetsMeasuredFactors();
     void applyWithoutThatPrecision();
     void trainingEstimateScales();
+    void readsWhatTheProbeWrites();
+    void probeTextHelpers();
 };
 
 void TestCalibration::parsesEveryField()
@@ -85,7 +88,7 @@ void TestCalibration::parsesEveryField()
     QCOMPARE(g.smCount, 132);
     QCOMPARE(g.memoryBusWidthBits, 5120);
     QCOMPARE(g.gemm.size(), std::size_t(13));
-    QCOMPARE(g.gemm[5].precision, core::Precision::BF16);
+    QVERIFY(g.gemm[5].precision == core::Precision::BF16);
     QCOMPARE(g.gemm[5].tflops, 790.0);
     QCOMPARE(g.gemm[11].label, std::string("70b model mlp gate+up, 8192 tokens"));
     QCOMPARE(g.gemm[11].m, 57344LL);
@@ -193,7 +196,7 @@ void TestCalibration::matchesCatalogGpus()
     const auto r = core::matchProbedGpu(g, test::gpus(), "probe.json");
     if (expected.startsWith(QLatin1String("error: "))) {
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().code, core::ErrorCode::UnknownGpu);
+        QVERIFY(r.error().code == core::ErrorCode::UnknownGpu);
         QVERIFY2(QString::fromStdString(r.error().detail).startsWith(QLatin1String("probe.json:/gpus/0/name: ")),
             r.error().detail.c_str());
         QVERIFY2(QString::fromStdString(r.error().detail).contains(expected.mid(7)), r.error().detail.c_str());
@@ -410,6 +413,77 @@ void TestCalibration::trainingEstimateScales()
     // elementwise: 0.85 (default) / (2900 / 3350) = 0.98190
     GP_COMPARE_REL(after.elementwiseS / before.elementwiseS, 0.98190, 1e-4);
     QVERIFY(after.stepTimeS > 0);
+}
+
+void TestCalibration::readsWhatTheProbeWrites()
+{
+    // The document gpuplan-probe builds (providers/probe/report.cpp) must be one core parses: the contract
+    // between the two, checked here without a GPU.
+    probe::ProbeRecord rec;
+    rec.probeVersion = "0.1.0";
+    rec.createdAt = probe::utcText(1796026500);
+    rec.host = "node \"7\"";
+    rec.driverVersion = probe::cudaVersionText(13000);
+    rec.runtimeVersion = probe::cudaVersionText(13000);
+    for (int i = 0; i < 2; ++i) {
+        probe::GpuRecord g;
+        g.index = i;
+        g.name = "NVIDIA H200";
+        g.uuid = probe::uuidText({});
+        g.computeCapability = "9.0";
+        g.memoryBytes = 143771LL * 1024 * 1024;
+        g.smCount = 132;
+        g.clockMhz = 1980;
+        g.memoryClockMhz = 3201;
+        g.memoryBusWidthBits = 6144;
+        g.gemm.push_back({"bf16", 8192, 8192, 8192, "", 801.23456, 20});
+        g.gemm.push_back({"fp8", 8192, 8192, 8192, "", 1501.0, 20});
+        g.gemm.push_back({"bf16", 10240, 8192, 8192, "70b model qkv, 8192 tokens", 760.0, 20});
+        g.readGBps = 4100.0;
+        g.writeGBps = 3900.0;
+        g.copyGBps = 4200.0004;
+        g.hostToDevicePinnedGBps = 55.0;
+        g.hostToDevicePageableGBps = 20.0;
+        g.deviceToHostPinnedGBps = 55.5;
+        g.deviceToHostPageableGBps = 18.0;
+        rec.gpus.push_back(g);
+    }
+    rec.allreduce.push_back({1LL << 30, 360.5});
+    rec.notes.push_back("GPU 0: GEMM fp32 16384x16384x16384: skipped, \"reason\"\nnext line");
+    const std::string text = probe::probeJson(rec);
+
+    std::vector<std::string> warnings;
+    auto r = core::parseProbeReport(text, "probe.json", &warnings);
+    QVERIFY2(r.ok(), r ? "" : r.error().detail.c_str());
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str()); // every field is known
+    QCOMPARE(r->createdAt, std::string("2026-11-30T08:15:00Z"));
+    QCOMPARE(r->host, std::string("node \"7\""));
+    QCOMPARE(r->driverVersion, std::string("13.0"));
+    QCOMPARE(r->gpus.size(), std::size_t(2));
+    QCOMPARE(r->gpus[1].index, 1);
+    QCOMPARE(r->gpus[0].memoryBytes, 143771.0 * MiB);
+    QCOMPARE(r->gpus[0].gemm[0].tflops, 801.235); // rounded to 3 decimals
+    QCOMPARE(r->gpus[0].gemm[2].label, std::string("70b model qkv, 8192 tokens"));
+    QCOMPARE(r->gpus[0].copyGBps, 4200.0);
+    QCOMPARE(r->allreduce[0].bytes, 1024.0 * MiB);
+    QCOMPARE(r->notes.front(), rec.notes.front());
+
+    auto profiles = core::calibrationProfiles(*r, test::gpus());
+    QVERIFY2(profiles.ok(), profiles ? "" : profiles.error().detail.c_str());
+    QCOMPARE(profiles->front().gpuId, std::string("H200-SXM-141GB"));
+    GP_COMPARE_REL(profiles->front().gemmFraction.at(core::Precision::BF16), 0.80974, 1e-4); // 801.235 / 989.5
+    GP_COMPARE_REL(profiles->front().memoryFraction, 0.875, 1e-9);                           // 4200 / 4800
+}
+
+void TestCalibration::probeTextHelpers()
+{
+    QCOMPARE(probe::utcText(0), std::string("1970-01-01T00:00:00Z"));
+    QCOMPARE(probe::utcText(1709251199), std::string("2024-02-29T23:59:59Z")); // a leap day
+    QCOMPARE(probe::cudaVersionText(12080), std::string("12.8"));
+    std::array<unsigned char, 16> uuid {};
+    for (std::size_t i = 0; i < uuid.size(); ++i)
+        uuid[i] = static_cast<unsigned char>(i * 17); // 00 11 22 … ff
+    QCOMPARE(probe::uuidText(uuid), std::string("GPU-00112233-4455-6677-8899-aabbccddeeff"));
 }
 
 QTEST_APPLESS_MAIN(TestCalibration)

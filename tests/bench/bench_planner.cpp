@@ -1,0 +1,164 @@
+// Google Benchmark: planning speed over the bundled catalog and synthetic catalogs, and streaming import of a
+// large AWS offer file. Run: build/release/tests/bench/bench_planner (see the README for the figures).
+#include "core/importers.h"
+#include "core/planner.h"
+#include "core/workload.h"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
+
+using namespace gpuplan;
+
+namespace {
+
+std::string readFile(const std::filesystem::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Data
+{
+    core::GpuCatalog gpus;
+    core::ModelCatalog models;
+    std::vector<core::Offering> offerings;
+    core::FxTable fx;
+};
+
+const Data& data()
+{
+    static const Data d = [] {
+        const std::filesystem::path root = GPUPLAN_SOURCE_DIR;
+        Data x {*core::GpuCatalog::fromJson(readFile(root / "pricing-data/gpus.json"), "gpus.json"),
+            *core::ModelCatalog::fromJson(readFile(root / "pricing-data/models.json"), "models.json"), {},
+            core::FxTable(*core::parseFxRates(readFile(root / "pricing-data/fx.json"), "fx.json"))};
+        for (const auto& e : std::filesystem::directory_iterator(root / "pricing-data/catalog"))
+            if (e.path().extension() == ".json") {
+                auto c = core::parseNativeCatalog(readFile(e.path()), e.path().filename().string());
+                for (auto& o : c->offerings)
+                    x.offerings.push_back(std::move(o));
+            }
+        return x;
+    }();
+    return d;
+}
+
+core::Workload workload(const char* json)
+{
+    return *core::parseWorkload(json, "bench.json", data().models, data().gpus);
+}
+
+const char* const training = R"({"kind":"training","model":{"preset":"llama-3.1-70b"},
+    "training":{"tokens":2e11,"method":"lora"},"constraints":{"deadline_hours":240}})";
+const char* const serving = R"({"kind":"inference","model":{"preset":"llama-3.1-8b"},
+    "inference":{"prompt_tokens":1024,"output_tokens":256,"requests_per_second":20,"slo":{"tpot_p99_ms":50}}})";
+
+/// The bundled catalog × the layout space: the recompute behind every edit in the GUI.
+void BM_PlanBundled(benchmark::State& state, const char* json)
+{
+    const auto w = workload(json);
+    std::size_t candidates = 0;
+    for (auto _ : state) {
+        auto plan = core::makePricedPlan(w, data().gpus, data().offerings, data().fx, {});
+        candidates = plan.candidates.size();
+        benchmark::DoNotOptimize(plan);
+    }
+    state.counters["offerings"] = static_cast<double>(data().offerings.size());
+    state.counters["candidates"] = static_cast<double>(candidates);
+    state.counters["offerings_per_s"] = benchmark::Counter(
+        static_cast<double>(data().offerings.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK_CAPTURE(BM_PlanBundled, training_llama70b_lora, training)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanBundled, serving_llama8b, serving)->Unit(benchmark::kMillisecond);
+
+/// N offerings made from the bundled ones in N/|bundled| copies of every region: should scale linearly.
+void BM_PlanSynthetic(benchmark::State& state)
+{
+    const auto w = workload(serving);
+    std::vector<core::Offering> many;
+    many.reserve(static_cast<std::size_t>(state.range(0)));
+    for (int i = 0; many.size() < static_cast<std::size_t>(state.range(0)); ++i)
+        for (const auto& o : data().offerings) {
+            if (many.size() >= static_cast<std::size_t>(state.range(0)))
+                break;
+            many.push_back(o);
+            many.back().region += "-" + std::to_string(i);
+        }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::makePricedPlan(w, data().gpus, many, data().fx, {}));
+    state.SetComplexityN(state.range(0));
+    state.counters["offerings_per_s"]
+        = benchmark::Counter(static_cast<double>(many.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_PlanSynthetic)
+    ->RangeMultiplier(10)
+    ->Range(1000, 100000)
+    ->Complexity(benchmark::oN)
+    ->Unit(benchmark::kMillisecond);
+
+long peakRssKiB()
+{
+#ifdef __linux__
+    rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+#else
+    return 0;
+#endif
+}
+
+/// Streams an AWS offer CSV of GPUPLAN_BENCH_AWS_MB megabytes (default 256; 1024 for the 1 GB figure) made of
+/// repeated GPU rows: memory must stay flat.
+void BM_AwsCsvImport(benchmark::State& state)
+{
+    const char* env = std::getenv("GPUPLAN_BENCH_AWS_MB");
+    const double mb = env ? std::atof(env) : 256.0;
+    const auto path = std::filesystem::temp_directory_path() / "gpuplan-bench-aws.csv";
+    {
+        std::ofstream f(path, std::ios::binary);
+        f << "\"FormatVersion\",\"v1.0\"\n\"Disclaimer\",\"bench\"\n\"Publication Date\",\"2026-11-01T00:00:00Z\"\n"
+             "\"Version\",\"20261101000000\"\n\"OfferCode\",\"AmazonEC2\"\n";
+        f << "\"SKU\",\"OfferTermCode\",\"RateCode\",\"TermType\",\"PriceDescription\",\"EffectiveDate\","
+             "\"StartingRange\",\"EndingRange\",\"Unit\",\"PricePerUnit\",\"Currency\",\"LeaseContractLength\","
+             "\"PurchaseOption\",\"OfferingClass\",\"Product Family\",\"serviceCode\",\"Location\",\"Location Type\","
+             "\"Instance Type\",\"vCPU\",\"GPU\",\"Memory\",\"Tenancy\",\"Operating System\",\"Pre Installed S/W\","
+             "\"CapacityStatus\",\"regionCode\"\n";
+        std::size_t written = 0;
+        for (long i = 0; written < static_cast<std::size_t>(mb * 1e6); ++i) {
+            std::ostringstream row;
+            row << "\"SKU" << i << "\",\"JRTCKXETXF\",\"SKU" << i
+                << ".JRTCKXETXF.6YS6EN2CT7\",\"OnDemand\",\"$98.32 per On Demand Linux p5.48xlarge Instance Hour\","
+                   "\"2026-11-01T00:00:00Z\",\"0\",\"Inf\",\"Hrs\",\"98.3200000000\",\"USD\",\"\",\"\",\"\","
+                   "\"Compute Instance\",\"AmazonEC2\",\"US East (N. Virginia)\",\"AWS Region\",\"p5.48xlarge\","
+                   "\"192\",\"8\",\"2048 GiB\",\"Shared\",\"Linux\",\"NA\",\"Used\",\"us-east-"
+                << (i % 1000) << "\"\n";
+            const std::string s = row.str();
+            f << s;
+            written += s.size();
+        }
+    }
+    const double bytes = static_cast<double>(std::filesystem::file_size(path));
+    for (auto _ : state) {
+        std::ifstream in(path, std::ios::binary);
+        auto r = core::importAwsOfferCsv(in, path.string(), "2026-11-01", "bench");
+        benchmark::DoNotOptimize(r);
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
+    state.counters["file_MB"] = bytes / 1e6;
+    state.counters["peak_rss_MiB"] = static_cast<double>(peakRssKiB()) / 1024.0;
+    std::filesystem::remove(path);
+}
+BENCHMARK(BM_AwsCsvImport)->Unit(benchmark::kSecond)->Iterations(1);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,44 @@
+#pragma once
+// Shared by the libFuzzer targets: the bundled catalogs, loaded once from the source tree.
+
+#include "core/gpu.h"
+#include "core/model.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace gpuplan::fuzz {
+
+inline std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+inline const core::GpuCatalog& gpus()
+{
+    static const core::GpuCatalog cat = [] {
+        auto r = core::GpuCatalog::fromJson(readFile(GPUPLAN_SOURCE_DIR "/pricing-data/gpus.json"), "gpus.json");
+        if (!r)
+            std::abort();
+        return std::move(r).value();
+    }();
+    return cat;
+}
+
+inline const core::ModelCatalog& models()
+{
+    static const core::ModelCatalog cat = [] {
+        auto r = core::ModelCatalog::fromJson(readFile(GPUPLAN_SOURCE_DIR "/pricing-data/models.json"), "models.json");
+        if (!r)
+            std::abort();
+        return std::move(r).value();
+    }();
+    return cat;
+}
+
+} // namespace gpuplan::fuzz
