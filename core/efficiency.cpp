@@ -1,5 +1,7 @@
 #include "efficiency.h"
 
+#include <algorithm>
+
 namespace gpuplan::core {
 
 Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute)
@@ -51,6 +53,18 @@ Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute)
     // NCCL all-reduce bus bandwidth on DGX A100 reaches ~230 of 300 GB/s per direction (nccl-tests
     // README figures for 8×A100): 0.75 of link bandwidth.
     e.linkBandwidth = 0.75;
+    return e;
+}
+
+Efficiency scaleEfficiency(Efficiency e, double factor)
+{
+    if (factor == 1.0)
+        return e;
+    auto scale = [factor](double& v) { v = std::min(1.0, v * factor); };
+    scale(e.gemm);
+    scale(e.attention);
+    scale(e.memoryBandwidth);
+    scale(e.linkBandwidth);
     return e;
 }
 

@@ -33,6 +33,11 @@ struct Efficiency
 /// Defaults for a GPU and the precision its math runs in.
 Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute);
 
+/// The same factors with every achieved fraction of a datasheet figure (large-GEMM, attention, HBM and link
+/// bandwidth) multiplied by `factor` and capped at 1: "what if kernels reach 20 % less than assumed"
+/// (sensitivity analysis in reports). Latencies and per-step overheads are left as they are.
+Efficiency scaleEfficiency(Efficiency e, double factor);
+
 /// GEMM efficiency for matrices whose narrow dimension is `width` on each GPU: gemm · width / (width + half).
 double gemmEfficiency(const Efficiency& e, double width);
 

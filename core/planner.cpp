@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
+#include <tuple>
 
 namespace gpuplan::core {
 
@@ -43,7 +45,8 @@ std::string sloMiss(const InferenceSpec& spec, const InferenceEstimate& e)
     return buf;
 }
 
-Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin, const GpuSpec* reference)
+Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin, const GpuSpec* reference,
+    double replicaAvailability)
 {
     Candidate c;
     c.gpu = &gpu;
@@ -51,7 +54,8 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
     switch (w.kind) {
     case WorkloadKind::Training: {
         const TrainingSpec& spec = *w.training;
-        const Efficiency eff = defaultEfficiency(gpu, gpu.computePrecision(spec.precision));
+        const Efficiency eff
+            = scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.precision)), w.efficiencyScale);
         c.training = std::make_shared<TrainingEstimate>(
             bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu), eff));
         c.fits = c.training->fit.fits;
@@ -85,7 +89,9 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
         std::optional<InferenceEstimate> best;
         bool bestOk = false;
         for (const auto& l : layouts) {
-            InferenceEstimate e = estimateInference(w.model, spec, gpu, l, spec.concurrency.value_or(0));
+            InferenceEstimate e = estimateInference(w.model, spec, gpu, l,
+                scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision)), w.efficiencyScale),
+                spec.concurrency.value_or(0));
             const bool ok = e.fit.fits && sloMet(spec, e);
             if (!best || (ok && !bestOk) || (ok == bestOk && e.throughputTokensPerS > best->throughputTokensPerS)) {
                 best = std::move(e);
@@ -98,15 +104,59 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
             c.fits = false;
             c.inference->fit.suggestions.push_back(sloMiss(spec, *c.inference));
         }
-        if (c.fits && spec.requestsPerSecond && c.inference->requestsPerS < *spec.requestsPerSecond) {
-            c.fits = false;
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "serves %.2f requests/s, below the %.2f asked: add replicas",
-                c.inference->requestsPerS, *spec.requestsPerSecond);
-            c.inference->fit.suggestions.push_back(buf);
+        const double peak = spec.peakRate();
+        if (c.fits && peak > 0) {
+            // Queueing (DESIGN.md "Capacity"): a replica is B request slots, each busy for prefill + output ×
+            // TPOT(B); M/M/c with the Erlang-C wait tail decides the replicas, then availability adds spares.
+            const InferenceEstimate& e = *c.inference;
+            ReplicaModel rm;
+            rm.slots = std::max(1, e.concurrency);
+            rm.prefillSeconds = e.prefillMs / 1e3;
+            rm.tpotSeconds = e.tpotMs / 1e3;
+            rm.serviceSeconds = rm.prefillSeconds + spec.outputTokens * rm.tpotSeconds;
+            const int minReplicas = spec.autoscaling ? std::max(1, spec.autoscaling->minReplicas) : 1;
+            auto cap = std::make_shared<CapacityPlan>();
+            cap->replicaAvailability = replicaAvailability;
+            cap->gpusPerReplica = e.layout.tp * e.layout.pp;
+            cap->result = planReplicas(
+                rm, peak, spec.headroom, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+            cap->gpus = cap->result.total() * cap->gpusPerReplica;
+            cap->staticMonthlyGpuHours = double(cap->gpus) * hoursPerMonth;
+            cap->monthlyGpuHours = cap->staticMonthlyGpuHours;
+            // Scale-up delay: instance start (2 min, an assumption) + loading the weights at 2 GB/s from
+            // local NVMe or a network volume (an assumption; both shown in the report).
+            cap->scaleUpDelayS = spec.autoscaling && spec.autoscaling->scaleUpDelayS ? *spec.autoscaling->scaleUpDelayS
+                                                                                     : 120.0 + e.weightsBytes / 2e9;
+            if (!spec.profile.empty()) {
+                std::vector<int> needed;
+                for (double rate : spec.profile)
+                    needed.push_back(rate > 0 ? planReplicas(rm, rate, spec.headroom, spec.slo.ttftP99Ms,
+                                         spec.availability, replicaAvailability, minReplicas)
+                                                    .total()
+                                              : minReplicas);
+                AutoscalingPolicy policy;
+                policy.minReplicas = minReplicas;
+                policy.scaleUpDelaySeconds = cap->scaleUpDelayS;
+                policy.cooldownSeconds = spec.autoscaling ? spec.autoscaling->cooldownS : 600.0;
+                cap->autoscale = simulateAutoscaling(needed, policy);
+                if (spec.autoscaling)
+                    cap->monthlyGpuHours
+                        = cap->autoscale->replicaHours / double(needed.size()) * hoursPerMonth * cap->gpusPerReplica;
+            }
+            c.capacity = cap;
+            char buf[200];
+            if (!cap->result.feasible) {
+                c.fits = false;
+                c.inference->fit.suggestions.push_back(cap->result.reason);
+            } else if (cap->result.total() > e.layout.replicas) {
+                c.fits = false;
+                std::snprintf(buf, sizeof buf, "needs %d replicas (%d GPUs) for %.2f requests/s, has %d",
+                    cap->result.total(), cap->gpus, peak, e.layout.replicas);
+                c.inference->fit.suggestions.push_back(buf);
+            }
         }
         c.wallHours = hoursPerMonth;
-        c.gpuHours = hoursPerMonth * count;
+        c.gpuHours = c.capacity ? c.capacity->monthlyGpuHours : hoursPerMonth * count;
         break;
     }
     case WorkloadKind::Batch: {
@@ -138,6 +188,10 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
             if (plan.pinned->fits)
                 plan.candidates.push_back(*plan.pinned);
         }
+        if (plan.pinned)
+            plan.pinned->energy = energyFor(w, *plan.pinned, plan.pinned->wallHours, std::nullopt, {});
+        for (auto& c : plan.candidates)
+            c.energy = energyFor(w, c, c.wallHours, std::nullopt, {});
         return plan;
     }
 
@@ -163,7 +217,7 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
                 break;
             }
             // Serving without a traffic target: beyond one node, more GPUs only add replicas.
-            if (w.kind == WorkloadKind::Inference && !w.inference->requestsPerSecond && n >= g.maxGpusPerNode)
+            if (w.kind == WorkloadKind::Inference && w.inference->peakRate() <= 0 && n >= g.maxGpusPerNode)
                 break;
         }
         if (found) {
@@ -198,6 +252,8 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
     plan.notes.push_back(w.kind == WorkloadKind::Inference
             ? "ranked by GPUs needed, then throughput (prices come from the catalog planner)"
             : (byTime ? "ranked by wall time" : "ranked by GPU-hours (a price-free proxy for cost)"));
+    for (auto& c : plan.candidates)
+        c.energy = energyFor(w, c, c.wallHours, std::nullopt, {});
     return plan;
 }
 
@@ -208,6 +264,35 @@ namespace gpuplan::core {
 double Candidate::latencyMs() const
 {
     return inference ? inference->e2eLatencyMs : 0.0;
+}
+
+EnergyInfo energyFor(
+    const Workload& w, const Candidate& c, double hours, std::optional<double> grid, const std::string& gridSource)
+{
+    EnergyInfo e;
+    // PUE: Uptime Institute's 2023 global survey average for air-cooled sites is 1.58; direct liquid cooling
+    // designs report 1.1–1.2 (1.15 taken). Both are editable in the workload's "energy".
+    e.pue = w.energy.pue.value_or(w.energy.cooling == "liquid" ? 1.15 : 1.58);
+    // Host share per GPU: a DGX H100 draws up to 10.2 kW with 8 × 700 W GPUs (NVIDIA DGX H100 datasheet):
+    // (10.2 − 5.6) / 8 = 575 W at full load; about 0.4 × the GPU's board power on average (assumption).
+    e.hostWattsPerGpu = w.energy.hostWattsPerGpu.value_or(0.4 * c.gpu->tdpW);
+    // Utilization: training and batch jobs keep GPUs near board power (0.9); serving follows its load.
+    double util = 0.9;
+    if (c.capacity)
+        util = std::clamp(c.capacity->result.utilization, 0.05, 1.0);
+    else if (c.inference)
+        util = 0.5;
+    e.utilization = w.energy.utilization.value_or(util);
+    double gpus = c.gpus;
+    if (c.capacity && c.capacity->autoscale && w.inference && w.inference->autoscaling)
+        gpus = c.capacity->monthlyGpuHours / hoursPerMonth; // average GPUs running
+    const double watts = c.gpu->idleW + (c.gpu->tdpW - c.gpu->idleW) * e.utilization + e.hostWattsPerGpu;
+    e.kwh = gpus * watts * hours * e.pue / 1000.0;
+    e.gridKgPerKwh = grid;
+    e.gridSource = gridSource;
+    if (grid)
+        e.kgCo2e = e.kwh * *grid;
+    return e;
 }
 
 namespace {
@@ -265,14 +350,31 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
     const bool service = w.kind == WorkloadKind::Inference;
 
     // Estimates depend only on the GPU model and count: computed once, shared by every offering and price.
-    std::map<std::pair<std::string, int>, Candidate> cache;
-    auto estimate = [&](const GpuSpec& g, int count) -> const Candidate& {
-        auto key = std::make_pair(g.id, count);
+    std::map<std::tuple<std::string, int, long long>, Candidate> cache;
+    auto estimate = [&](const GpuSpec& g, int count, double ra = defaultReplicaAvailability) -> const Candidate& {
+        auto key = std::make_tuple(g.id, count, std::llround(ra * 1e9));
         auto it = cache.find(key);
         if (it == cache.end())
-            it = cache.emplace(key, evaluate(w, g, count, w.hardware ? &*w.hardware : nullptr, reference)).first;
+            it = cache.emplace(key, evaluate(w, g, count, w.hardware ? &*w.hardware : nullptr, reference, ra)).first;
         return it->second;
     };
+    const Geography* geo = opt.geography;
+    // Each serving replica is up as often as the provider's single-instance SLA promises (99.9 % when unknown).
+    auto instanceAvailability = [&](const Offering& o) {
+        const SlaTerms* s = geo ? geo->sla(o.provider, "single_instance") : nullptr;
+        return s ? s->monthlyUptime : defaultReplicaAvailability;
+    };
+    std::optional<Location> users;
+    if (service && w.inference->usersLocation) {
+        const auto& ul = *w.inference->usersLocation;
+        if (ul.latitude && ul.longitude)
+            users = Location {"users", "users", *ul.latitude, *ul.longitude};
+        else if (geo)
+            users = geo->location(ul.id);
+        if (!users)
+            plan.notes.push_back(
+                "users_location \"" + ul.id + "\" is not a known location: network latency not checked");
+    }
     std::optional<double> budgetUsd;
     if (k.budget) {
         auto b = fx.convert(k.budget->amount, k.budget->currency, "USD");
@@ -318,6 +420,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
             continue;
         }
         const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+        const double onDemandRa = instanceAvailability(o);
         auto quota = k.maxInstances.find(o.provider);
         const int maxN = quota != k.maxInstances.end() ? quota->second : opt.maxInstances;
 
@@ -337,7 +440,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
             // Smallest count that fits (and meets the deadline or traffic): doubling, then bisection.
             int lo = 0, hi = 0;
             for (int n = 1; n <= maxN; n *= 2) {
-                const Candidate& c = estimate(**g, n * perInstance);
+                const Candidate& c = estimate(**g, n * perInstance, onDemandRa);
                 const bool ok = c.fits && (!k.deadlineHours || c.wallHours <= *k.deadlineHours);
                 if (ok) {
                     hi = n;
@@ -348,7 +451,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                     n = maxN / 2;
             }
             if (hi == 0) {
-                const Candidate& last = estimate(**g, std::max(1, lo) * perInstance);
+                const Candidate& last = estimate(**g, std::max(1, lo) * perInstance, onDemandRa);
                 std::string reason = !last.fits ? unfitReason(last)
                                                 : "misses the deadline even on " + std::to_string(last.gpus)
                         + " GPUs (quota " + std::to_string(maxN) + " instances)";
@@ -358,7 +461,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
             }
             while (hi - lo > 1) {
                 const int mid = lo + (hi - lo) / 2;
-                const Candidate& c = estimate(**g, mid * perInstance);
+                const Candidate& c = estimate(**g, mid * perInstance, onDemandRa);
                 if (c.fits && (!k.deadlineHours || c.wallHours <= *k.deadlineHours))
                     hi = mid;
                 else
@@ -377,7 +480,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                 onDemand = &p;
 
         for (int n : counts) {
-            const Candidate& base = estimate(**g, n * perInstance);
+            const Candidate& base = estimate(**g, n * perInstance, onDemandRa);
             if (!base.fits) {
                 exclude(o, unfitReason(base));
                 continue;
@@ -405,7 +508,25 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                     return d == opt.discounts.end() ? 0.0 : d->second;
                 }();
                 const double odHourly = onDemand && onDemand->currency == p.currency ? onDemand->hourlyRate : 0.0;
-                const PricedCost pc = priceJob(o, p, n, base.wallHours, service, sp, discount, odHourly);
+                // Spot replicas are interrupted: each is up less often, which can take more spares.
+                const Candidate* use = &base;
+                if (service && p.pricingModel == PricingModel::Spot && base.capacity) {
+                    const double rate = interruptionsPerInstanceHour(
+                        interruptionShareForBucket(p.interruptionBucket.value_or(static_cast<int>(sp.defaultBucket))));
+                    const double ra = onDemandRa * spotAvailability(rate, base.capacity->scaleUpDelayS / 3600.0);
+                    use = &estimate(**g, n * perInstance, ra);
+                    if (!use->fits) {
+                        exclude(o, "on spot capacity: " + unfitReason(*use), model);
+                        continue;
+                    }
+                }
+                PricedCost pc = priceJob(o, p, n, use->wallHours, service, sp, discount, odHourly);
+                // Autoscaling pays for the replica-hours it runs (commitments are paid regardless).
+                double staticMonthly = pc.totalCost;
+                if (service && use->capacity && use->capacity->autoscale && w.inference->autoscaling
+                    && (p.pricingModel == PricingModel::OnDemand || p.pricingModel == PricingModel::Spot)) {
+                    pc.totalCost *= use->capacity->monthlyGpuHours / (double(n) * perInstance * hoursPerMonth);
+                }
                 auto usd = fx.convert(pc.totalCost, p.currency, "USD");
                 auto out = fx.convert(pc.totalCost, p.currency, opt.currency);
                 auto outHourly = fx.convert(pc.hourlyCost, p.currency, opt.currency);
@@ -424,7 +545,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                     exclude(o, "over budget by " + money(*usd - *budgetUsd), model, *usd);
                     continue;
                 }
-                Candidate c = base;
+                Candidate c = *use;
                 Pricing pr;
                 pr.offering = o;
                 pr.offering.prices.clear();
@@ -440,6 +561,62 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                 pr.terms = pc.terms;
                 pr.spot = pc.spot;
                 pr.note = pc.note;
+                if (service) {
+                    pr.staticMonthlyCost = *fx.convert(staticMonthly, p.currency, opt.currency);
+                    if (c.inference && c.inference->requestsPerS > 0) {
+                        const double servedRate = w.inference->peakRate() > 0
+                            ? (w.inference->profile.empty()
+                                    ? w.inference->peakRate()
+                                    : std::accumulate(w.inference->profile.begin(), w.inference->profile.end(), 0.0)
+                                        / double(w.inference->profile.size()))
+                            : c.inference->requestsPerS;
+                        pr.costPerMillionOutputTokens
+                            = costPerMillionTokens(pr.totalCost, servedRate * w.inference->outputTokens);
+                    }
+                    if (c.capacity) {
+                        AvailabilityInfo a;
+                        a.expected = c.capacity->result.availability;
+                        a.target = w.inference->availability;
+                        a.downtimeMinutesPerMonth = downtimeMinutes(a.expected, hoursPerMonth);
+                        if (a.target)
+                            a.allowedDowntimeMinutesPerMonth = downtimeMinutes(*a.target, hoursPerMonth);
+                        // Two or more replicas are taken to run in different zones: the provider's multi-zone
+                        // terms apply; one replica is a single instance. Spot capacity carries no SLA.
+                        const SlaTerms* sla = geo
+                            ? geo->sla(o.provider, c.capacity->result.total() > 1 ? "multi_zone" : "single_instance")
+                            : nullptr;
+                        if (sla) {
+                            a.slaScope = sla->scope;
+                            a.slaUptime = sla->monthlyUptime;
+                            a.slaSource = sla->source;
+                            if (p.pricingModel != PricingModel::Spot || sla->spotCovered)
+                                a.expectedCreditPct = expectedSlaCreditPct(sla->tiers, a.expected);
+                        }
+                        pr.availability = a;
+                    }
+                    if (users && geo) {
+                        const RegionInfo* ri = geo->region(o.provider, o.region);
+                        if (ri && ri->latitude && ri->longitude) {
+                            pr.networkRttMs = fibreRttMs(
+                                greatCircleKm(users->latitude, users->longitude, *ri->latitude, *ri->longitude));
+                            const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
+                            if (w.inference->e2eLatencyP99Ms
+                                && *pr.networkRttMs + ttft > *w.inference->e2eLatencyP99Ms) {
+                                char buf[200];
+                                std::snprintf(buf, sizeof buf,
+                                    "network round trip %.0f ms + TTFT %.0f ms exceeds the %.0f ms target",
+                                    *pr.networkRttMs, ttft, *w.inference->e2eLatencyP99Ms);
+                                exclude(o, buf, model, *usd);
+                                continue;
+                            }
+                        }
+                    }
+                }
+                const RegionInfo* ri = geo ? geo->region(o.provider, o.region) : nullptr;
+                c.energy = energyFor(w, c, service ? hoursPerMonth : pc.wallHours,
+                    w.energy.gridKgPerKwh ? w.energy.gridKgPerKwh : (ri ? ri->gridKgPerKwh : std::nullopt),
+                    w.energy.gridKgPerKwh ? std::string("workload energy.grid_kg_co2e_per_kwh")
+                                          : (ri ? ri->gridSource : std::string()));
                 c.pricing = pr;
                 if (!service) {
                     c.wallHours = pc.wallHours;
@@ -452,6 +629,7 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
 
     // Rank by the objective; ties by cost.
     const bool byTime = k.objective == "time";
+    const bool byCarbon = k.objective == "carbon";
     auto timeOf = [&](const Candidate& c) { return service ? c.latencyMs() : c.wallHours; };
     // Sort indices, then move each candidate once (candidates are large: sorting them in place moves each
     // one log n times).
@@ -463,6 +641,11 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
             const Candidate &a = plan.candidates[ia], &b = plan.candidates[ib];
             if (byTime && timeOf(a) != timeOf(b))
                 return timeOf(a) < timeOf(b);
+            if (byCarbon) { // unknown emissions rank last
+                const double ca = a.energy.kgCo2e.value_or(1e300), cb = b.energy.kgCo2e.value_or(1e300);
+                if (ca != cb)
+                    return ca < cb;
+            }
             return a.pricing->costUsd < b.pricing->costUsd;
         });
         std::vector<Candidate> sorted;
@@ -509,7 +692,8 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
     if (excluded.size() > plan.excluded.size())
         plan.notes.push_back(std::to_string(excluded.size()) + " offering prices excluded in all; the "
             + std::to_string(plan.excluded.size()) + " most relevant are listed");
-    plan.notes.push_back(byTime ? "ranked by time, then cost" : "ranked by cost (USD)");
+    plan.notes.push_back(byTime ? "ranked by time, then cost"
+                                : (byCarbon ? "ranked by emissions (kg CO2e), then cost" : "ranked by cost (USD)"));
     if (service)
         plan.notes.push_back("serving costs are per 730-hour month of service");
     if (w.hardware && !plan.candidates.empty())

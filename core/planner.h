@@ -1,11 +1,13 @@
 #pragma once
 
 #include "batch.h"
+#include "capacity.h"
 #include "catalog.h"
 #include "efficiency.h"
 #include "gpu.h"
 #include "inference.h"
 #include "pricing.h"
+#include "regions.h"
 #include "training.h"
 #include "workload.h"
 
@@ -16,6 +18,44 @@
 #include <vector>
 
 namespace gpuplan::core {
+
+/// Serving capacity for the workload's traffic (requests_per_second or the profile's peak).
+struct CapacityPlan
+{
+    CapacityResult result;
+    double replicaAvailability = 1; ///< each replica's expected availability used for redundancy
+    int gpusPerReplica = 1;
+    int gpus = 0; ///< result.total() × gpusPerReplica
+    double scaleUpDelayS = 0;
+    std::optional<AutoscaleResult> autoscale; ///< with a daily or weekly profile
+    double monthlyGpuHours = 0;               ///< static fleet, or the autoscaled one when a profile is given
+    double staticMonthlyGpuHours = 0;
+};
+
+/// Expected availability of a priced serving deployment and what its SLA is worth.
+struct AvailabilityInfo
+{
+    double expected = 1;
+    std::optional<double> target;
+    double downtimeMinutesPerMonth = 0;        ///< at the expected availability, 730-hour month
+    double allowedDowntimeMinutesPerMonth = 0; ///< the target's budget (0 without a target)
+    double expectedCreditPct = 0;
+    std::string slaScope;
+    double slaUptime = 0;
+    std::string slaSource;
+};
+
+/// Energy and emissions of a candidate: the job, or one 730-hour month of service.
+struct EnergyInfo
+{
+    double kwh = 0;
+    std::optional<double> kgCo2e; ///< unknown without a grid intensity for the region
+    double pue = 0;
+    double utilization = 0;
+    double hostWattsPerGpu = 0;
+    std::optional<double> gridKgPerKwh;
+    std::string gridSource;
+};
 
 /// The price side of a candidate: an offering, one of its prices, how many instances.
 struct Pricing
@@ -34,6 +74,10 @@ struct Pricing
     SpotOverhead spot;
     std::string note;
     bool pareto = false;
+    std::optional<AvailabilityInfo> availability; ///< serving
+    std::optional<double> networkRttMs;           ///< users' location to the region, round trip
+    double costPerMillionOutputTokens = 0;        ///< serving, output currency
+    double staticMonthlyCost = 0;                 ///< serving with a profile: a fleet sized for the peak all month
 };
 
 /// One way to run the workload: a GPU model, a GPU count and the layout the estimators chose.
@@ -45,6 +89,8 @@ struct Candidate
     std::shared_ptr<TrainingEstimate> training;
     std::shared_ptr<InferenceEstimate> inference;
     std::shared_ptr<BatchEstimate> batch;
+    std::shared_ptr<CapacityPlan> capacity; ///< serving with traffic
+    EnergyInfo energy;
     bool fits = true;
     double wallHours = 0;           ///< training/batch: job duration, h; inference: 730 h (one month of service)
     double gpuHours = 0;            ///< training/batch: whole job; inference: per month
@@ -71,8 +117,9 @@ struct PlanOptions
     std::string currency = "USD";            ///< output currency
     std::map<std::string, double> discounts; ///< negotiated discount per provider, fraction 0–1
     SpotParams spot;
-    int maxInstances = 512; ///< default quota when the workload names none
-    int maxExcluded = 25;   ///< exclusions kept (cheapest first) besides one line per GPU model
+    int maxInstances = 512;               ///< default quota when the workload names none
+    int maxExcluded = 25;                 ///< exclusions kept (cheapest first) besides one line per GPU model
+    const Geography* geography = nullptr; ///< regions (coordinates, grid intensity) and SLAs
 };
 
 struct Plan
@@ -82,6 +129,15 @@ struct Plan
     std::vector<Exclusion> excluded;
     std::vector<std::string> notes;
 };
+
+/// Availability assumed for one serving replica when no provider SLA applies (an unpriced plan): 99.9 %,
+/// the single-instance SLA of GCP and Azure (premium SSD) in pricing-data/sla.json.
+inline constexpr double defaultReplicaAvailability = 0.999;
+
+/// Energy of a candidate over `hours` (DESIGN.md "Energy and carbon"): per GPU idle + (board − idle) ×
+/// utilization, plus the host share, × PUE.
+EnergyInfo energyFor(const Workload& w, const Candidate& c, double hours, std::optional<double> gridKgPerKwh,
+    const std::string& gridSource);
 
 /// Hours in a month of service (AWS and most providers bill 730 h per month: 8 760 h / 12).
 inline constexpr double hoursPerMonth = 730.0;
@@ -102,7 +158,9 @@ std::string sloMiss(const InferenceSpec& spec, const InferenceEstimate& e);
 
 /// One candidate for a GPU model and count (the layout is searched unless pinned). Batch workloads scale
 /// from `reference`, the GPU the job was measured on.
-Candidate evaluate(
-    const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin, const GpuSpec* reference = nullptr);
+/// Serving: `replicaAvailability` is each replica's availability, for the redundancy an availability target
+/// needs.
+Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin,
+    const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability);
 
 } // namespace gpuplan::core

@@ -85,7 +85,8 @@ SpotOverhead spotOverhead(int instances, std::optional<int> bucket, const SpotPa
     SpotOverhead s;
     s.assumedBucket = !bucket.has_value();
     const double perInstance = interruptionsPerInstanceHour(
-        interruptionShareForBucket(bucket.value_or(static_cast<int>(params.defaultBucket))));
+                                   interruptionShareForBucket(bucket.value_or(static_cast<int>(params.defaultBucket))))
+        * params.interruptionScale;
     s.interruptionsPerHour = perInstance * std::max(1, instances);
     const double mtbf = 1.0 / s.interruptionsPerHour;
     const double c = params.checkpointWriteHours;

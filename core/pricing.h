@@ -42,6 +42,7 @@ struct SpotParams
     double checkpointWriteHours = 1.0 / 60.0; ///< C, from the estimate when known
     bool daly = true;                         ///< Daly's interval instead of Young's
     double defaultBucket = 2;                 ///< bucket assumed when a spot price carries none (10–15 %)
+    double interruptionScale = 1.0;           ///< multiplies every interruption rate (sensitivity analysis)
 };
 
 struct SpotOverhead

@@ -3,6 +3,7 @@
 #include "json_reader.h"
 #include "model_reader.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::core {
@@ -63,6 +64,14 @@ std::string_view toString(BatchBound b)
         return "memory";
     }
     return "?";
+}
+
+double InferenceSpec::peakRate() const
+{
+    double peak = requestsPerSecond.value_or(0);
+    for (double v : profile)
+        peak = std::max(peak, v);
+    return peak;
 }
 
 double TrainingSpec::sequencesPerStep(int seqLen) const
@@ -168,6 +177,57 @@ InferenceSpec readInference(ObjectReader& r)
     }
     s.availability = r.optNumber("availability", Bound::OpenFraction);
     s.gqaKvSharing = r.optBool("gqa_kv_sharing").value_or(true);
+    if (auto h = r.optNumber("headroom", Bound::NonNegative)) {
+        if (*h > 10)
+            fail(r.context(), r.pointer("headroom"),
+                "must be a fraction such as 0.2 (20 %), got " + detail::describe(r.raw("headroom")));
+        s.headroom = *h;
+    }
+    if (r.has("profile")) {
+        const auto& p = r.raw("profile");
+        if (!p.is_array() || (p.size() != 24 && p.size() != 168))
+            fail(r.context(), r.pointer("profile"),
+                "must be 24 (hourly, one day) or 168 (hourly, one week) numbers of requests/s, got "
+                    + (p.is_array() ? std::to_string(p.size()) + " values" : detail::describe(p)));
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            const std::string ptr = detail::appendPointer(r.pointer("profile"), i);
+            if (!p[i].is_number() || !std::isfinite(p[i].get<double>()) || p[i].get<double>() < 0)
+                fail(r.context(), ptr, "must be zero or a positive rate in requests/s, got " + detail::describe(p[i]));
+            s.profile.push_back(p[i].get<double>());
+        }
+        if (*std::max_element(s.profile.begin(), s.profile.end()) <= 0)
+            fail(r.context(), r.pointer("profile"), "has no traffic: every hour is 0");
+    }
+    if (auto a = r.optObject("autoscaling")) {
+        InferenceSpec::Autoscaling as;
+        as.minReplicas = static_cast<int>(a->optInteger("min_replicas", 0, 100000).value_or(1));
+        as.scaleUpDelayS = a->optNumber("scale_up_delay_s", Bound::NonNegative);
+        as.cooldownS = a->optNumber("cooldown_s", Bound::NonNegative).value_or(600);
+        a->finish();
+        s.autoscaling = as;
+    }
+    if (r.has("users_location")) {
+        const auto& v = r.raw("users_location");
+        InferenceSpec::Location loc;
+        if (v.is_string() && !v.get<std::string>().empty()) {
+            loc.id = v.get<std::string>();
+        } else {
+            ObjectReader l = r.object("users_location");
+            loc.latitude = l.number("latitude");
+            loc.longitude = l.number("longitude");
+            if (*loc.latitude < -90 || *loc.latitude > 90)
+                fail(r.context(), l.pointer("latitude"),
+                    "must be from -90 to 90, got " + detail::describe(l.raw("latitude")));
+            if (*loc.longitude < -180 || *loc.longitude > 180)
+                fail(r.context(), l.pointer("longitude"),
+                    "must be from -180 to 180, got " + detail::describe(l.raw("longitude")));
+            l.finish();
+        }
+        s.usersLocation = loc;
+    }
+    s.e2eLatencyP99Ms = r.optNumber("e2e_latency_p99_ms", Bound::Positive);
+    if (!s.requestsPerSecond && s.profile.empty() && s.autoscaling)
+        fail(r.context(), r.pointer("autoscaling"), "needs traffic: give requests_per_second or a profile");
     return s;
 }
 
@@ -291,6 +351,20 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                         + std::to_string(*pin.pp));
             h->finish();
             w.hardware = pin;
+        }
+
+        if (auto e = top.optObject("energy")) {
+            auto& en = w.energy;
+            en.cooling = readEnum(
+                *e, "cooling", {{"air", std::string("air")}, {"liquid", std::string("liquid")}}, std::string("air"));
+            en.pue = e->optNumber("pue", Bound::Positive);
+            if (en.pue && (*en.pue < 1 || *en.pue > 3))
+                fail(ctx, e->pointer("pue"),
+                    "must be from 1.0 to 3.0 (power usage effectiveness), got " + detail::describe(e->raw("pue")));
+            en.hostWattsPerGpu = e->optNumber("host_w_per_gpu", Bound::NonNegative);
+            en.utilization = e->optNumber("utilization", Bound::Fraction);
+            en.gridKgPerKwh = e->optNumber("grid_kg_co2e_per_kwh", Bound::NonNegative);
+            e->finish();
         }
 
         if (auto c = top.optObject("constraints")) {

@@ -65,6 +65,28 @@ struct InferenceSpec
     /// Decode attention reads each KV head once for its whole query group (true for vLLM and TensorRT-LLM's
     /// XQA kernels, 0.7 on); false models older kernels that re-read K/V for every query head.
     bool gqaKvSharing = true;
+    /// Fraction of spare capacity planned above the peak (0.2 = 20 %).
+    double headroom = 0.2;
+    /// Demand profile: requests/s for each UTC hour, 24 (a day) or 168 (a week) values; empty when not given.
+    std::vector<double> profile;
+    struct Autoscaling
+    {
+        int minReplicas = 1;
+        std::optional<double> scaleUpDelayS; ///< default: instance start + weights load (see planner.cpp)
+        double cooldownS = 600;
+    };
+    std::optional<Autoscaling> autoscaling;
+    /// Where the users are: coordinates or a location/region id from pricing-data/regions.json.
+    struct Location
+    {
+        std::optional<double> latitude, longitude;
+        std::string id;
+    };
+    std::optional<Location> usersLocation;
+    std::optional<double> e2eLatencyP99Ms; ///< network round trip + TTFT, ms
+
+    /// The rate to plan for: requests_per_second, or the profile's peak.
+    double peakRate() const;
 };
 
 /// "batch": a job measured on a reference GPU (rendering, simulation), scaled by what bounds it.
@@ -113,6 +135,18 @@ struct Workload
     std::optional<BatchSpec> batch;
     std::optional<HardwarePin> hardware;
     Constraints constraints;
+    /// Multiplies the efficiency factors the estimators assume (core::scaleEfficiency); 1 = as calibrated.
+    /// Not read from JSON: reports set it to show how sensitive a plan is to efficiency.
+    double efficiencyScale = 1.0;
+    /// "energy": assumptions for kWh and CO₂e, all editable.
+    struct Energy
+    {
+        std::string cooling = "air";           ///< air | liquid
+        std::optional<double> pue;             ///< default by cooling (planner.cpp)
+        std::optional<double> hostWattsPerGpu; ///< CPU, memory, network share per GPU
+        std::optional<double> utilization;     ///< average GPU power between idle (0) and board power (1)
+        std::optional<double> gridKgPerKwh;    ///< overrides the region's grid intensity
+    } energy;
 };
 
 /// Parses a "gpuplan.workload/1" document. Errors name the file, the JSON pointer and the value

@@ -106,6 +106,17 @@ core::Result<core::FxTable> loadBundledFx()
     return core::FxTable(std::move(*rates));
 }
 
+core::Result<core::Geography> loadGeography()
+{
+    auto regions = readBundledFile("regions.json");
+    if (!regions)
+        return regions.error();
+    auto sla = readBundledFile("sla.json");
+    if (!sla)
+        return sla.error();
+    return core::Geography::fromJson(*regions, *sla);
+}
+
 core::Result<core::ModelCatalog> loadModelCatalog(std::vector<std::string>* warnings)
 {
     auto text = readBundledFile("models.json");

@@ -5,6 +5,7 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/pricing.h"
+#include "core/regions.h"
 #include "core/result.h"
 
 #include <filesystem>
@@ -33,6 +34,9 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
 core::Result<core::CatalogImport> loadBundledCatalog();
 /// pricing-data/fx.json
 core::Result<core::FxTable> loadBundledFx();
+
+/// pricing-data/regions.json and sla.json: region coordinates and grid intensity, user locations, SLAs.
+core::Result<core::Geography> loadGeography();
 
 /// pricing-data/models.json as a catalog.
 core::Result<core::ModelCatalog> loadModelCatalog(std::vector<std::string>* warnings = nullptr);

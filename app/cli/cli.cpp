@@ -166,6 +166,12 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         }
         if (auto d = store->discounts())
             opt.discounts = *d;
+        auto geography = providers::loadGeography();
+        if (!geography)
+            err << "warning: no regions or SLAs (" << geography.error().detail
+                << "): carbon, network latency and SLA credits are not computed\n";
+        else
+            opt.geography = &*geography;
         core::Plan priced = core::makePricedPlan(*w, cats->gpus, catalog->offerings, *fx, opt);
         plan.candidates = std::move(priced.candidates);
         plan.excluded = std::move(priced.excluded);

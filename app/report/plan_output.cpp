@@ -104,6 +104,26 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
             j["checkpoint_interval_hours"] = p.spot.intervalHours;
             j["spot_overhead"] = p.spot.overhead;
         }
+        if (p.availability) {
+            const auto& a = *p.availability;
+            ordered_json av;
+            av["expected"] = a.expected;
+            av["target"] = a.target ? ordered_json(*a.target) : ordered_json();
+            av["downtime_minutes_per_month"] = a.downtimeMinutesPerMonth;
+            if (a.target)
+                av["allowed_downtime_minutes_per_month"] = a.allowedDowntimeMinutesPerMonth;
+            av["expected_credit_pct"] = a.expectedCreditPct;
+            av["sla_scope"] = a.slaScope;
+            av["sla_monthly_uptime"] = a.slaUptime;
+            av["sla_source"] = a.slaSource;
+            j["availability"] = av;
+        }
+        if (p.networkRttMs)
+            j["network_rtt_ms"] = *p.networkRttMs;
+        if (c.inference) {
+            j["cost_per_million_output_tokens"] = p.costPerMillionOutputTokens;
+            j["static_fleet_monthly_cost"] = p.staticMonthlyCost;
+        }
         j["pareto"] = p.pareto;
         j["as_of"] = p.price.asOf;
         j["source"] = p.price.source;
@@ -166,6 +186,48 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["fit"] = {{"required_bytes", i.fit.requiredBytes}, {"available_bytes", i.fit.availableBytes},
             {"suggestions", i.fit.suggestions}};
         j["assumptions"] = i.assumptions;
+    }
+    if (c.capacity) {
+        const auto& k = *c.capacity;
+        ordered_json cap;
+        cap["replicas"] = k.result.total();
+        cap["replicas_for_traffic"] = k.result.replicas;
+        cap["redundant_replicas"] = k.result.redundant;
+        cap["gpus"] = k.gpus;
+        cap["gpus_per_replica"] = k.gpusPerReplica;
+        cap["ttft_p99_ms"] = finite(k.result.ttftP99Ms);
+        cap["tpot_p99_ms"] = finite(k.result.tpotP99Ms);
+        cap["utilization"] = k.result.utilization;
+        cap["decided_by"] = k.result.decidedBy;
+        cap["replica_availability"] = k.replicaAvailability;
+        cap["monthly_gpu_hours"] = k.monthlyGpuHours;
+        cap["static_monthly_gpu_hours"] = k.staticMonthlyGpuHours;
+        cap["scale_up_delay_s"] = k.scaleUpDelayS;
+        if (c.pricing && c.pricing->costPerMillionOutputTokens > 0)
+            cap["cost_per_million_output_tokens"] = c.pricing->costPerMillionOutputTokens;
+        if (k.autoscale) {
+            cap["replicas_per_hour"] = k.autoscale->running;
+            cap["needed_per_hour"] = k.autoscale->needed;
+            cap["autoscaled_replica_hours"] = k.autoscale->replicaHours;
+            cap["static_replica_hours"] = k.autoscale->staticReplicaHours;
+            cap["shortfall_replica_hours"] = k.autoscale->shortfallReplicaHours;
+        }
+        cap["model"] = "M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the "
+                       "smallest count whose p99 wait (Erlang C) + prefill meets the TTFT target at the peak rate x "
+                       "(1 + headroom), plus spares for the availability target (k-of-n)";
+        j["capacity"] = cap;
+    }
+    {
+        ordered_json en;
+        en["kwh"] = c.energy.kwh;
+        en["kg_co2e"] = c.energy.kgCo2e ? ordered_json(*c.energy.kgCo2e) : ordered_json();
+        en["pue"] = c.energy.pue;
+        en["utilization"] = c.energy.utilization;
+        en["host_w_per_gpu"] = c.energy.hostWattsPerGpu;
+        en["grid_kg_co2e_per_kwh"] = c.energy.gridKgPerKwh ? ordered_json(*c.energy.gridKgPerKwh) : ordered_json();
+        en["grid_source"] = c.energy.gridSource;
+        en["period"] = c.inference ? "one 730-hour month of service" : "the whole job";
+        j["energy"] = en;
     }
     if (c.batch) {
         const auto& b = *c.batch;

@@ -1,0 +1,231 @@
+#include "capacity.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace gpuplan::core {
+
+double erlangC(int c, double a)
+{
+    if (c <= 0)
+        return 1.0;
+    if (a <= 0)
+        return 0.0;
+    if (a >= c)
+        return 1.0;
+    // Erlang B by recursion: B(0) = 1, B(k) = a·B(k−1) / (k + a·B(k−1)); then C = B / (1 − ρ(1 − B)).
+    double b = 1.0;
+    for (int k = 1; k <= c; ++k)
+        b = a * b / (k + a * b);
+    const double rho = a / c;
+    return b / (1.0 - rho * (1.0 - b));
+}
+
+double waitTailProbability(int c, double lambda, double mu, double t)
+{
+    if (lambda <= 0)
+        return 0;
+    const double capacity = c * mu - lambda;
+    if (capacity <= 0)
+        return 1.0;
+    return erlangC(c, lambda / mu) * std::exp(-capacity * t);
+}
+
+double waitQuantile(int c, double lambda, double mu, double q)
+{
+    const double capacity = c * mu - lambda;
+    if (capacity <= 0)
+        return std::numeric_limits<double>::infinity();
+    const double pc = erlangC(c, lambda / mu);
+    const double tail = 1.0 - q;
+    if (pc <= tail)
+        return 0.0;
+    return std::log(pc / tail) / capacity;
+}
+
+double kOfN(int k, int n, double a)
+{
+    if (k <= 0)
+        return 1.0;
+    if (k > n)
+        return 0.0;
+    // Sum in log space for large n: log C(n,i) = lgamma(n+1) − lgamma(i+1) − lgamma(n−i+1).
+    double sum = 0;
+    for (int i = k; i <= n; ++i) {
+        const double logTerm = std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0)
+            + (i > 0 ? i * std::log(a) : 0.0) + (n - i > 0 ? (n - i) * std::log1p(-a) : 0.0);
+        sum += std::exp(logTerm);
+    }
+    return std::min(1.0, sum);
+}
+
+double downtimeMinutes(double availability, double hours)
+{
+    return (1.0 - availability) * hours * 60.0;
+}
+
+double slaCreditPct(const std::vector<SlaTier>& tiers, double uptime)
+{
+    double credit = 0;
+    for (const auto& t : tiers)
+        if (uptime < t.below)
+            credit = std::max(credit, t.creditPct);
+    return credit;
+}
+
+double expectedSlaCreditPct(const std::vector<SlaTier>& tiers, double expectedUptime)
+{
+    if (tiers.empty() || expectedUptime >= 1)
+        return 0;
+    std::vector<SlaTier> t = tiers;
+    std::sort(t.begin(), t.end(), [](const SlaTier& a, const SlaTier& b) { return a.below > b.below; });
+    const double meanDown = 1.0 - expectedUptime;
+    double credit = 0, previous = 0;
+    for (const auto& tier : t) {
+        credit += (tier.creditPct - previous) * std::exp(-(1.0 - tier.below) / meanDown);
+        previous = tier.creditPct;
+    }
+    return credit;
+}
+
+double spotAvailability(double interruptionsPerHour, double recoveryHours)
+{
+    return 1.0 / (1.0 + interruptionsPerHour * recoveryHours);
+}
+
+CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroom, std::optional<double> ttftP99Ms,
+    std::optional<double> availabilityTarget, double replicaAvailability, int minReplicas)
+{
+    CapacityResult out;
+    const double mu = 1.0 / r.serviceSeconds; // per slot
+    const double load = lambda * (1.0 + headroom);
+    out.tpotP99Ms = r.tpotSeconds * 1e3;
+    int n = std::max(1, minReplicas);
+    out.decidedBy = "minimum";
+    // Stability first: c·μ > load.
+    const int stable = static_cast<int>(std::floor(load / (mu * r.slots))) + 1;
+    if (stable > n) {
+        n = stable;
+        out.decidedBy = headroom > 0 ? "headroom" : "stability";
+    }
+    if (ttftP99Ms) {
+        const double budget = *ttftP99Ms / 1e3 - r.prefillSeconds;
+        if (budget <= 0) {
+            out.feasible = false;
+            out.reason = "prefill alone takes " + std::to_string(static_cast<int>(r.prefillSeconds * 1e3))
+                + " ms, over the TTFT target";
+        } else {
+            for (int guard = 0; guard < 100000; ++guard) {
+                if (waitQuantile(n * r.slots, load, mu, 0.99) <= budget)
+                    break;
+                ++n;
+                out.decidedBy = "ttft";
+            }
+        }
+    }
+    out.replicas = n;
+    const double c = double(n) * r.slots;
+    out.utilization = lambda / (c * mu); // at the actual peak: 1/(1 + headroom) at most when headroom decided
+    out.ttftP99Ms = (waitQuantile(n * r.slots, load, mu, 0.99) + r.prefillSeconds) * 1e3;
+    out.availability = kOfN(n, n, replicaAvailability);
+    if (availabilityTarget) {
+        int total = n;
+        while (kOfN(n, total, replicaAvailability) < *availabilityTarget && total < n + 1000)
+            ++total;
+        out.redundant = total - n;
+        out.availability = kOfN(n, total, replicaAvailability);
+        if (out.redundant > 0)
+            out.decidedBy += "+availability";
+        if (out.availability < *availabilityTarget) {
+            out.feasible = false;
+            out.reason = "availability target not reachable with replicas of this availability";
+        }
+    }
+    return out;
+}
+
+AutoscaleResult simulateAutoscaling(const std::vector<int>& needed, const AutoscalingPolicy& p)
+{
+    AutoscaleResult r;
+    r.needed = needed;
+    if (needed.empty())
+        return r;
+    r.peak = *std::max_element(needed.begin(), needed.end());
+    int running = std::max(p.minReplicas, needed.front());
+    double idleSince = 0; // hours that the fleet has been larger than needed
+    const double delayH = p.scaleUpDelaySeconds / 3600.0, cooldownH = p.cooldownSeconds / 3600.0;
+    for (std::size_t h = 0; h < needed.size(); ++h) {
+        const int want = std::max(p.minReplicas, needed[h]);
+        double paid = 0;
+        if (want > running) {
+            // New replicas are paid from the start of the hour but serve only after the delay.
+            const double ready = std::min(1.0, delayH);
+            r.shortfallReplicaHours += (want - running) * ready;
+            running = want;
+            idleSince = 0;
+            paid = running;
+        } else if (want < running) {
+            idleSince += 1.0;
+            if (idleSince >= cooldownH) {
+                // Scale down after the cooldown; the hour pays the cooldown's share of the surplus.
+                const double surplusShare = std::min(1.0, cooldownH);
+                paid = want + (running - want) * (idleSince - 1.0 < cooldownH ? surplusShare : 0.0);
+                running = want;
+                idleSince = 0;
+            } else {
+                paid = running;
+            }
+        } else {
+            idleSince = 0;
+            paid = running;
+        }
+        r.running.push_back(running);
+        r.replicaHours += paid;
+    }
+    r.staticReplicaHours = double(std::max(p.minReplicas, r.peak)) * needed.size();
+    return r;
+}
+
+int reservedBaseline(std::vector<int> demand, double u)
+{
+    if (demand.empty())
+        return 0;
+    std::sort(demand.begin(), demand.end(), std::greater<>());
+    const double H = demand.size();
+    const auto rank = static_cast<std::size_t>(std::clamp(std::ceil(u * H), 1.0, H));
+    return demand[rank - 1];
+}
+
+double costPerMillionTokens(double monthlyCost, double tokensPerSecond)
+{
+    const double perMonth = tokensPerSecond * 3600.0 * 730.0;
+    return perMonth > 0 ? monthlyCost / (perMonth / 1e6) : 0.0;
+}
+
+double hostedApiMonthlyCost(double lambda, int prompt, int output, double inPerM, double outPerM)
+{
+    const double requests = lambda * 3600.0 * 730.0;
+    return requests * (prompt * inPerM + output * outPerM) / 1e6;
+}
+
+double greatCircleKm(double lat1, double lon1, double lat2, double lon2)
+{
+    constexpr double pi = 3.14159265358979323846;
+    constexpr double radiusKm = 6371.0; // mean Earth radius (IUGG)
+    const double p1 = lat1 * pi / 180, p2 = lat2 * pi / 180;
+    const double dp = (lat2 - lat1) * pi / 180, dl = (lon2 - lon1) * pi / 180;
+    const double h
+        = std::sin(dp / 2) * std::sin(dp / 2) + std::cos(p1) * std::cos(p2) * std::sin(dl / 2) * std::sin(dl / 2);
+    return 2 * radiusKm * std::asin(std::min(1.0, std::sqrt(h)));
+}
+
+double fibreRttMs(double km, double routeFactor)
+{
+    // Speed of light in silica fibre: c / n with n ≈ 1.468 (ITU-T G.652 fibre at 1550 nm) ≈ 204 218 km/s.
+    constexpr double kmPerMs = 299792.458 / 1.468 / 1000.0;
+    return 2.0 * km * routeFactor / kmPerMs;
+}
+
+} // namespace gpuplan::core
