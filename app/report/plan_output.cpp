@@ -324,6 +324,17 @@ void appendEstimateDetail(
         row("memory: reserved", gib(e.memory.overhead), "per GPU");
         row("GPU time", withSeparators(c.gpuHours, 0), "GPU-hours per month");
     }
+    if (c.capacity) {
+        const auto& k = *c.capacity;
+        row("replicas for the traffic", std::to_string(k.result.total()),
+            "decided by " + k.result.decidedBy + " (" + std::to_string(k.result.redundant) + " spare)");
+        row("p99 TTFT under load", withSeparators(k.result.ttftP99Ms, 1), "ms (Erlang-C wait + prefill)");
+        row("utilization at the peak", withSeparators(k.result.utilization * 100, 1), "%");
+        row("expected availability", withSeparators(k.result.availability * 100, 4), "% (k-of-n replicas)");
+    }
+    if (c.energy.kwh > 0)
+        row("energy", withSeparators(c.energy.kwh, 0),
+            std::string(c.inference ? "kWh per month" : "kWh") + " (PUE " + withSeparators(c.energy.pue, 2) + ")");
     if (c.batch) {
         const auto& b = *c.batch;
         row("bound by", std::string(core::toString(w.batch->bound)), "");
@@ -433,6 +444,43 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         out += t.render();
         out += "\n* = on the Pareto front of cost vs " + std::string(serving ? "latency" : "time")
             + ": nothing else is both cheaper and faster.\n";
+        // What decided the recommendation, in words.
+        const auto& best = plan.candidates.front();
+        const auto& bp = *best.pricing;
+        out += "\nRecommended: " + bp.offering.provider + " " + bp.offering.region + " " + bp.offering.instanceType
+            + " x" + std::to_string(bp.instances) + " (" + std::string(core::toString(bp.price.pricingModel)) + "), "
+            + withSeparators(bp.totalCost, 0) + " " + cur + (serving ? " per month" : " in all") + ".\n";
+        if (best.capacity) {
+            const auto& k = *best.capacity;
+            out += "  Capacity: " + std::to_string(k.result.total()) + " replicas of "
+                + std::to_string(k.gpusPerReplica) + " GPU(s), decided by " + k.result.decidedBy + "; p99 TTFT "
+                + withSeparators(k.result.ttftP99Ms, 0) + " ms, TPOT " + withSeparators(k.result.tpotP99Ms, 1)
+                + " ms, utilization at the peak " + withSeparators(k.result.utilization * 100, 0) + " %.\n";
+            if (k.autoscale)
+                out += "  Autoscaling over the profile: " + withSeparators(k.autoscale->replicaHours, 0)
+                    + " replica-hours against " + withSeparators(k.autoscale->staticReplicaHours, 0)
+                    + " for a static fleet sized for the peak.\n";
+            out += "  Queueing model: M/M/c, a replica is B request slots busy for prefill + output x TPOT(B); the "
+                   "p99 wait (Erlang C) + prefill must meet the TTFT target at the peak x (1 + headroom).\n";
+        }
+        if (bp.availability) {
+            const auto& a = *bp.availability;
+            out += "  Availability: expected " + withSeparators(a.expected * 100, 3) + " %"
+                + (a.target ? " (target " + withSeparators(*a.target * 100, 3) + " %)" : std::string()) + ", about "
+                + withSeparators(a.downtimeMinutesPerMonth, 1) + " min of downtime per 730-hour month"
+                + (a.slaUptime > 0 ? "; SLA " + withSeparators(a.slaUptime * 100, 3) + " % (" + a.slaScope
+                            + "), expected credit " + withSeparators(a.expectedCreditPct, 2) + " %"
+                                   : std::string())
+                + ".\n";
+        }
+        if (bp.networkRttMs)
+            out += "  Network: " + withSeparators(*bp.networkRttMs, 0)
+                + " ms round trip from the users (great circle, "
+                  "fibre at c/1.468, route factor 1.5).\n";
+        if (best.energy.kwh > 0)
+            out += "  Energy: " + withSeparators(best.energy.kwh, 0) + " kWh"
+                + (best.energy.kgCo2e ? ", " + withSeparators(*best.energy.kgCo2e, 0) + " kg CO2e" : std::string())
+                + (serving ? " per month" : "") + " (PUE " + withSeparators(best.energy.pue, 2) + ").\n";
     } else if (plan.pinned) {
         // the estimate above is the whole answer
     } else if (w.kind == core::WorkloadKind::Training) {
