@@ -701,4 +701,45 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
     return plan;
 }
 
+void addServingComparisons(
+    Plan& plan, const Workload& w, const std::vector<HostedApi>& apis, const FxTable& fx, const GpuCatalog& gpus)
+{
+    if (w.kind != WorkloadKind::Inference)
+        return;
+    const InferenceSpec& s = *w.inference;
+    // Average traffic: the profile's mean, else the peak rate.
+    double rate = s.requestsPerSecond.value_or(0);
+    if (!s.profile.empty())
+        rate = std::accumulate(s.profile.begin(), s.profile.end(), 0.0) / double(s.profile.size());
+    const Candidate* best
+        = !plan.candidates.empty() && plan.candidates.front().pricing ? &plan.candidates.front() : nullptr;
+    for (const auto& api : apis) {
+        if (api.modelPreset.empty() || api.modelPreset != w.model.id)
+            continue;
+        auto in = fx.convert(api.inputPerMillion, api.currency, "USD");
+        auto out = fx.convert(api.outputPerMillion, api.currency, "USD");
+        if (!in || !out)
+            continue;
+        ApiComparison c;
+        c.api = api;
+        const double perRate = hostedApiMonthlyCost(1.0, s.promptTokens, s.outputTokens, *in, *out);
+        c.apiMonthlyCostUsd = perRate * rate;
+        if (best) {
+            c.selfHostedMonthlyCostUsd = best->pricing->costUsd;
+            c.breakEvenRequestsPerSecond = perRate > 0 ? c.selfHostedMonthlyCostUsd / perRate : 0;
+        }
+        plan.apiComparisons.push_back(std::move(c));
+    }
+    // MIG slices: only worth listing for models that fit in a slice at all (the smallest that fits per GPU).
+    for (auto& o : migOptions(w.model, s, gpus)) {
+        if (!o.fits || !sloMet(s, o.estimate))
+            continue;
+        bool have = false;
+        for (const auto& x : plan.sliceOptions)
+            have |= x.gpu == o.gpu;
+        if (!have)
+            plan.sliceOptions.push_back(std::move(o));
+    }
+}
+
 } // namespace gpuplan::core

@@ -5,9 +5,11 @@
 #include "catalog.h"
 #include "efficiency.h"
 #include "gpu.h"
+#include "hosted.h"
 #include "inference.h"
 #include "pricing.h"
 #include "regions.h"
+#include "sharing.h"
 #include "training.h"
 #include "workload.h"
 
@@ -128,7 +130,14 @@ struct Plan
     std::vector<Candidate> candidates; ///< best first
     std::vector<Exclusion> excluded;
     std::vector<std::string> notes;
+    std::vector<ApiComparison> apiComparisons; ///< serving: self-hosting against hosted APIs
+    std::vector<SliceOption> sliceOptions;     ///< serving: MIG slices that hold the model
 };
+
+/// Serving: compares the recommended plan with hosted APIs for the same model (USD; APIs in other
+/// currencies are converted with `fx`), and lists the MIG slices that hold the model.
+void addServingComparisons(
+    Plan& plan, const Workload& w, const std::vector<HostedApi>& apis, const FxTable& fx, const GpuCatalog& gpus);
 
 /// Availability assumed for one serving replica when no provider SLA applies (an unpriced plan): 99.9 %,
 /// the single-instance SLA of GCP and Azure (premium SSD) in pricing-data/sla.json.

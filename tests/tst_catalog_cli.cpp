@@ -33,6 +33,7 @@ private Q_SLOTS:
     void failedImportKeepsCatalog();
     void killedImportKeepsCatalog();
     void planExplainsExclusionsAndConverts();
+    void rentVsBuyAndPacking();
 
 private:
     Run cli(const QStringList& args)
@@ -226,6 +227,27 @@ void TestCatalogCli::planExplainsExclusionsAndConverts()
     QVERIFY(!doc.value(QStringLiteral("excluded")).toArray().isEmpty());
     // an unknown currency is bad input
     QCOMPARE(cli({QStringLiteral("plan"), gpt3, QStringLiteral("--currency"), QStringLiteral("XYZ")}).code, 2);
+}
+
+void TestCatalogCli::rentVsBuyAndPacking()
+{
+    const Run t = cli({QStringLiteral("tco"), QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/tco/h100-server.json"),
+        QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-70b-lora.json"), QStringLiteral("--format"),
+        QStringLiteral("json")});
+    QVERIFY2(t.code == 0, t.err.constData());
+    const auto j = QJsonDocument::fromJson(t.out).object();
+    const auto onPrem = j.value(QStringLiteral("on_prem")).toObject();
+    // 300 000 USD over 4 years = 8.5616 USD per server-hour (the example's figures)
+    QVERIFY(std::abs(onPrem.value(QStringLiteral("capex_per_server_hour")).toDouble() - 300000.0 / 35040) < 1e-9);
+    QVERIFY(j.value(QStringLiteral("cloud")).toObject().value(QStringLiteral("per_gpu_hour")).toDouble() > 0);
+    QVERIFY(j.contains(QStringLiteral("break_even_utilization")));
+    const Run p = cli({QStringLiteral("pack"), QStringLiteral(GPUPLAN_TEST_DATA "/traces/pods-small.csv"),
+        QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(p.code == 0, p.err.constData());
+    const auto pj = QJsonDocument::fromJson(p.out).object();
+    QCOMPARE(pj.value(QStringLiteral("fractional")).toObject().value(QStringLiteral("gpus")).toInt(), 2);
+    QCOMPARE(pj.value(QStringLiteral("sharing_tasks")).toInt(), 4);
+    QCOMPARE(cli({QStringLiteral("tco"), QStringLiteral("/nonexistent.json"), QStringLiteral("x.json")}).code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCatalogCli)

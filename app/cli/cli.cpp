@@ -33,6 +33,8 @@ Usage: gpuplan-cli <command> [options]
 Commands:
   plan FILE|-     estimate a workload (JSON, "gpuplan.workload/1"); "-" reads standard input
   catalog …       list, import, validate the price catalog; snapshots, price history, discounts
+  tco TCO WORKLOAD  rent vs buy: cost per useful GPU-hour on premises and the break-even utilization
+  pack TRACE      shared GPUs: pack fractional-GPU tasks onto the fewest GPUs (fractional and MIG)
   accuracy        run the bundled published results through the estimator and show the errors
   gpus            list the GPU models gpuplan knows (datasheet figures, dense)
   models          list the model presets
@@ -173,9 +175,21 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         else
             opt.geography = &*geography;
         core::Plan priced = core::makePricedPlan(*w, cats->gpus, catalog->offerings, *fx, opt);
+        if (w->kind == core::WorkloadKind::Inference) {
+            std::vector<core::HostedApi> apis;
+            if (auto apiText = providers::readBundledFile("hosted_apis.json")) {
+                if (auto parsed = core::parseHostedApis(*apiText, "hosted_apis.json"))
+                    apis = std::move(*parsed);
+                else
+                    err << "warning: " << parsed.error().detail << "\n";
+            }
+            core::addServingComparisons(priced, *w, apis, *fx, cats->gpus);
+        }
         plan.candidates = std::move(priced.candidates);
         plan.excluded = std::move(priced.excluded);
         plan.notes = std::move(priced.notes);
+        plan.apiComparisons = std::move(priced.apiComparisons);
+        plan.sliceOptions = std::move(priced.sliceOptions);
     }
     if (a->options.count("top")) {
         const std::string t = a->option("top");
@@ -395,6 +409,10 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
             out << gpusHelp;
         else if (topic == "models")
             out << modelsHelp;
+        else if (topic == "tco")
+            return cmdTco({"tco", "--help"}, out, err);
+        else if (topic == "pack")
+            return cmdPack({"pack", "--help"}, out, err);
         else if (topic == "catalog")
             return cmdCatalog({"catalog", "--help"}, out, err);
         else if (topic == "accuracy")
@@ -417,6 +435,10 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
         return cmdAccuracy(args, out, err);
     if (cmd == "catalog")
         return cmdCatalog(args, out, err);
+    if (cmd == "tco")
+        return cmdTco(args, out, err);
+    if (cmd == "pack")
+        return cmdPack(args, out, err);
     err << "gpuplan-cli: unknown command \"" << cmd << "\"\n" << mainHelp;
     return ExitBadInput;
 }

@@ -47,6 +47,10 @@ std::optional<Catalogs> loadCatalogs(std::ostream& err);
 /// The store at --db, else $GPUPLAN_DB, else the platform's app-data location. Null with a message on error.
 std::unique_ptr<providers::Store> openStore(const Args& a, std::ostream& err);
 
+/// `gpuplan-cli tco …` and `gpuplan-cli pack …` (cli_tco.cpp).
+int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmdPack(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// `gpuplan-cli catalog …` (cli_catalog.cpp).
 int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -402,6 +402,27 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
         ex.push_back(x);
     }
     j["excluded"] = ex;
+    if (!plan.apiComparisons.empty()) {
+        ordered_json apis = ordered_json::array();
+        for (const auto& a : plan.apiComparisons)
+            apis.push_back({{"provider", a.api.provider}, {"model", a.api.model},
+                {"input_per_million_tokens", a.api.inputPerMillion},
+                {"output_per_million_tokens", a.api.outputPerMillion}, {"currency", a.api.currency},
+                {"api_monthly_cost_usd", a.apiMonthlyCostUsd},
+                {"self_hosted_monthly_cost_usd", a.selfHostedMonthlyCostUsd},
+                {"break_even_requests_per_second", a.breakEvenRequestsPerSecond}, {"as_of", a.api.asOf},
+                {"source", a.api.source}});
+        j["hosted_api_comparison"] = apis;
+    }
+    if (!plan.sliceOptions.empty()) {
+        ordered_json slices = ordered_json::array();
+        for (const auto& s : plan.sliceOptions)
+            slices.push_back({{"gpu", s.gpu}, {"mig_profile", s.profile.name}, {"share_of_gpu", s.shareOfGpu},
+                {"max_concurrency", s.estimate.maxConcurrency},
+                {"throughput_tokens_per_s", s.estimate.throughputTokensPerS}, {"ttft_ms", s.estimate.ttftMs},
+                {"tpot_ms", s.estimate.tpotMs}});
+        j["mig_slices"] = slices;
+    }
     j["warnings"] = warnings;
     j["notes"] = plan.notes;
     return j.dump(2) + "\n";
@@ -477,6 +498,18 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
             out += "  Network: " + withSeparators(*bp.networkRttMs, 0)
                 + " ms round trip from the users (great circle, "
                   "fibre at c/1.468, route factor 1.5).\n";
+        for (const auto& a : plan.apiComparisons)
+            out += "  vs " + a.api.provider + " " + a.api.model + " (" + withSeparators(a.api.inputPerMillion, 2)
+                + " / " + withSeparators(a.api.outputPerMillion, 2) + " " + a.api.currency + " per 1M in/out tokens, "
+                + a.api.asOf + "): " + withSeparators(a.apiMonthlyCostUsd, 0) + " USD/month at this traffic; "
+                + "self-hosting wins above " + withSeparators(a.breakEvenRequestsPerSecond, 2) + " requests/s.\n";
+        if (!plan.sliceOptions.empty()) {
+            out += "  MIG slices that hold the model:";
+            for (const auto& s : plan.sliceOptions)
+                out += " " + s.gpu + " " + s.profile.name + " (" + withSeparators(s.estimate.throughputTokensPerS, 0)
+                    + " tok/s)";
+            out += ".\n";
+        }
         if (best.energy.kwh > 0)
             out += "  Energy: " + withSeparators(best.energy.kwh, 0) + " kWh"
                 + (best.energy.kgCo2e ? ", " + withSeparators(*best.energy.kgCo2e, 0) + " kg CO2e" : std::string())
