@@ -45,6 +45,17 @@ std::string sloMiss(const InferenceSpec& spec, const InferenceEstimate& e)
     return buf;
 }
 
+Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision compute)
+{
+    Efficiency e = defaultEfficiency(gpu, compute);
+    if (w.calibrations) {
+        auto it = w.calibrations->find(gpu.id);
+        if (it != w.calibrations->end())
+            e = applyCalibration(e, it->second, compute);
+    }
+    return scaleEfficiency(e, w.efficiencyScale);
+}
+
 Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin, const GpuSpec* reference,
     double replicaAvailability)
 {
@@ -54,8 +65,8 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
     switch (w.kind) {
     case WorkloadKind::Training: {
         const TrainingSpec& spec = *w.training;
-        const Efficiency eff
-            = scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.precision)), w.efficiencyScale);
+        const Efficiency eff = efficiencyFor(w, gpu, gpu.computePrecision(spec.precision));
+        c.calibrated = eff.calibrated;
         c.training = std::make_shared<TrainingEstimate>(
             bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu), eff));
         c.fits = c.training->fit.fits;
@@ -90,8 +101,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
         bool bestOk = false;
         for (const auto& l : layouts) {
             InferenceEstimate e = estimateInference(w.model, spec, gpu, l,
-                scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision)), w.efficiencyScale),
-                spec.concurrency.value_or(0));
+                efficiencyFor(w, gpu, gpu.computePrecision(spec.weightPrecision)), spec.concurrency.value_or(0));
             const bool ok = e.fit.fits && sloMet(spec, e);
             if (!best || (ok && !bestOk) || (ok == bestOk && e.throughputTokensPerS > best->throughputTokensPerS)) {
                 best = std::move(e);
@@ -99,6 +109,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
             }
         }
         c.inference = std::make_shared<InferenceEstimate>(std::move(*best));
+        c.calibrated = efficiencyFor(w, gpu, gpu.computePrecision(spec.weightPrecision)).calibrated;
         c.fits = c.inference->fit.fits;
         if (c.fits && !sloMet(spec, *c.inference)) {
             c.fits = false;

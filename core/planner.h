@@ -92,6 +92,7 @@ struct Candidate
     std::shared_ptr<InferenceEstimate> inference;
     std::shared_ptr<BatchEstimate> batch;
     std::shared_ptr<CapacityPlan> capacity; ///< serving with traffic
+    bool calibrated = false;                ///< efficiency factors measured on this GPU model (gpuplan-probe)
     EnergyInfo energy;
     bool fits = true;
     double wallHours = 0;           ///< training/batch: job duration, h; inference: 730 h (one month of service)
@@ -164,6 +165,10 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus);
 /// Whether an inference estimate meets the workload's TTFT/TPOT targets, and if not, why (untranslated).
 bool sloMet(const InferenceSpec& spec, const InferenceEstimate& e);
 std::string sloMiss(const InferenceSpec& spec, const InferenceEstimate& e);
+
+/// The efficiency factors for a GPU: a calibration profile's when the workload carries one for it, else the
+/// defaults; scaled by the workload's efficiencyScale (sensitivity analysis).
+Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision compute);
 
 /// One candidate for a GPU model and count (the layout is searched unless pinned). Batch workloads scale
 /// from `reference`, the GPU the job was measured on.

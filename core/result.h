@@ -15,6 +15,7 @@ enum class ErrorCode {
     DoesNotFit,   ///< reserved for callers that must fail on a misfit (estimators report it as a result)
     NoOffering,   ///< nothing in the catalog can run the workload
     Io,           ///< a file could not be read or written
+    Network,      ///< a network or remote failure: no connection, an HTTP error, a response its API does not document
 };
 
 /// An error as a value: a code plus an untranslated detail that names the place and the value,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calibration.h"
 #include "gpu.h"
 #include "model.h"
 #include "precision.h"
@@ -138,6 +139,9 @@ struct Workload
     /// Multiplies the efficiency factors the estimators assume (core::scaleEfficiency); 1 = as calibrated.
     /// Not read from JSON: reports set it to show how sensitive a plan is to efficiency.
     double efficiencyScale = 1.0;
+    /// Efficiency factors measured by gpuplan-probe, per GPU id; they replace the defaults for those GPUs.
+    /// Not read from JSON: the CLI and the GUI set it from the store's calibration profiles.
+    const std::map<std::string, CalibrationProfile>* calibrations = nullptr;
     /// "energy": assumptions for kWh and CO₂e, all editable.
     struct Energy
     {

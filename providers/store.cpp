@@ -42,6 +42,10 @@ const char* const migrations[] = {
        CREATE TABLE scenarios(id INTEGER PRIMARY KEY, name TEXT NOT NULL, workload_json TEXT NOT NULL,
          created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
        CREATE TABLE calibrations(gpu_id TEXT PRIMARY KEY, profile_json TEXT NOT NULL, updated_at TEXT NOT NULL);)",
+    // 3: HTTP validators (ETag, Last-Modified) of the last download of each price URL and the snapshot it made,
+    //    so that a refresh of an unchanged catalog is a conditional request answered 304 Not Modified.
+    R"(CREATE TABLE http_validators(url TEXT PRIMARY KEY, provider TEXT NOT NULL, etag TEXT, last_modified TEXT,
+         snapshot_id INTEGER NOT NULL REFERENCES snapshots(id), updated_at TEXT NOT NULL);)",
 };
 
 std::string nowUtc()
@@ -558,6 +562,49 @@ core::Result<std::map<std::string, std::string>> Store::calibrations() const
     while (q.step() == SQLITE_ROW)
         out[q.text(0)] = q.text(1);
     return out;
+}
+
+core::Result<std::optional<long long>> Store::activeSnapshotId(const std::string& provider) const
+{
+    Stmt q(m_db, "SELECT snapshot_id FROM active WHERE provider = ?");
+    if (!q.ok())
+        return dbError(*this, m_db, "cannot read the active snapshots");
+    q.bind(1, provider);
+    const int rc = q.step();
+    if (rc == SQLITE_ROW)
+        return std::optional<long long>(q.integer(0));
+    if (rc != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot read the active snapshots");
+    return std::optional<long long>();
+}
+
+core::Result<std::optional<Store::HttpValidators>> Store::httpValidators(const std::string& url) const
+{
+    Stmt q(m_db, "SELECT etag, last_modified, snapshot_id FROM http_validators WHERE url = ?");
+    if (!q.ok())
+        return dbError(*this, m_db, "cannot read the HTTP validators");
+    q.bind(1, url);
+    const int rc = q.step();
+    if (rc == SQLITE_ROW)
+        return std::optional<HttpValidators>(HttpValidators {q.text(0), q.text(1), q.integer(2)});
+    if (rc != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot read the HTTP validators");
+    return std::optional<HttpValidators>();
+}
+
+core::Status Store::saveHttpValidators(const std::string& url, const std::string& provider, const HttpValidators& v)
+{
+    Stmt q(m_db,
+        "INSERT INTO http_validators(url, provider, etag, last_modified, snapshot_id, updated_at) "
+        "VALUES(?,?,?,?,?,?) ON CONFLICT(url) DO UPDATE SET provider=excluded.provider, etag=excluded.etag, "
+        "last_modified=excluded.last_modified, snapshot_id=excluded.snapshot_id, updated_at=excluded.updated_at");
+    if (!q.ok())
+        return dbError(*this, m_db, "cannot save the HTTP validators");
+    q.bind(1, url).bind(2, provider).bindOptional(3, v.etag).bindOptional(4, v.lastModified).bind(5, v.snapshotId);
+    q.bind(6, nowUtc());
+    if (q.step() != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot save the HTTP validators of " + url);
+    return core::Ok {};
 }
 
 core::Result<core::CatalogImport> effectiveCatalog(const Store* store)

@@ -89,6 +89,20 @@ public:
     core::Status renameScenario(long long id, const std::string& name);
     core::Status deleteScenario(long long id);
 
+    /// The id of the provider's active snapshot; empty when the provider has none (the bundled catalog applies).
+    core::Result<std::optional<long long>> activeSnapshotId(const std::string& provider) const;
+
+    /// What a server said about the last successful download of a URL (conditional requests: If-None-Match /
+    /// If-Modified-Since), and the snapshot that download produced.
+    struct HttpValidators
+    {
+        std::string etag;         ///< the ETag response header, verbatim (quotes and W/ included)
+        std::string lastModified; ///< the Last-Modified response header, verbatim (an HTTP date)
+        long long snapshotId = 0;
+    };
+    core::Result<std::optional<HttpValidators>> httpValidators(const std::string& url) const;
+    core::Status saveHttpValidators(const std::string& url, const std::string& provider, const HttpValidators& v);
+
     /// Calibration profiles ("gpuplan.calibration/1" JSON) per GPU id.
     core::Status saveCalibration(const std::string& gpuId, const std::string& profileJson);
     core::Result<std::map<std::string, std::string>> calibrations() const;

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void killedImportKeepsCatalog();
     void planExplainsExclusionsAndConverts();
     void rentVsBuyAndPacking();
+    void calibrationChangesEstimates();
 
 private:
     Run cli(const QStringList& args)
@@ -248,6 +249,45 @@ void TestCatalogCli::rentVsBuyAndPacking()
     QCOMPARE(pj.value(QStringLiteral("fractional")).toObject().value(QStringLiteral("gpus")).toInt(), 2);
     QCOMPARE(pj.value(QStringLiteral("sharing_tasks")).toInt(), 4);
     QCOMPARE(cli({QStringLiteral("tco"), QStringLiteral("/nonexistent.json"), QStringLiteral("x.json")}).code, 2);
+}
+
+void TestCatalogCli::calibrationChangesEstimates()
+{
+    // tests/data/probe/h100-sxm.json: an H100 SXM measured at bf16 790 TFLOP/s (0.798 of 989.5) and copy 2 900 GB/s
+    // (0.866 of 3 350). Importing it stores a profile; estimates for that GPU then say they are calibrated and move.
+    const QString wl = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-70b-serving.json");
+    const Run before = cli({QStringLiteral("plan"), wl, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(before.code, 0);
+    const auto b = QJsonDocument::fromJson(before.out).object().value(QStringLiteral("estimate")).toObject();
+    QCOMPARE(b.value(QStringLiteral("calibrated")).toBool(), false);
+    const Run imp = cli({QStringLiteral("calibrate"), QStringLiteral("--import"),
+        QStringLiteral(GPUPLAN_TEST_DATA "/probe/h100-sxm.json")});
+    QVERIFY2(imp.code == 0, imp.err.constData());
+    QVERIFY(imp.out.contains("calibrated H100-SXM-80GB"));
+    QVERIFY(imp.out.contains("bf16 GEMM 79.8 %"));
+    const Run after = cli({QStringLiteral("plan"), wl, QStringLiteral("--format"), QStringLiteral("json")});
+    const auto a = QJsonDocument::fromJson(after.out).object().value(QStringLiteral("estimate")).toObject();
+    QCOMPARE(a.value(QStringLiteral("calibrated")).toBool(), true);
+    // memory-bound decode: 0.866 of the bandwidth instead of the default 0.85 → more throughput
+    QVERIFY(a.value(QStringLiteral("throughput_tokens_per_s")).toDouble()
+        > b.value(QStringLiteral("throughput_tokens_per_s")).toDouble());
+    // export, then import into another store
+    QTemporaryDir dir;
+    const QString exported = dir.filePath(QStringLiteral("profiles.json"));
+    QCOMPARE(cli({QStringLiteral("calibrate"), QStringLiteral("--export"), exported}).code, 0);
+    m_db = m_dir.filePath(QStringLiteral("other.sqlite"));
+    const Run again = cli({QStringLiteral("calibrate"), QStringLiteral("--import"), exported});
+    QVERIFY2(again.code == 0, again.err.constData());
+    QVERIFY(again.out.contains("calibrated H100-SXM-80GB"));
+    // a broken report is bad input
+    QCOMPARE(cli({QStringLiteral("calibrate"), QStringLiteral("--import"),
+                     QStringLiteral(GPUPLAN_TEST_DATA "/catalog/broken-rows.json")})
+                 .code,
+        2);
+#ifdef GPUPLAN_PROBE
+    // the probe on a machine without a GPU: its exit code 3 is passed on
+    QCOMPARE(cli({QStringLiteral("calibrate"), QStringLiteral("--probe"), QStringLiteral(GPUPLAN_PROBE)}).code, 3);
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestCatalogCli)

@@ -1,5 +1,6 @@
 #include "cli.h"
 #include "cli_common.h"
+#include "cli_reports.h"
 
 #include "app/report/format.h"
 #include "app/report/plan_output.h"
@@ -32,8 +33,10 @@ Usage: gpuplan-cli <command> [options]
 
 Commands:
   plan FILE|-     estimate a workload (JSON, "gpuplan.workload/1"); "-" reads standard input
+  batch FILES|DIR plan many workloads: a report each (JSON, PDF, CSV) and a summary.csv
   catalog …       list, import, validate the price catalog; snapshots, price history, discounts
   tco TCO WORKLOAD  rent vs buy: cost per useful GPU-hour on premises and the break-even utilization
+  calibrate       measure the local GPU (gpuplan-probe) or import/export a calibration profile
   pack TRACE      shared GPUs: pack fractional-GPU tasks onto the fewest GPUs (fractional and MIG)
   accuracy        run the bundled published results through the estimator and show the errors
   gpus            list the GPU models gpuplan knows (datasheet figures, dense)
@@ -50,7 +53,8 @@ Exit codes: 0 success; 1 valid input but nothing feasible; 2 bad input or argume
 
 const char* const planHelp
     = R"(Usage: gpuplan-cli plan FILE|- [--format table|json|csv] [--output PATH] [--currency CUR]
-                        [--top N] [--db PATH] [--no-prices]
+                        [--top N] [--db PATH] [--no-prices] [--pdf PATH] [--csv PATH] [--csv-bom]
+                        [--page a4|letter] [--lang en|zh_CN] [--emit skypilot|k8s] [--emit-output PATH]
 
 Estimates compute, memory per GPU, time and throughput for the workload in FILE.
 With "hardware" pinned in the workload, prints that deployment's estimate (JSON: "estimate");
@@ -67,6 +71,15 @@ Options:
   --top N           keep the N best candidates
   --db PATH         the SQLite store with imported catalog snapshots and negotiated discounts
   --no-prices       estimates only: the smallest fitting count of every GPU model, no catalog
+  --pdf PATH        also write the comparison report as a PDF (recommendation and why, ranked table,
+                    charts, sensitivity to ±20 % in each main assumption, assumptions, provenance)
+  --page SIZE       PDF page size: a4 (default) or letter
+  --lang LANG       PDF language: en (default) or zh_CN
+  --csv PATH        also write the CSV (one row per candidate, every JSON field; RFC 4180, UTF-8)
+  --csv-bom         start CSV output with a UTF-8 byte order mark (for Excel)
+  --emit KIND       skypilot or k8s: a deployment file for the recommended candidate, on standard
+                    output in place of the plan unless --emit-output PATH is given
+  --mig PROFILE     with --emit k8s: request a MIG slice (1g.10gb, …) of the GPU instead of whole GPUs
   --help            this help
 
 Exit codes: 0 feasible; 1 valid but nothing fits (a pinned deployment still prints its result with
@@ -95,7 +108,10 @@ architecture next to the published count.
 
 int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
-    auto a = parseArgs(args, 1, {"format", "output", "db", "currency", "top"}, err, "plan", {"no-prices"});
+    std::vector<std::string> valued = {"format", "output", "db", "currency", "top"}, flags = {"no-prices"};
+    valued.insert(valued.end(), reportOptions().begin(), reportOptions().end());
+    flags.insert(flags.end(), reportFlags().begin(), reportFlags().end());
+    auto a = parseArgs(args, 1, valued, err, "plan", flags);
     if (!a)
         return ExitBadInput;
     if (a->help) {
@@ -110,7 +126,7 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     }
     bool ok = true;
     const std::string format = formatOption(*a, {"table", "json", "csv"}, err, "plan", ok);
-    if (!ok)
+    if (!ok || !checkReportOptions(*a, err))
         return ExitBadInput;
 
     const std::string& file = a->positional.front();
@@ -141,7 +157,23 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     for (const auto& warning : warnings)
         err << "warning: " << warning << "\n";
 
+    // Calibration profiles measured with gpuplan-probe replace the default efficiencies for their GPU models.
+    std::map<std::string, core::CalibrationProfile> calibrations;
+    {
+        if (auto db = openStore(*a, err)) {
+            if (auto stored = db->calibrations())
+                for (const auto& [id, json] : *stored)
+                    if (auto p = core::parseProfile(json, "store:" + id, &cats->gpus))
+                        calibrations.emplace(p->gpuId, std::move(*p));
+        } else {
+            return ExitBadInput;
+        }
+    }
+    if (!calibrations.empty())
+        w->calibrations = &calibrations;
+
     core::Plan plan = core::makePlan(*w, cats->gpus);
+    std::optional<report::PricingInputs> pricingInputs; // kept for the PDF's sensitivity analysis
     if (!a->options.count("no-prices")) {
         // Price every deployment across the catalog: the store's active snapshots, else the bundled data.
         auto store = openStore(*a, err);
@@ -175,6 +207,7 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         else
             opt.geography = &*geography;
         core::Plan priced = core::makePricedPlan(*w, cats->gpus, catalog->offerings, *fx, opt);
+        pricingInputs = report::PricingInputs::capture(catalog->offerings, *fx, opt);
         if (w->kind == core::WorkloadKind::Inference) {
             std::vector<core::HostedApi> apis;
             if (auto apiText = providers::readBundledFile("hosted_apis.json")) {
@@ -211,11 +244,16 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     if (format == "json")
         result = report::planToJson(*w, plan, warnings, acc);
     else if (format == "csv")
-        result = report::planToCsv(*w, plan, acc);
+        result = csvWithBom(*a, report::planToCsv(*w, plan, acc));
     else
         result = report::planToTable(*w, plan, {}, acc);
-    if (!emit(*a, result, out, err))
+    std::ostringstream replacedByYaml; // --emit without --emit-output: the YAML takes standard output
+    if (!emit(*a, result, emitsToStdout(*a) ? replacedByYaml : out, err))
         return ExitBadInput;
+    if (const int rc = writePlanReports(
+            *a, *w, plan, warnings, acc, cats->gpus, pricingInputs ? &*pricingInputs : nullptr, name, out, err);
+        rc != ExitOk)
+        return rc;
     const bool feasible = plan.pinned ? plan.pinned->fits : !plan.candidates.empty();
     if (!feasible)
         err << "gpuplan-cli: nothing feasible for " << name
@@ -411,8 +449,12 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
             out << modelsHelp;
         else if (topic == "tco")
             return cmdTco({"tco", "--help"}, out, err);
+        else if (topic == "calibrate")
+            return cmdCalibrate({"calibrate", "--help"}, out, err);
         else if (topic == "pack")
             return cmdPack({"pack", "--help"}, out, err);
+        else if (topic == "batch")
+            out << batchHelp();
         else if (topic == "catalog")
             return cmdCatalog({"catalog", "--help"}, out, err);
         else if (topic == "accuracy")
@@ -433,10 +475,14 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
         return cmdModels(args, out, err);
     if (cmd == "accuracy")
         return cmdAccuracy(args, out, err);
+    if (cmd == "batch")
+        return cmdBatch(args, out, err);
     if (cmd == "catalog")
         return cmdCatalog(args, out, err);
     if (cmd == "tco")
         return cmdTco(args, out, err);
+    if (cmd == "calibrate")
+        return cmdCalibrate(args, out, err);
     if (cmd == "pack")
         return cmdPack(args, out, err);
     err << "gpuplan-cli: unknown command \"" << cmd << "\"\n" << mainHelp;

@@ -22,7 +22,7 @@ namespace {
 const char* const catalogHelp = R"(Usage: gpuplan-cli catalog <command> [options]
 
 Commands:
-  list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--format table|json|csv]
+  list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--format table|json|csv] [--csv-bom]
         every offering and price the planner uses: the store's active snapshot per provider, else the
         bundled pricing-data/catalog (per GPU-hour prices, dated and sourced)
   import FILE --format gpuplan|skypilot|aws|aws-json|azure|gcp|alibaba|spot-advisor [--provider P]
@@ -33,11 +33,18 @@ Commands:
   snapshots                    the snapshots in the store, the active ones marked
   history --provider P --region R --instance-type T   one offering's prices across snapshots
   discount PROVIDER PERCENT    a negotiated discount applied to every price of PROVIDER (0 removes it)
+  update [--provider P[,P…]] [--endpoint URL] [--region R[,R…]] [--timeout S] [--retries N] [--max-pages N]
+        fresh prices from the providers' public APIs (only when you run this; nothing fetches on its own), each
+        provider stored as one new snapshot in ONE transaction, then what changed. P: azure, aws, aws-spot,
+        alibaba, gcp, skypilot-<cloud> (default: azure, aws, aws-spot, alibaba, and gcp when GPUPLAN_GCP_API_KEY
+        is set). --endpoint replaces the provider's URL (a mirror). aws --region: default the regions the current
+        catalog covers, "all" for every region. On any failure the active catalog is unchanged.
 
 Options:
   --db PATH      the SQLite store (default: $GPUPLAN_DB, else the platform's app-data folder)
   --output PATH  write the result to PATH
-Exit codes: 0 success; 2 bad input (nothing imported); 4 reserved for network failures (catalog update).
+Exit codes: 0 success (also an update that finds nothing changed); 2 bad input (nothing imported); 4 a network
+or remote failure (catalog update: the message names the provider, the URL and what went wrong).
 )";
 
 std::string today()
@@ -151,6 +158,25 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
     std::string csv = "provider,region,zone,country,instance_type,gpu,gpu_model_raw,gpus_per_instance,pricing_model,"
                       "term_months,payment_option,currency,hourly_rate,upfront_fee,effective_hourly,"
                       "per_gpu_hour,tax_included,interruption_bucket,as_of,source\r\n";
+    // One CSV record: every field quoted as RFC 4180 needs, numbers in full precision (no thousands separators).
+    auto csvRow = [&](const core::Offering& o, const core::Price* p) {
+        auto number = [](double v) {
+            char buf[40];
+            std::snprintf(buf, sizeof buf, "%.10g", v);
+            return std::string(buf);
+        };
+        const double eff = p ? p->effectiveHourly() : 0.0;
+        const std::vector<std::string> cells = {o.provider, o.region, o.zone, o.country, o.instanceType, o.gpuModel,
+            o.gpuModelRaw, number(o.gpuCount), p ? std::string(core::toString(p->pricingModel)) : "",
+            p ? std::to_string(p->termMonths) : "", p ? std::string(core::toString(p->paymentOption)) : "",
+            p ? p->currency : "", p ? number(p->hourlyRate) : "", p ? number(p->upfrontFee) : "", p ? number(eff) : "",
+            p && o.gpuCount > 0 ? number(eff / o.gpuCount) : "", p ? (p->taxIncluded ? "true" : "false") : "",
+            p && p->interruptionBucket ? std::to_string(*p->interruptionBucket) : "", p ? p->asOf : o.fetchedAt,
+            p ? p->source : o.source};
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            csv += (i ? "," : "") + report::csvField(cells[i]);
+        csv += "\r\n";
+    };
     std::size_t count = 0, specsOnly = 0;
     for (const auto& o : cat->offerings) {
         if ((!gpuFilter.empty() && o.gpuModel != gpuFilter) || (!provider.empty() && o.provider != provider)
@@ -163,6 +189,7 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
             rows.push_back(
                 {{"provider", o.provider}, {"region", o.region}, {"instance_type", o.instanceType}, {"gpu", o.gpuModel},
                     {"gpus_per_instance", o.gpuCount}, {"prices", nlohmann::json::array()}, {"source", o.source}});
+            csvRow(o, nullptr); // specs only: the price columns stay empty
             continue;
         }
         for (const auto& p : o.prices) {
@@ -184,23 +211,14 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
                 {"interruption_bucket",
                     p.interruptionBucket ? nlohmann::json(*p.interruptionBucket) : nlohmann::json()},
                 {"as_of", p.asOf}, {"source", p.source}});
-            char nums[160];
-            std::snprintf(nums, sizeof nums, "%.10g,%.10g,%.10g,%.10g", p.hourlyRate, p.upfrontFee, eff, perGpu);
-            csv += report::csvField(o.provider) + "," + report::csvField(o.region) + "," + report::csvField(o.zone)
-                + "," + report::csvField(o.country) + "," + report::csvField(o.instanceType) + ","
-                + report::csvField(o.gpuModel) + "," + report::csvField(o.gpuModelRaw) + ","
-                + withSeparators(o.gpuCount, 2).c_str() + "," + std::string(core::toString(p.pricingModel)) + ","
-                + std::to_string(p.termMonths) + "," + std::string(core::toString(p.paymentOption)) + "," + p.currency
-                + "," + nums + "," + (p.taxIncluded ? "true" : "false") + ","
-                + (p.interruptionBucket ? std::to_string(*p.interruptionBucket) : "") + "," + report::csvField(p.asOf)
-                + "," + report::csvField(p.source) + "\r\n";
+            csvRow(o, &p);
         }
     }
     std::string text;
     if (format == "json")
         text = rows.dump(2) + "\n";
     else if (format == "csv")
-        text = csv;
+        text = (a.options.count("csv-bom") ? "\xEF\xBB\xBF" : "") + csv;
     else
         text = t.render() + "\n" + std::to_string(count) + " prices"
             + (specsOnly ? ", " + std::to_string(specsOnly) + " offerings with specs only (no public price)" : "")
@@ -339,7 +357,9 @@ int discount(const Args& a, std::ostream& out, std::ostream& err)
 int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     auto a = parseArgs(args, 1,
-        {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of"}, err, "catalog");
+        {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
+            "timeout", "retries", "max-pages"},
+        err, "catalog", {"csv-bom"});
     if (!a)
         return ExitBadInput;
     const std::string sub = a->positional.empty() ? "" : a->positional.front();
@@ -359,6 +379,8 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
         return history(*a, out, err);
     if (sub == "discount")
         return discount(*a, out, err);
+    if (sub == "update")
+        return catalogUpdate(*a, out, err);
     err << "gpuplan-cli catalog: unknown command \"" << sub << "\"\n" << catalogHelp;
     return ExitBadInput;
 }

@@ -51,7 +51,12 @@ std::unique_ptr<providers::Store> openStore(const Args& a, std::ostream& err);
 int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmdPack(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `gpuplan-cli calibrate …` (cli_calibrate.cpp).
+int cmdCalibrate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// `gpuplan-cli catalog …` (cli_catalog.cpp).
 int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `gpuplan-cli catalog update …` (cli_update.cpp): fresh prices from the providers' APIs.
+int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err);
 
 } // namespace gpuplan::cli::detail

@@ -62,6 +62,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
     }
     j["gpu"] = c.gpu->id;
     j["gpus"] = c.gpus;
+    j["calibrated"] = c.calibrated;
     if (c.pricing) {
         const auto& p = *c.pricing;
         j["gpus_per_instance"] = p.offering.gpuCount;

@@ -1,0 +1,200 @@
+#include "sensitivity.h"
+
+namespace gpuplan::report {
+
+PricingInputs PricingInputs::capture(
+    const std::vector<core::Offering>& offerings, const core::FxTable& fx, const core::PlanOptions& options)
+{
+    PricingInputs in {offerings, fx, options, {}};
+    if (options.geography) {
+        auto g = std::make_shared<core::Geography>(*options.geography);
+        in.options.geography = g.get();
+        in.keepAlive = g;
+    }
+    return in;
+}
+
+namespace {
+
+/// One variant of the inputs: the workload and the prices it is planned against.
+struct Variant
+{
+    core::Workload workload;
+    core::Offering offering; ///< the recommended offering with only its chosen price
+    core::FxTable fx;
+    core::PlanOptions options;
+};
+
+/// The recommended deployment, pinned: same GPU model and count and (training) the same parallel layout.
+void pinDeployment(core::Workload& w, const core::Candidate& c)
+{
+    core::HardwarePin pin = w.hardware.value_or(core::HardwarePin {});
+    pin.gpu = c.gpu->id;
+    pin.count = c.gpus;
+    if (c.training) {
+        const auto& l = c.training->layout;
+        pin.tp = l.tp;
+        pin.pp = l.pp;
+        pin.dp = l.dp;
+        pin.cp = l.cp;
+        pin.ep = l.ep;
+        pin.interleave = l.interleave;
+        pin.gpusPerNode = l.gpusPerNode;
+        if (w.training) {
+            w.training->microBatch = l.microBatch;
+            w.training->zeroStage = l.zeroStage;
+            w.training->recompute = l.recompute;
+            w.training->sequenceParallel = l.sequenceParallel;
+        }
+    }
+    if (c.inference) {
+        pin.tp = c.inference->layout.tp;
+        pin.pp = c.inference->layout.pp;
+    }
+    w.hardware = pin;
+}
+
+/// Constraints that would drop the point instead of pricing it; they are checked afterwards instead.
+void relaxConstraints(core::Workload& w)
+{
+    w.constraints.deadlineHours.reset();
+    w.constraints.budget.reset();
+    w.constraints.providers.clear();
+    w.constraints.regions.clear();
+    w.constraints.countries.clear();
+    w.constraints.pricing.clear();
+    w.constraints.maxInterruptionBucket.reset();
+}
+
+SensitivityPoint evaluate(const Variant& v, const core::Candidate& rec, const core::GpuCatalog& gpus,
+    const core::Workload& original, const PricingInputs* pricing)
+{
+    SensitivityPoint pt;
+    const bool serving = v.workload.kind == core::WorkloadKind::Inference;
+    if (pricing && rec.pricing) {
+        const core::Plan plan
+            = core::makePricedPlan(v.workload, gpus, std::vector<core::Offering> {v.offering}, v.fx, v.options);
+        if (plan.candidates.empty()) {
+            pt.note = plan.excluded.empty() ? std::string("not feasible") : plan.excluded.front().reason;
+            return pt;
+        }
+        const core::Candidate& c = plan.candidates.front();
+        pt.feasible = true;
+        pt.totalCost = c.pricing->totalCost;
+        pt.costUsd = c.pricing->costUsd;
+        pt.time = serving ? c.latencyMs() : c.wallHours;
+        pt.gpus = c.gpus;
+    } else {
+        const core::GpuSpec* reference = nullptr;
+        if (v.workload.batch)
+            if (auto r = gpus.find(v.workload.batch->referenceGpu))
+                reference = *r;
+        const core::Candidate c = core::evaluate(v.workload, *rec.gpu, rec.gpus, &*v.workload.hardware, reference);
+        pt.feasible = c.fits;
+        pt.time = serving ? c.latencyMs() : c.wallHours;
+        pt.gpus = c.gpus;
+        if (!c.fits)
+            pt.note = "does not fit or misses a target";
+    }
+    // The constraints the variants do not apply, checked here.
+    const auto& k = original.constraints;
+    pt.missesDeadline = pt.feasible && !serving && k.deadlineHours && pt.time > *k.deadlineHours;
+    if (pt.feasible && k.budget && pricing) {
+        auto budgetUsd = pricing->fx.convert(k.budget->amount, k.budget->currency, "USD");
+        pt.overBudget = budgetUsd && pt.costUsd > *budgetUsd;
+    }
+    return pt;
+}
+
+} // namespace
+
+Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& rec, const core::GpuCatalog& gpus,
+    const PricingInputs* pricing, double step)
+{
+    Sensitivity s;
+    s.step = step;
+    s.priced = pricing && rec.pricing;
+    s.serving = w.kind == core::WorkloadKind::Inference;
+    s.currency = rec.pricing ? rec.pricing->currency : std::string();
+
+    Variant base;
+    base.workload = w;
+    relaxConstraints(base.workload);
+    // Serving re-sizes its replicas to the traffic; everything else keeps the deployment as bought.
+    if (!s.serving || !s.priced)
+        pinDeployment(base.workload, rec);
+    if (pricing) {
+        base.fx = pricing->fx;
+        base.options = pricing->options;
+    }
+    if (rec.pricing) {
+        base.offering = rec.pricing->offering;
+        base.offering.prices = {rec.pricing->price};
+    }
+    s.base = evaluate(base, rec, gpus, w, pricing);
+
+    auto row = [&](Assumption a, const std::string& notApplicable, auto&& apply) {
+        SensitivityRow r;
+        r.assumption = a;
+        if (!notApplicable.empty()) {
+            r.applies = false;
+            r.reason = notApplicable;
+            s.rows.push_back(std::move(r));
+            return;
+        }
+        for (int side = 0; side < 2; ++side) {
+            const double factor = side == 0 ? 1.0 - step : 1.0 + step;
+            Variant v = base;
+            apply(v, factor);
+            (side == 0 ? r.low : r.high) = evaluate(v, rec, gpus, w, pricing);
+        }
+        s.rows.push_back(std::move(r));
+    };
+
+    row(Assumption::Efficiency,
+        w.kind == core::WorkloadKind::Batch
+            ? "batch jobs scale by datasheet ratios between GPUs: an efficiency factor cancels out"
+            : "",
+        [](Variant& v, double f) { v.workload.efficiencyScale = f; });
+
+    row(Assumption::Price, s.priced ? "" : "no prices (an estimate only)", [](Variant& v, double f) {
+        for (auto& p : v.offering.prices) {
+            p.hourlyRate *= f;
+            p.upfrontFee *= f;
+        }
+    });
+
+    std::string noWork;
+    if (w.kind == core::WorkloadKind::Inference && w.inference && !w.inference->requestsPerSecond
+        && w.inference->profile.empty())
+        noWork = "no traffic given (requests_per_second or a profile)";
+    row(Assumption::Work, noWork, [](Variant& v, double f) {
+        auto& wl = v.workload;
+        if (wl.training)
+            wl.training->tokens *= f;
+        if (wl.inference) {
+            if (wl.inference->requestsPerSecond)
+                *wl.inference->requestsPerSecond *= f;
+            for (auto& r : wl.inference->profile)
+                r *= f;
+        }
+        if (wl.batch)
+            wl.batch->gpuHours *= f;
+    });
+
+    const bool spot = rec.pricing && rec.pricing->price.pricingModel == core::PricingModel::Spot;
+    row(Assumption::Interruptions, spot ? "" : "not on spot capacity",
+        [](Variant& v, double f) { v.options.spot.interruptionScale = f; });
+
+    const bool foreign = rec.pricing && (rec.pricing->price.currency != "USD" || rec.pricing->currency != "USD");
+    row(Assumption::Fx, foreign ? "" : "priced and reported in USD", [](Variant& v, double f) {
+        std::vector<core::FxRate> rates = v.fx.rates();
+        for (auto& r : rates) {
+            r.perUsd *= f;
+            v.fx.set(r);
+        }
+    });
+    return s;
+}
+
+} // namespace gpuplan::report

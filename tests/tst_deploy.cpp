@@ -1,0 +1,385 @@
+// Deployment files for the chosen candidate: SkyPilot tasks and Kubernetes manifests, read back with a real
+// YAML parser (PyYAML's safe_load_all) and checked against the plan's JSON.
+#include "app/report/deploy.h"
+#include "core/planner.h"
+#include "core/workload.h"
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <optional>
+
+using namespace gpuplan;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+const QTemporaryDir& storeDir()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("GPUPLAN_DB"), storeDir().filePath(QStringLiteral("store.sqlite")));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(GPUPLAN_CLI), args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000))
+        qFatal("gpuplan-cli did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError()};
+}
+
+/// The YAML documents as JSON, as PyYAML reads them; nullopt (with the parser's message) when it cannot.
+std::optional<QJsonArray> parseYaml(const QByteArray& yaml, QByteArray* error = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral("python3"),
+        {QStringLiteral("-c"),
+            QStringLiteral("import sys, json, yaml; print(json.dumps(list(yaml.safe_load_all(sys.stdin.read()))))")});
+    p.write(yaml);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        if (error)
+            *error = p.readAllStandardError();
+        return std::nullopt;
+    }
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).array();
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// The document of a given kind in a parsed manifest.
+QJsonObject kind(const QJsonArray& docs, const char* k)
+{
+    for (const auto& d : docs)
+        if (d.toObject().value(QStringLiteral("kind")).toString() == QLatin1String(k))
+            return d.toObject();
+    return {};
+}
+
+QJsonObject at(const QJsonObject& o, const QStringList& path)
+{
+    QJsonObject cur = o;
+    for (const auto& p : path)
+        cur = cur.value(p).toObject();
+    return cur;
+}
+
+core::Workload workload(const char* json)
+{
+    auto w = core::parseWorkload(json, "w.json", test::models(), test::gpus());
+    if (!w)
+        qFatal("%s", w.error().detail.c_str());
+    return std::move(w).value();
+}
+
+} // namespace
+
+class TestDeploy : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void quotingSurvivesAParser_data();
+    void quotingSurvivesAParser();
+    void names_data();
+    void names();
+    void skyPilotTaskFromThePlan();
+    void kubernetesJobFromThePlan();
+    void kubernetesServingOnStandardOutput();
+    void migSlices();
+    void amdAndUnpriced();
+
+private:
+    QTemporaryDir m_dir;
+    /// The LoRA example restricted to AWS: a cloud SkyPilot knows, 8-GPU instances.
+    QString awsWorkload();
+};
+
+void TestDeploy::initTestCase()
+{
+    QProcess p;
+    p.start(QStringLiteral("python3"), {QStringLiteral("-c"), QStringLiteral("import yaml")});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        QSKIP(
+            "python3 with PyYAML is needed to read the YAML back (Debian: python3-yaml; .ci/install-deps installs it)");
+}
+
+QString TestDeploy::awsWorkload()
+{
+    const QString path = m_dir.filePath(QStringLiteral("lora-aws.json"));
+    if (!QFile::exists(path)) {
+        QJsonObject w = readJson(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-70b-lora.json"));
+        w.insert(QStringLiteral("constraints"),
+            QJsonObject {{QStringLiteral("providers"), QJsonArray {QStringLiteral("aws")}}});
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(QJsonDocument(w).toJson());
+    }
+    return path;
+}
+
+void TestDeploy::quotingSurvivesAParser_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addRow("plain") << QStringLiteral("p5.48xlarge");
+    QTest::addRow("colon and hash") << QStringLiteral("a: b # not a comment");
+    QTest::addRow("quotes and backslash") << QStringLiteral("say \"hi\" \\ 'there'");
+    QTest::addRow("flow characters") << QStringLiteral("{[&*!|>%@`,]}");
+    QTest::addRow("looks like a number") << QStringLiteral("0012");
+    QTest::addRow("looks like a bool") << QStringLiteral("yes");
+    QTest::addRow("newline and tab") << QStringLiteral("line 1\nline 2\tend");
+    QTest::addRow("control character") << QString(QChar(0x07)) + QStringLiteral("bell");
+    QTest::addRow("Chinese") << QStringLiteral("北京 cn-beijing");
+    QTest::addRow("region with commas") << QStringLiteral("Texas, US, NA");
+    QTest::addRow("empty") << QString();
+}
+
+void TestDeploy::quotingSurvivesAParser()
+{
+    QFETCH(QString, text);
+    const QByteArray doc = "key: " + QByteArray::fromStdString(report::yamlQuote(text.toStdString())) + "\n";
+    QByteArray error;
+    const auto parsed = parseYaml(doc, &error);
+    QVERIFY2(parsed, error.constData());
+    QCOMPARE(parsed->first().toObject().value(QStringLiteral("key")).toString(), text);
+}
+
+void TestDeploy::names_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("skypilot");
+    QTest::addColumn<QString>("label");
+    // SkyPilot: `sky show-gpus -a`; labels: what GPU feature discovery writes (nvidia-smi's name, '-' for spaces).
+    QTest::addRow("H100 SXM") << QStringLiteral("H100-SXM-80GB") << QStringLiteral("H100")
+                              << QStringLiteral("NVIDIA-H100-80GB-HBM3");
+    QTest::addRow("A100 80GB") << QStringLiteral("A100-SXM-80GB") << QStringLiteral("A100-80GB")
+                               << QStringLiteral("NVIDIA-A100-SXM4-80GB");
+    QTest::addRow("A100 40GB") << QStringLiteral("A100-SXM-40GB") << QStringLiteral("A100")
+                               << QStringLiteral("NVIDIA-A100-SXM4-40GB");
+    QTest::addRow("V100 32GB") << QStringLiteral("V100-SXM2-32GB") << QStringLiteral("V100-32GB")
+                               << QStringLiteral("Tesla-V100-SXM2-32GB");
+    QTest::addRow("T4") << QStringLiteral("T4") << QStringLiteral("T4") << QStringLiteral("Tesla-T4");
+    QTest::addRow("L40S") << QStringLiteral("L40S") << QStringLiteral("L40S") << QStringLiteral("NVIDIA-L40S");
+    QTest::addRow("H200") << QStringLiteral("H200-SXM-141GB") << QStringLiteral("H200")
+                          << QStringLiteral("NVIDIA-H200");
+    QTest::addRow("MI300X") << QStringLiteral("MI300X") << QStringLiteral("MI300X")
+                            << QStringLiteral("AMD_Instinct_MI300X_OAM");
+}
+
+void TestDeploy::names()
+{
+    QFETCH(QString, gpu);
+    QFETCH(QString, skypilot);
+    QFETCH(QString, label);
+    const core::GpuSpec& g = test::gpu(gpu.toUtf8().constData());
+    QCOMPARE(QString::fromStdString(report::skyPilotAccelerator(g)), skypilot);
+    QCOMPARE(QString::fromStdString(report::gpuProductLabel(g)), label);
+    QCOMPARE(QString::fromStdString(report::dnsLabel("Llama-3.1-70B LoRA fine-tuning, 200M tokens")),
+        QStringLiteral("llama-3-1-70b-lora-fine-tuning-200m-tokens"));
+    QCOMPARE(QString::fromStdString(report::dnsLabel("!!!")), QStringLiteral("gpuplan-job"));
+    QCOMPARE(report::dnsLabel(std::string(100, 'a')).size(), std::size_t(63));
+    QCOMPARE(report::skyPilotCloud("aws"), std::string("aws"));
+    QCOMPARE(report::skyPilotCloud("alibaba"), std::string());
+}
+
+void TestDeploy::skyPilotTaskFromThePlan()
+{
+    const QString json = m_dir.filePath(QStringLiteral("plan.json"));
+    const QString yaml = m_dir.filePath(QStringLiteral("task.yaml"));
+    const Run r = cli({QStringLiteral("plan"), awsWorkload(), QStringLiteral("--format"), QStringLiteral("json"),
+        QStringLiteral("--output"), json, QStringLiteral("--emit"), QStringLiteral("skypilot"),
+        QStringLiteral("--emit-output"), yaml});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QByteArray error;
+    const auto docs = parseYaml(readAll(yaml), &error);
+    QVERIFY2(docs, error.constData());
+    QCOMPARE(docs->size(), 1);
+    const QJsonObject task = docs->first().toObject();
+    const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+    const QJsonObject res = task.value(QStringLiteral("resources")).toObject();
+    // "H100:8": SkyPilot's name for the GPU and the GPUs per instance; one node per instance.
+    QCOMPARE(res.value(QStringLiteral("accelerators")).toString(),
+        QStringLiteral("H100:%1").arg(top.value(QStringLiteral("gpus_per_instance")).toInt()));
+    QCOMPARE(task.value(QStringLiteral("num_nodes")).toInt(), top.value(QStringLiteral("instances")).toInt());
+    QCOMPARE(res.value(QStringLiteral("cloud")).toString(), QStringLiteral("aws"));
+    QCOMPARE(res.value(QStringLiteral("region")).toString(), top.value(QStringLiteral("region")).toString());
+    QCOMPARE(
+        res.value(QStringLiteral("instance_type")).toString(), top.value(QStringLiteral("instance_type")).toString());
+    QCOMPARE(res.value(QStringLiteral("use_spot")).toBool(),
+        top.value(QStringLiteral("pricing_model")).toString() == QLatin1String("spot"));
+    QVERIFY(res.value(QStringLiteral("use_spot")).isBool());
+    QVERIFY(task.value(QStringLiteral("run")).toString().contains(QStringLiteral("torchrun")));
+    QVERIFY(task.value(QStringLiteral("setup")).isString());
+    QCOMPARE(task.value(QStringLiteral("envs")).toObject().value(QStringLiteral("GPUPLAN_GPU")).toString(),
+        QStringLiteral("H100-SXM-80GB"));
+}
+
+void TestDeploy::kubernetesJobFromThePlan()
+{
+    const QString json = m_dir.filePath(QStringLiteral("plan-k8s.json"));
+    const QString yaml = m_dir.filePath(QStringLiteral("job.yaml"));
+    const Run r = cli({QStringLiteral("plan"), awsWorkload(), QStringLiteral("--format"), QStringLiteral("json"),
+        QStringLiteral("--output"), json, QStringLiteral("--emit"), QStringLiteral("k8s"),
+        QStringLiteral("--emit-output"), yaml});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QByteArray error;
+    const auto docs = parseYaml(readAll(yaml), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+    const QJsonObject job = kind(*docs, "Job");
+    QCOMPARE(job.value(QStringLiteral("apiVersion")).toString(), QStringLiteral("batch/v1"));
+    const int instances = top.value(QStringLiteral("instances")).toInt();
+    QCOMPARE(at(job, {QStringLiteral("spec")}).value(QStringLiteral("completions")).toInt(), instances);
+    QCOMPARE(at(job, {QStringLiteral("spec")}).value(QStringLiteral("parallelism")).toInt(), instances);
+    const QJsonObject pod = at(job, {QStringLiteral("spec"), QStringLiteral("template"), QStringLiteral("spec")});
+    QCOMPARE(
+        pod.value(QStringLiteral("nodeSelector")).toObject().value(QStringLiteral("nvidia.com/gpu.product")).toString(),
+        QStringLiteral("NVIDIA-H100-80GB-HBM3"));
+    const QJsonObject container = pod.value(QStringLiteral("containers")).toArray().first().toObject();
+    QCOMPARE(at(container, {QStringLiteral("resources"), QStringLiteral("limits")})
+                 .value(QStringLiteral("nvidia.com/gpu"))
+                 .toInt(),
+        top.value(QStringLiteral("gpus_per_instance")).toInt());
+    if (instances > 1) // indexed pods find each other through a headless Service
+        QCOMPARE(kind(*docs, "Service")
+                     .value(QStringLiteral("spec"))
+                     .toObject()
+                     .value(QStringLiteral("clusterIP"))
+                     .toString(),
+            QStringLiteral("None"));
+}
+
+void TestDeploy::kubernetesServingOnStandardOutput()
+{
+    const QString example = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-8b-chat-serving.json");
+    const Run r = cli({QStringLiteral("plan"), example, QStringLiteral("--emit"), QStringLiteral("k8s")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(!r.out.contains("Workload:"), "with --emit and no --emit-output, standard output is the YAML only");
+    QByteArray error;
+    const auto docs = parseYaml(r.out, &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject dep = kind(*docs, "Deployment");
+    QCOMPARE(dep.value(QStringLiteral("apiVersion")).toString(), QStringLiteral("apps/v1"));
+    QVERIFY(!kind(*docs, "Service").isEmpty());
+    const Run j = cli({QStringLiteral("plan"), example, QStringLiteral("--format"), QStringLiteral("json")});
+    const QJsonObject top
+        = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("candidates")).toArray().first().toObject();
+    const QJsonObject container = at(dep, {QStringLiteral("spec"), QStringLiteral("template"), QStringLiteral("spec")})
+                                      .value(QStringLiteral("containers"))
+                                      .toArray()
+                                      .first()
+                                      .toObject();
+    const int perPod = at(container, {QStringLiteral("resources"), QStringLiteral("limits")})
+                           .value(QStringLiteral("nvidia.com/gpu"))
+                           .toInt();
+    const int replicas = at(dep, {QStringLiteral("spec")}).value(QStringLiteral("replicas")).toInt();
+    // Pods × GPUs per pod = the plan's GPUs; each pod is one replica of tp × pp GPUs.
+    QCOMPARE(replicas * perPod, top.value(QStringLiteral("gpus")).toInt());
+    const QJsonObject layout = top.value(QStringLiteral("layout")).toObject();
+    QCOMPARE(perPod, layout.value(QStringLiteral("tp")).toInt() * layout.value(QStringLiteral("pp")).toInt());
+}
+
+void TestDeploy::migSlices()
+{
+    // Llama-3.1-8B in bf16 (16 GB of weights) on one H100, one replica: 3g.40gb holds it, 1g.10gb does not.
+    const core::Workload w = workload(R"({"kind":"inference","name":"small chat","model":{"preset":"llama-3.1-8b"},
+        "inference":{"prompt_tokens":512,"output_tokens":128,"concurrency":4}})");
+    const core::Candidate c = core::evaluate(w, test::gpu("H100-SXM-80GB"), 1, nullptr);
+    QVERIFY(c.fits);
+    report::DeployOptions o;
+    o.migProfile = "3g.40gb";
+    auto yaml = report::kubernetesManifest(w, c, o);
+    QVERIFY2(yaml, yaml ? "" : yaml.error().detail.c_str());
+    QByteArray error;
+    const auto docs = parseYaml(QByteArray::fromStdString(*yaml), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject container
+        = at(kind(*docs, "Deployment"), {QStringLiteral("spec"), QStringLiteral("template"), QStringLiteral("spec")})
+              .value(QStringLiteral("containers"))
+              .toArray()
+              .first()
+              .toObject();
+    const QJsonObject limits = at(container, {QStringLiteral("resources"), QStringLiteral("limits")});
+    QCOMPARE(limits.value(QStringLiteral("nvidia.com/mig-3g.40gb")).toInt(), 1);
+    QVERIFY(!limits.contains(QStringLiteral("nvidia.com/gpu")));
+    o.migProfile = "1g.10gb";
+    auto small = report::kubernetesManifest(w, c, o);
+    QVERIFY(!small);
+    QCOMPARE(small.error().code, core::ErrorCode::DoesNotFit);
+    o.migProfile = "9g.99gb";
+    auto unknown = report::kubernetesManifest(w, c, o);
+    QVERIFY(!unknown);
+    QVERIFY(unknown.error().detail.find("1g.10gb") != std::string::npos); // lists the GPU's real profiles
+    QVERIFY(!report::kubernetesManifest(w, core::evaluate(w, test::gpu("L4"), 1, nullptr), [] {
+        report::DeployOptions l4;
+        l4.migProfile = "1g.10gb";
+        return l4;
+    }()));
+}
+
+void TestDeploy::amdAndUnpriced()
+{
+    // An estimate with no price still deploys: 8 × MI300X in one node, AMD's device plugin and labeller.
+    const core::Workload w = workload(R"({"kind":"training","name":"mi300x run","model":{"preset":"llama-3.1-8b"},
+        "training":{"tokens":1e9}})");
+    const core::Candidate c = core::evaluate(w, test::gpu("MI300X"), 8, nullptr);
+    auto k8s = report::kubernetesManifest(w, c);
+    QVERIFY(k8s);
+    QByteArray error;
+    auto docs = parseYaml(QByteArray::fromStdString(*k8s), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject pod
+        = at(kind(*docs, "Job"), {QStringLiteral("spec"), QStringLiteral("template"), QStringLiteral("spec")});
+    QCOMPARE(pod.value(QStringLiteral("nodeSelector"))
+                 .toObject()
+                 .value(QStringLiteral("amd.com/gpu.product-name"))
+                 .toString(),
+        QStringLiteral("AMD_Instinct_MI300X_OAM"));
+    QCOMPARE(at(pod.value(QStringLiteral("containers")).toArray().first().toObject(),
+                 {QStringLiteral("resources"), QStringLiteral("limits")})
+                 .value(QStringLiteral("amd.com/gpu"))
+                 .toInt(),
+        8);
+    auto sky = report::skyPilotTask(w, c);
+    QVERIFY(sky);
+    docs = parseYaml(QByteArray::fromStdString(*sky), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject task = docs->first().toObject();
+    QCOMPARE(task.value(QStringLiteral("resources")).toObject().value(QStringLiteral("accelerators")).toString(),
+        QStringLiteral("MI300X:8"));
+    QVERIFY(!task.value(QStringLiteral("resources")).toObject().contains(QStringLiteral("cloud")));
+    QCOMPARE(task.value(QStringLiteral("num_nodes")).toInt(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestDeploy)
+#include "tst_deploy.moc"
