@@ -545,6 +545,34 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                     exclude(o, (!usd ? usd.error() : out ? outHourly.error() : out.error()).detail, model);
                     continue;
                 }
+                // The workload's data: object storage for the run (or the month) and internet egress.
+                double storageUsd = 0, egressUsd = 0;
+                std::string dataNote;
+                if (w.data && (w.data->datasetGb > 0 || w.data->checkpointGb > 0 || w.data->egressGbPerMonth > 0)) {
+                    const double months = service ? 1.0 : pc.wallHours / hoursPerMonth;
+                    const StorageRate* rate = nullptr;
+                    if (opt.storage)
+                        for (const auto& s : *opt.storage)
+                            if (s.provider == o.provider && globMatch(s.region, o.region))
+                                rate = &s;
+                    const bool own = w.data->storagePricePerGbMonth || w.data->egressPricePerGb;
+                    const std::string cur = own ? w.data->currency : (rate ? rate->currency : "USD");
+                    const double storePrice
+                        = w.data->storagePricePerGbMonth.value_or(rate ? rate->storagePerGbMonth : 0);
+                    const double egressPrice = w.data->egressPricePerGb.value_or(rate ? rate->egressPerGb : 0);
+                    auto st = fx.convert((w.data->datasetGb + w.data->checkpointGb) * storePrice * months, cur, "USD");
+                    auto eg = fx.convert(w.data->egressGbPerMonth * months * egressPrice, cur, "USD");
+                    storageUsd = st ? *st : 0;
+                    egressUsd = eg ? *eg : 0;
+                    dataNote = own ? std::string("storage and egress at the workload's own rates")
+                        : rate     ? "storage and egress: " + rate->source + " (" + rate->asOf + ")"
+                                   : "storage and egress not priced: no bundled rate for " + o.provider
+                            + " (give data.storage_price_per_gb_month and data.egress_price_per_gb)";
+                    if (storageUsd + egressUsd > 0) {
+                        *usd += storageUsd + egressUsd;
+                        *out += *fx.convert(storageUsd + egressUsd, "USD", opt.currency);
+                    }
+                }
                 if (!service && k.deadlineHours && pc.wallHours > *k.deadlineHours) {
                     char buf[160];
                     std::snprintf(buf, sizeof buf, "misses the deadline by %.1f h (%.1f h with spot interruptions)",
@@ -567,6 +595,10 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                 pr.totalCost = *out;
                 pr.costUsd = *usd;
                 pr.priceCurrencyTotal = pc.totalCost;
+                pr.storageCost = *fx.convert(storageUsd, "USD", opt.currency);
+                pr.egressCost = *fx.convert(egressUsd, "USD", opt.currency);
+                pr.computeCost = *out - pr.storageCost - pr.egressCost;
+                pr.dataNote = dataNote;
                 pr.breakEvenUtilization = pc.breakEvenUtilization;
                 pr.discount = discount;
                 pr.terms = pc.terms;

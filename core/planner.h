@@ -80,6 +80,10 @@ struct Pricing
     std::optional<double> networkRttMs;           ///< users' location to the region, round trip
     double costPerMillionOutputTokens = 0;        ///< serving, output currency
     double staticMonthlyCost = 0;                 ///< serving with a profile: a fleet sized for the peak all month
+    double computeCost = 0;                       ///< output currency: the instances alone
+    double storageCost = 0;                       ///< output currency: the workload's data kept in object storage
+    double egressCost = 0;                        ///< output currency: data sent to the internet
+    std::string dataNote; ///< where the storage and egress rates come from, or why they are missing
 };
 
 /// One way to run the workload: a GPU model, a GPU count and the layout the estimators chose.
@@ -123,6 +127,7 @@ struct PlanOptions
     int maxInstances = 512;               ///< default quota when the workload names none
     int maxExcluded = 25;                 ///< exclusions kept (cheapest first) besides one line per GPU model
     const Geography* geography = nullptr; ///< regions (coordinates, grid intensity) and SLAs
+    const std::vector<StorageRate>* storage = nullptr; ///< object storage and egress rates per provider
 };
 
 struct Plan

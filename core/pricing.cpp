@@ -1,5 +1,7 @@
 #include "pricing.h"
 
+#include "json_reader.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -174,6 +176,40 @@ bool globMatch(std::string_view pattern, std::string_view text)
     while (p < pattern.size() && pattern[p] == '*')
         ++p;
     return p == pattern.size();
+}
+
+Result<std::vector<StorageRate>> parseStorageRates(std::string_view text, const std::string& fileName)
+{
+    detail::JsonContext ctx {fileName, nullptr};
+    try {
+        const auto root = detail::parseJson(text, ctx);
+        detail::ObjectReader top(root, "", ctx);
+        if (top.string("schema") != "gpuplan.storage/1")
+            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.storage/1\"");
+        top.optString("as_of");
+        top.optString("notes");
+        const auto& list = top.raw("rates");
+        if (!list.is_array())
+            detail::fail(ctx, "/rates", "must be an array, got " + detail::describe(list));
+        top.finish();
+        std::vector<StorageRate> out;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            detail::ObjectReader r(list[i], detail::appendPointer("/rates", i), ctx);
+            StorageRate s;
+            s.provider = r.string("provider");
+            s.region = r.optString("region").value_or("*");
+            s.currency = r.optString("currency").value_or("USD");
+            s.storagePerGbMonth = r.number("storage_per_gb_month", detail::Bound::NonNegative);
+            s.egressPerGb = r.number("egress_per_gb", detail::Bound::NonNegative);
+            s.asOf = r.string("as_of");
+            s.source = r.string("source");
+            r.finish();
+            out.push_back(std::move(s));
+        }
+        return out;
+    } catch (const detail::Failure& f) {
+        return f.error;
+    }
 }
 
 } // namespace gpuplan::core

@@ -76,6 +76,19 @@ struct PricedCost
 PricedCost priceJob(const Offering& offering, const Price& price, int instances, double jobHours, bool service,
     const SpotParams& spot, double discountFraction, double onDemandHourly);
 
+/// Object storage and egress list prices of a provider region (pricing-data/storage.json).
+struct StorageRate
+{
+    std::string provider;
+    std::string region; ///< glob
+    std::string currency = "USD";
+    double storagePerGbMonth = 0;
+    double egressPerGb = 0;
+    std::string asOf;
+    std::string source;
+};
+Result<std::vector<StorageRate>> parseStorageRates(std::string_view text, const std::string& fileName);
+
 /// Shell-style glob with * and ? (region filters: "us-*", "cn-*").
 bool globMatch(std::string_view pattern, std::string_view text);
 

@@ -353,6 +353,17 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             w.hardware = pin;
         }
 
+        if (auto d = top.optObject("data")) {
+            Workload::Data data;
+            data.datasetGb = d->optNumber("dataset_gb", Bound::NonNegative).value_or(0);
+            data.checkpointGb = d->optNumber("checkpoint_gb", Bound::NonNegative).value_or(0);
+            data.egressGbPerMonth = d->optNumber("egress_gb_per_month", Bound::NonNegative).value_or(0);
+            data.storagePricePerGbMonth = d->optNumber("storage_price_per_gb_month", Bound::NonNegative);
+            data.egressPricePerGb = d->optNumber("egress_price_per_gb", Bound::NonNegative);
+            data.currency = d->optString("currency").value_or("USD");
+            d->finish();
+            w.data = data;
+        }
         if (auto e = top.optObject("energy")) {
             auto& en = w.energy;
             en.cooling = readEnum(

@@ -142,6 +142,17 @@ struct Workload
     /// Efficiency factors measured by gpuplan-probe, per GPU id; they replace the defaults for those GPUs.
     /// Not read from JSON: the CLI and the GUI set it from the store's calibration profiles.
     const std::map<std::string, CalibrationProfile>* calibrations = nullptr;
+    /// "data": what the workload stores and sends out, priced as storage and egress.
+    struct Data
+    {
+        double datasetGb = 0;                         ///< GB kept in object storage while the job or service runs
+        double checkpointGb = 0;                      ///< GB of checkpoints or model weights kept
+        double egressGbPerMonth = 0;                  ///< GB sent to the internet per month
+        std::optional<double> storagePricePerGbMonth; ///< the user's own rate (else the provider's, if bundled)
+        std::optional<double> egressPricePerGb;
+        std::string currency = "USD"; ///< of the user's own rates
+    };
+    std::optional<Data> data;
     /// "energy": assumptions for kWh and CO₂e, all editable.
     struct Energy
     {

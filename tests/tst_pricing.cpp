@@ -62,6 +62,7 @@ private Q_SLOTS:
     void plannerConvertsCurrency();
     void plannerRespectsPricingAndBucketConstraints();
     void bundledCatalogCoverage();
+    void storageAndEgress();
 };
 
 void TestPricing::interruptionRates_data()
@@ -331,6 +332,44 @@ void TestPricing::bundledCatalogCoverage()
         QVERIFY2(providers.count(p), p);
     QVERIFY(gpuModels.size() >= 14);
     QVERIFY(kinds.count("on_demand") && kinds.count("spot") && kinds.count("subscription"));
+}
+
+void TestPricing::storageAndEgress()
+{
+    // 100 GPU-hours on one T4 at 0.50 USD/h = 50 USD, with 1 000 GB of data and 100 GB/month of egress at
+    // 0.023 USD per GB-month and 0.09 USD per GB (pricing-data/storage.json, AWS us-east-1):
+    // months = 100/730 = 0.136986; storage = 1000 · 0.023 · 0.136986 = 3.150685; egress = 100 · 0.136986 · 0.09
+    // = 1.232877; total 54.383562 USD.
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"T4", 100, core::BatchBound::Fp32};
+    core::Workload::Data d;
+    d.datasetGb = 1000;
+    d.egressGbPerMonth = 100;
+    w.data = d;
+    std::vector<core::Offering> offers {offering("aws", "T4", 1, "us-east-1")};
+    offers[0].prices = {price(core::PricingModel::OnDemand, 0.50)};
+    const std::vector<core::StorageRate> rates = {{"aws", "us-*", "USD", 0.023, 0.09, "2026-11-30", "test"}};
+    core::PlanOptions opt;
+    opt.storage = &rates;
+    auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    const auto& p = *plan.candidates[0].pricing;
+    GP_COMPARE_REL(p.storageCost, 3.150685, 1e-6);
+    GP_COMPARE_REL(p.egressCost, 1.232877, 1e-6);
+    GP_COMPARE_REL(p.computeCost, 50.0, 1e-9);
+    GP_COMPARE_REL(p.costUsd, 54.383562, 1e-6);
+    // another provider without a bundled rate: not priced, and the plan says so
+    offers[0].provider = "lambda";
+    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    QCOMPARE(plan.candidates[0].pricing->storageCost, 0.0);
+    QVERIFY(plan.candidates[0].pricing->dataNote.find("not priced") != std::string::npos);
+    // the workload's own rates win, in their currency: 719.2 CNY = 100 USD of storage per month
+    w.data->storagePricePerGbMonth = 0.7192 * 730 / 100; // CNY per GB-month → 0.7192·7.3·1000·(100/730)/7.192 USD
+    w.data->egressPricePerGb = 0;
+    w.data->currency = "CNY";
+    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    GP_COMPARE_REL(plan.candidates[0].pricing->storageCost, 1000 * 0.7192 * 7.3 * (100.0 / 730) / 7.192, 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestPricing)

@@ -200,6 +200,14 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         }
         if (auto d = store->discounts())
             opt.discounts = *d;
+        std::vector<core::StorageRate> storageRates;
+        if (auto st = providers::readBundledFile("storage.json")) {
+            if (auto rates = core::parseStorageRates(*st, "storage.json"))
+                storageRates = std::move(*rates);
+            else
+                err << "warning: " << rates.error().detail << "\n";
+        }
+        opt.storage = &storageRates;
         auto geography = providers::loadGeography();
         if (!geography)
             err << "warning: no regions or SLAs (" << geography.error().detail

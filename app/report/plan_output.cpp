@@ -90,6 +90,9 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
             j["cost_usd_low"] = p.costUsd * lo;
             j["cost_usd_high"] = p.costUsd * hi;
         }
+        j["cost_breakdown"] = {{"compute", p.computeCost}, {"storage", p.storageCost}, {"egress", p.egressCost}};
+        if (!p.dataNote.empty())
+            j["data_note"] = p.dataNote;
         j["price_currency"] = p.price.currency;
         j["price_hourly_rate"] = p.price.hourlyRate;
         j["price_upfront_fee"] = p.price.upfrontFee;
