@@ -655,6 +655,36 @@ Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector
                         }
                     }
                 }
+                // Reserved baseline + on-demand burst over the profile (the rank rule), per GPU-hour.
+                if (service && c.capacity && c.capacity->autoscale && onDemand
+                    && p.pricingModel == PricingModel::OnDemand) {
+                    const Price* commit = nullptr;
+                    for (const auto& q : o.prices)
+                        if ((q.pricingModel == PricingModel::Reserved || q.pricingModel == PricingModel::SavingsPlan
+                                || q.pricingModel == PricingModel::CommittedUse
+                                || q.pricingModel == PricingModel::Subscription)
+                            && q.currency == onDemand->currency
+                            && (!commit || q.effectiveHourly() < commit->effectiveHourly()))
+                            commit = &q;
+                    if (commit && onDemand->hourlyRate > 0) {
+                        const auto& needed = c.capacity->autoscale->needed;
+                        const double u = commit->effectiveHourly() / onDemand->hourlyRate;
+                        const int baseline = reservedBaseline(needed, u);
+                        const double gpr = c.capacity->gpusPerReplica, per = std::max(1, perInstance);
+                        const double od = onDemand->hourlyRate / per, rv = commit->effectiveHourly() / per;
+                        double burst = 0, all = 0;
+                        for (int need : needed) {
+                            burst += std::max(0, need - baseline) * gpr;
+                            all += need * gpr;
+                        }
+                        const double scale = hoursPerMonth / double(needed.size());
+                        const double mix = baseline * gpr * hoursPerMonth * rv + burst * scale * od;
+                        pr.reservedBaselineReplicas = baseline;
+                        pr.reservedBaselineBreakEven = u;
+                        pr.reservedMixMonthlyCost = *fx.convert(mix, p.currency, opt.currency);
+                        pr.allOnDemandMonthlyCost = *fx.convert(all * scale * od, p.currency, opt.currency);
+                    }
+                }
                 const RegionInfo* ri = geo ? geo->region(o.provider, o.region) : nullptr;
                 c.energy = energyFor(w, c, service ? hoursPerMonth : pc.wallHours,
                     w.energy.gridKgPerKwh ? w.energy.gridKgPerKwh : (ri ? ri->gridKgPerKwh : std::nullopt),

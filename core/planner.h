@@ -84,6 +84,13 @@ struct Pricing
     double storageCost = 0;                       ///< output currency: the workload's data kept in object storage
     double egressCost = 0;                        ///< output currency: data sent to the internet
     std::string dataNote; ///< where the storage and egress rates come from, or why they are missing
+    /// Serving with a profile, when the offering has both an on-demand and a commitment price: the cheapest mix
+    /// of a committed baseline and on-demand burst (DESIGN.md: reserve the demand at rank ⌈u·H⌉, u = commitment ÷
+    /// on-demand rate). Replicas, and the month's cost in the output currency.
+    std::optional<int> reservedBaselineReplicas;
+    double reservedBaselineBreakEven = 0;
+    double reservedMixMonthlyCost = 0;
+    double allOnDemandMonthlyCost = 0;
 };
 
 /// One way to run the workload: a GPU model, a GPU count and the layout the estimators chose.

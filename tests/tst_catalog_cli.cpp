@@ -35,6 +35,7 @@ private Q_SLOTS:
     void planExplainsExclusionsAndConverts();
     void rentVsBuyAndPacking();
     void calibrationChangesEstimates();
+    void reservedBaselineFollowsTheRankRule();
 
 private:
     Run cli(const QStringList& args)
@@ -288,6 +289,39 @@ void TestCatalogCli::calibrationChangesEstimates()
     // the probe on a machine without a GPU: its exit code 3 is passed on
     QCOMPARE(cli({QStringLiteral("calibrate"), QStringLiteral("--probe"), QStringLiteral(GPUPLAN_PROBE)}).code, 3);
 #endif
+}
+
+void TestCatalogCli::reservedBaselineFollowsTheRankRule()
+{
+    // One L4 at 1.00 USD/h on demand or 4 380 USD a year reserved (4380 / 8760 = 0.50 USD/h): u = 0.5, so over a
+    // 24-hour profile the baseline is the demand at rank ⌈0.5 · 24⌉ = 12 of the hours sorted by demand.
+    QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-serving.json")}).code == 0);
+    QTemporaryDir dir;
+    const QString wl = dir.filePath(QStringLiteral("serve.json"));
+    QFile f(wl);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.2-1b"},
+      "inference":{"prompt_tokens":512,"output_tokens":128,"slo":{"tpot_p99_ms":60},
+        "profile":[1,1,1,1,1,2,4,8,12,16,20,24,24,20,16,12,10,8,6,4,2,1,1,1],
+        "autoscaling":{"min_replicas":1}},
+      "constraints":{"providers":["quotecloud"],"pricing":["on_demand"]}})");
+    f.close();
+    const Run r = cli({QStringLiteral("plan"), wl, QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const auto c
+        = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("candidates")).toArray().first().toObject();
+    const auto rb = c.value(QStringLiteral("reserved_baseline")).toObject();
+    QVERIFY2(!rb.isEmpty(), r.out.left(400).constData());
+    QCOMPARE(rb.value(QStringLiteral("break_even_utilization")).toDouble(), 0.5);
+    std::vector<int> needed;
+    for (const auto& v :
+        c.value(QStringLiteral("capacity")).toObject().value(QStringLiteral("needed_per_hour")).toArray())
+        needed.push_back(v.toInt());
+    QCOMPARE(needed.size(), std::size_t(24));
+    std::sort(needed.begin(), needed.end(), std::greater<>());
+    QCOMPARE(rb.value(QStringLiteral("replicas")).toInt(), needed[11]);
+    QVERIFY(rb.value(QStringLiteral("mix_monthly_cost")).toDouble()
+        <= rb.value(QStringLiteral("all_on_demand_monthly_cost")).toDouble() + 1e-9);
 }
 
 QTEST_GUILESS_MAIN(TestCatalogCli)

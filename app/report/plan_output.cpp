@@ -91,6 +91,13 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
             j["cost_usd_high"] = p.costUsd * hi;
         }
         j["cost_breakdown"] = {{"compute", p.computeCost}, {"storage", p.storageCost}, {"egress", p.egressCost}};
+        if (p.reservedBaselineReplicas)
+            j["reserved_baseline"] = {{"replicas", *p.reservedBaselineReplicas},
+                {"break_even_utilization", p.reservedBaselineBreakEven}, {"mix_monthly_cost", p.reservedMixMonthlyCost},
+                {"all_on_demand_monthly_cost", p.allOnDemandMonthlyCost},
+                {"rule",
+                    "sort hourly demand descending; reserve the demand at rank ceil(u*H), u = commitment / "
+                    "on-demand rate"}};
         if (!p.dataNote.empty())
             j["data_note"] = p.dataNote;
         j["price_currency"] = p.price.currency;

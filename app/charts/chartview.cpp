@@ -1,0 +1,74 @@
+#include "chartview.h"
+
+#include <QEvent>
+#include <QPainter>
+
+namespace gpuplan::charts {
+
+ChartView::ChartView(QWidget* parent)
+    : QChartView(new QChart, parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    chart()->setBackgroundRoundness(0);
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    QFont small = chart()->legend()->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    chart()->legend()->setFont(small);
+    setMinimumSize(200, 160);
+    applyTheme();
+}
+
+bool ChartView::isDark() const
+{
+    return palette().color(QPalette::Window).lightness() < 128;
+}
+
+void ChartView::applyTheme()
+{
+    const bool dark = isDark();
+    if (m_themed && dark == m_darkApplied)
+        return;
+    m_themed = true;
+    m_darkApplied = dark;
+    chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart()->setBackgroundRoundness(0);
+    chart()->setBackgroundBrush(palette().color(QPalette::Base));
+    chart()->setTitleBrush(palette().color(QPalette::Text));
+    chart()->legend()->setLabelColor(palette().color(QPalette::Text));
+}
+
+void ChartView::setPlaceholder(const QString& text)
+{
+    if (text == m_placeholder)
+        return;
+    m_placeholder = text;
+    scene()->update();
+    viewport()->update();
+}
+
+void ChartView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        m_themed = false;
+        applyTheme();
+        rebuild();
+    } else if (event->type() == QEvent::LanguageChange) {
+        rebuild();
+    }
+    QChartView::changeEvent(event);
+}
+
+void ChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QChartView::drawForeground(painter, rect);
+    if (m_placeholder.isEmpty())
+        return;
+    painter->save();
+    painter->setPen(palette().color(QPalette::PlaceholderText));
+    painter->drawText(chart()->plotArea().isEmpty() ? sceneRect() : chart()->plotArea(),
+        Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+    painter->restore();
+}
+
+} // namespace gpuplan::charts

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QChartView>
+#include <QString>
+
+namespace gpuplan::charts {
+
+/// Base of the gpuplan charts: follows the application palette (a light or dark chart theme), shows a
+/// placeholder text when there is nothing to draw, and rebuilds itself after a theme or language change.
+class ChartView : public QChartView
+{
+    Q_OBJECT
+public:
+    explicit ChartView(QWidget* parent = nullptr);
+
+    /// Text drawn in the middle of an empty chart ("No candidate selected"); empty hides it.
+    void setPlaceholder(const QString& text);
+    QString placeholder() const { return m_placeholder; }
+    /// True when the palette is dark (window colour lightness below half).
+    bool isDark() const;
+
+protected:
+    /// Recreates series and axes from the data last given (after a theme change).
+    virtual void rebuild() = 0;
+    void applyTheme();
+    void changeEvent(QEvent* event) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+    QSize sizeHint() const override { return {360, 240}; }
+
+private:
+    QString m_placeholder;
+    bool m_darkApplied = false;
+    bool m_themed = false;
+};
+
+} // namespace gpuplan::charts

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "chartdata.h"
+#include "chartview.h"
+
+#include <optional>
+
+class QAbstractAxis;
+class QLineSeries;
+class QScatterSeries;
+
+namespace gpuplan::charts {
+
+/// Cost against time (training, batch) or latency (serving): every candidate as a point, the Pareto front
+/// as a line, a tooltip on hover and selection by click. Ids are the caller's (rows of a model).
+class ParetoChartView : public ChartView
+{
+    Q_OBJECT
+public:
+    explicit ParetoChartView(QWidget* parent = nullptr);
+
+    /// Replaces the points. Axes become logarithmic when the values span more than a factor of 20.
+    void setPoints(const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle);
+    const QVector<ScatterPoint>& points() const { return m_points; }
+    /// Highlights one point (-1: none). Does not emit pointClicked.
+    void setSelectedId(int id);
+    int selectedId() const { return m_selectedId; }
+    /// Where the point with `id` is drawn, in viewport coordinates; nullopt when it is not shown.
+    std::optional<QPoint> viewportPosition(int id) const;
+    /// The point nearest to `pos` (viewport coordinates) within `radius` pixels, else -1.
+    int idAt(const QPoint& pos, int radius = 8) const;
+
+Q_SIGNALS:
+    /// The user clicked a point.
+    void pointClicked(int id);
+
+protected:
+    void rebuild() override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+    /// An axis of the right kind (log when the values span more than a factor of 20) for [lo, hi]; `axis` is
+    /// reused when it already is of that kind.
+    void fitAxis(QAbstractAxis*& axis, double lo, double hi, const QString& title, Qt::Alignment where);
+    void createSeries();
+    void updateSelection();
+
+    QVector<ScatterPoint> m_points;
+    QString m_xTitle, m_yTitle;
+    int m_selectedId = -1;
+    int m_hoverId = -1;
+    int m_pressedId = -1;
+    QScatterSeries* m_anchor = nullptr; ///< every point (for position mapping)
+    QScatterSeries* m_others = nullptr;
+    QScatterSeries* m_front = nullptr;
+    QLineSeries* m_line = nullptr;
+    QScatterSeries* m_selected = nullptr;
+    QAbstractAxis* m_x = nullptr;
+    QAbstractAxis* m_y = nullptr;
+    bool m_seriesDark = false;
+};
+
+} // namespace gpuplan::charts

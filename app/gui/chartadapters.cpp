@@ -1,0 +1,118 @@
+#include "chartadapters.h"
+
+#include "format.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan::gui {
+
+QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QString* xTitle, QString* yTitle)
+{
+    const bool serving = r.workload.kind == core::WorkloadKind::Inference;
+    if (xTitle)
+        *xTitle = serving ? tr("Request latency (ms)") : tr("Wall time (hours)");
+    if (yTitle)
+        *yTitle = serving ? tr("Cost per month (%1)").arg(r.currency) : tr("Cost (%1)").arg(r.currency);
+    QVector<charts::ScatterPoint> out;
+    const auto& cs = r.plan.candidates;
+    out.reserve(static_cast<int>(cs.size()));
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        const core::Candidate& c = cs[i];
+        if (!c.pricing)
+            continue;
+        const auto& p = *c.pricing;
+        charts::ScatterPoint pt;
+        pt.id = static_cast<int>(i);
+        pt.x = serving ? c.latencyMs() : c.wallHours;
+        pt.y = p.totalCost;
+        pt.pareto = p.pareto;
+        const QString time = serving ? Fmt::milliseconds(pt.x) : Fmt::duration(pt.x);
+        pt.tooltip
+            = tr("#%1 %2 %3 (%4)\n%5 × %6, %7\n%8 · %9")
+                  .arg(i + 1)
+                  .arg(QString::fromStdString(p.offering.provider), QString::fromStdString(p.offering.instanceType),
+                      QString::fromStdString(p.offering.region), c.gpu ? QString::fromStdString(c.gpu->id) : QString())
+                  .arg(c.gpus)
+                  .arg(Fmt::pricingModel(QString::fromStdString(std::string(core::toString(p.price.pricingModel))),
+                           p.price.termMonths),
+                      Fmt::money(p.totalCost, QString::fromStdString(p.currency)), time);
+        if (p.pareto)
+            pt.tooltip += QLatin1Char('\n') + tr("On the Pareto front");
+        out << pt;
+    }
+    return out;
+}
+
+charts::StackedBars ChartAdapters::memory(const core::Candidate& c)
+{
+    charts::StackedBars b;
+    const core::MemoryBreakdown* m = c.training ? &c.training->memory : (c.inference ? &c.inference->memory : nullptr);
+    if (!m || !c.gpu)
+        return b;
+    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    b.categories << tr("Per GPU");
+    b.sets = {{tr("Weights"), {m->weights / GiB}}, {tr("Gradients"), {m->gradients / GiB}},
+        {tr("Optimizer"), {m->optimizer / GiB}}, {tr("Activations"), {m->activations / GiB}},
+        {tr("KV cache"), {m->kvCache / GiB}}, {tr("Overhead"), {m->overhead / GiB}}};
+    b.valueTitle = tr("GiB");
+    b.reference = c.gpu->memoryBytes / GiB;
+    b.referenceLabel = tr("Capacity");
+    b.format = [](double gib) { return Fmt::gib(gib * GiB); };
+    return b;
+}
+
+charts::StackedBars ChartAdapters::cost(const core::Candidate& c)
+{
+    charts::StackedBars b;
+    if (!c.pricing)
+        return b;
+    const auto& p = *c.pricing;
+    const QString currency = QString::fromStdString(p.currency);
+    const double total = p.totalCost;
+    const double toOutput = p.priceCurrencyTotal > 0 ? total / p.priceCurrencyTotal : 1.0;
+    const double keep = 1.0 - p.discount;
+    const bool service = c.inference != nullptr;
+    const auto model = p.price.pricingModel;
+    const bool commitment = model == core::PricingModel::Reserved || model == core::PricingModel::SavingsPlan
+        || model == core::PricingModel::CommittedUse || model == core::PricingModel::Subscription;
+
+    double compute = total, unused = 0, spot = 0, redundancy = 0, upfront = 0;
+    if (model == core::PricingModel::Spot && p.spot.overhead > 0 && !service) {
+        compute = total / (1.0 + p.spot.overhead);
+        spot = total - compute;
+    }
+    if (commitment && !service) {
+        // The whole term is paid; what the job does not use of it is idle commitment.
+        const double used = std::min(total, p.hourlyCost * c.wallHours);
+        unused = total - used;
+        compute = used;
+        upfront = p.terms * p.instances * p.price.upfrontFee * keep * toOutput;
+    }
+    if (model == core::PricingModel::CapacityBlock)
+        upfront = p.instances * p.price.upfrontFee * keep * toOutput;
+    if (service && c.capacity && c.capacity->result.total() > 0) {
+        const double share = static_cast<double>(c.capacity->result.redundant) / c.capacity->result.total();
+        redundancy = total * share;
+        compute = total - redundancy;
+    }
+    upfront = std::clamp(upfront, 0.0, total);
+    b.categories << tr("By use");
+    if (upfront > 0)
+        b.categories << tr("By payment");
+    auto values = [&](double use, double pay) {
+        QVector<double> v {use};
+        if (upfront > 0)
+            v << pay;
+        return v;
+    };
+    b.sets = {{service ? tr("Traffic") : tr("Compute used"), values(compute, 0)},
+        {tr("Redundancy"), values(redundancy, 0)}, {tr("Unused commitment"), values(unused, 0)},
+        {tr("Spot interruptions"), values(spot, 0)}, {tr("Upfront fee"), values(0, upfront)},
+        {tr("Recurring charges"), values(0, total - upfront)}};
+    b.valueTitle = currency;
+    b.format = [currency](double v) { return Fmt::money(v, currency); };
+    return b;
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,26 @@
+#pragma once
+// Plans into the plain data the charts draw (app/charts/chartdata.h).
+
+#include "planengine.h"
+
+#include "app/charts/chartdata.h"
+
+#include <QCoreApplication>
+
+namespace gpuplan::gui {
+
+class ChartAdapters
+{
+    Q_DECLARE_TR_FUNCTIONS(gpuplan::gui::ChartAdapters)
+public:
+    /// Every priced candidate: cost against wall time (training, batch) or request latency (serving). Ids are
+    /// indices into Plan::candidates.
+    static QVector<charts::ScatterPoint> scatter(const PlanResult& r, QString* xTitle, QString* yTitle);
+    /// Memory per GPU by component against the GPU's capacity (GiB).
+    static charts::StackedBars memory(const core::Candidate& c);
+    /// What the candidate's cost is made of: by use (compute, unused commitment, spot overhead, redundancy)
+    /// and, when something is paid upfront, by payment.
+    static charts::StackedBars cost(const core::Candidate& c);
+};
+
+} // namespace gpuplan::gui

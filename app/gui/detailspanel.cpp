@@ -1,0 +1,372 @@
+#include "detailspanel.h"
+
+#include "candidatemodel.h"
+#include "chartadapters.h"
+#include "errortext.h"
+#include "format.h"
+
+#include "app/charts/stackedbarchart.h"
+#include "app/report/plan_output.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QResizeEvent>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace gpuplan::gui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// What set a serving operating point or a replica count ("slo_tpot", "minimum+availability") in words.
+QString reasons(const std::string& ids)
+{
+    auto one = [](const QString& id) -> QString {
+        if (id == QLatin1String("memory"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "memory");
+        if (id == QLatin1String("slo"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "the latency targets");
+        if (id == QLatin1String("slo_tpot"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "the TPOT target");
+        if (id == QLatin1String("slo_ttft") || id == QLatin1String("ttft"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "the TTFT target");
+        if (id == QLatin1String("concurrency"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "the concurrency given");
+        if (id == QLatin1String("stability"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "queue stability");
+        if (id == QLatin1String("headroom"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "headroom");
+        if (id == QLatin1String("availability"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "availability");
+        if (id == QLatin1String("minimum"))
+            return QCoreApplication::translate("gpuplan::gui::DetailsPanel", "the minimum");
+        return id;
+    };
+    QStringList out;
+    for (const QString& id : qs(ids).split(QLatin1Char('+'), Qt::SkipEmptyParts))
+        out << one(id);
+    return out.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+DetailsPanel::DetailsPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    m_title = new QLabel;
+    m_title->setObjectName(QStringLiteral("detailsTitle"));
+    m_title->setWordWrap(true);
+    QFont f = m_title->font();
+    f.setBold(true);
+    m_title->setFont(f);
+    v->addWidget(m_title);
+    auto* split = new QSplitter(Qt::Vertical);
+    m_tree = new QTreeWidget;
+    m_tree->setObjectName(QStringLiteral("detailsTree"));
+    m_tree->setColumnCount(3);
+    m_tree->setRootIsDecorated(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_tree->setTextElideMode(Qt::ElideRight);
+    split->addWidget(m_tree);
+    m_memory = new charts::StackedBarChartView;
+    m_memory->setObjectName(QStringLiteral("memoryChart"));
+    split->addWidget(m_memory);
+    m_cost = new charts::StackedBarChartView;
+    m_cost->setObjectName(QStringLiteral("costChart"));
+    split->addWidget(m_cost);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
+    v->addWidget(split, 1);
+    rebuild();
+}
+
+void DetailsPanel::showCandidate(std::shared_ptr<const PlanResult> result, int index)
+{
+    m_result = std::move(result);
+    m_index = index;
+    rebuild();
+}
+
+void DetailsPanel::setElectricityPriceUsd(double perKwh)
+{
+    m_electricityUsd = perKwh;
+    rebuild();
+}
+
+void DetailsPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Quantity, value and range share the width 40 : 33 : 27; long texts elide and show in full as tooltips.
+    const int w = m_tree->viewport()->width();
+    m_tree->setColumnWidth(0, w * 40 / 100);
+    m_tree->setColumnWidth(1, w * 33 / 100);
+}
+
+void DetailsPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        rebuild();
+    QWidget::changeEvent(event);
+}
+
+QTreeWidgetItem* DetailsPanel::section(const QString& title)
+{
+    auto* item = new QTreeWidgetItem(m_tree, {title});
+    QFont f = item->font(0);
+    f.setBold(true);
+    item->setFont(0, f);
+    item->setFirstColumnSpanned(true);
+    item->setExpanded(true);
+    return item;
+}
+
+void DetailsPanel::row(
+    QTreeWidgetItem* parent, const QString& quantity, const QString& value, const QString& range, const QString& tip)
+{
+    auto* item = new QTreeWidgetItem(parent, {quantity, value, range});
+    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    item->setToolTip(0, tip.isEmpty() ? quantity : tip);
+    item->setToolTip(1, tip.isEmpty() ? value : tip);
+    if (!range.isEmpty())
+        item->setToolTip(2, tr("80 % range: %1").arg(range));
+    if (value.isEmpty() && range.isEmpty())
+        item->setFirstColumnSpanned(true); // a sentence (an assumption, a suggestion)
+}
+
+QString DetailsPanel::value(const QString& quantity) const
+{
+    const auto items = m_tree->findItems(quantity, Qt::MatchExactly | Qt::MatchRecursive, 0);
+    return items.isEmpty() ? QString() : items.first()->text(1);
+}
+
+void DetailsPanel::rebuild()
+{
+    m_tree->clear();
+    m_tree->setHeaderLabels({tr("Quantity"), tr("Value"), tr("80 % range")});
+    const core::Candidate* c = nullptr;
+    if (m_result) {
+        const auto& cs = m_result->plan.candidates;
+        if (m_index >= 0 && m_index < static_cast<int>(cs.size()))
+            c = &cs[static_cast<std::size_t>(m_index)];
+        else if (m_result->plan.pinned)
+            c = &*m_result->plan.pinned;
+        else if (!cs.empty())
+            c = &cs.front();
+    }
+    if (!c || !c->gpu) {
+        m_title->setText(tr("No candidate selected"));
+        m_memory->clear(tr("Select a candidate to see its memory per GPU"));
+        m_cost->clear(tr("Select a priced candidate to see its cost breakdown"));
+        return;
+    }
+    const bool pinnedShown = m_result->plan.pinned && c == &*m_result->plan.pinned;
+    const core::AccuracyReport* acc = m_result->data ? m_result->data->accuracy.get() : nullptr;
+    auto range = [&](const char* group, double v, bool timeLike, const std::function<QString(double)>& f) {
+        const auto [lo, hi] = report::estimateRange(acc, group, v, timeLike);
+        return hi > lo ? tr("%1 – %2").arg(f(lo), f(hi)) : QString();
+    };
+    const auto* p = c->pricing ? &*c->pricing : nullptr;
+    const QString currency = p ? qs(p->currency) : m_result->currency;
+    if (p)
+        m_title->setText(
+            tr("%1 %2 in %3: %4 × %5")
+                .arg(qs(p->offering.provider), qs(p->offering.instanceType), qs(p->offering.region), qs(c->gpu->id))
+                .arg(c->gpus));
+    else
+        m_title->setText(
+            (pinnedShown ? tr("Pinned deployment: %1 × %2") : tr("%1 × %2")).arg(qs(c->gpu->id)).arg(c->gpus));
+
+    auto memorySection = [&](const core::MemoryBreakdown& m) {
+        auto* s = section(tr("Memory per GPU"));
+        const std::pair<QString, double> parts[]
+            = {{tr("Weights"), m.weights}, {tr("Gradients"), m.gradients}, {tr("Optimizer"), m.optimizer},
+                {tr("Activations"), m.activations}, {tr("KV cache"), m.kvCache}, {tr("Overhead"), m.overhead}};
+        for (const auto& [name, bytes] : parts)
+            if (bytes > 0)
+                row(s, name, Fmt::gib(bytes));
+        row(s, tr("Total"), tr("%1 of %2").arg(Fmt::gib(m.total()), Fmt::gib(c->gpu->memoryBytes)), {},
+            tr("GiB = 2^30 bytes; a vendor's \"80 GB\" of HBM is 80 GiB"));
+    };
+    auto fitSection = [&](const core::FitReport& fit) {
+        if (fit.fits)
+            return;
+        auto* s = section(tr("Does not fit"));
+        row(s, tr("Needs"), tr("%1 per GPU").arg(Fmt::gib(fit.requiredBytes)));
+        for (const auto& sug : fit.suggestions)
+            row(s, ErrorText::translate(qs(sug)), {});
+    };
+
+    auto* dep = section(tr("Deployment"));
+    row(dep, tr("GPU"), tr("%1 × %2").arg(qs(c->gpu->id)).arg(c->gpus));
+    row(dep, tr("Fits in memory"), c->fits ? tr("yes") : tr("no"));
+
+    if (c->training) {
+        const auto& e = *c->training;
+        const auto& l = e.layout;
+        QString layout = tr("TP %1 × PP %2 × DP %3").arg(l.tp).arg(l.pp).arg(l.dp);
+        if (l.cp > 1)
+            layout += tr(" × CP %1").arg(l.cp);
+        if (l.ep > 1)
+            layout += tr(", EP %1").arg(l.ep);
+        row(dep, tr("Layout"), layout);
+        row(dep, tr("Micro-batch, ZeRO"), tr("%1, stage %2").arg(l.microBatch).arg(l.zeroStage));
+        row(dep, tr("Recompute"), qs(std::string(core::toString(l.recompute))));
+        auto* m = section(tr("Model and compute"));
+        row(m, tr("Parameters"), tr("%1 billion").arg(Fmt::number(e.paramsTotal / 1e9, 2)));
+        if (e.paramsActive < e.paramsTotal * 0.999)
+            row(m, tr("Active parameters"), tr("%1 billion").arg(Fmt::number(e.paramsActive / 1e9, 2)));
+        if (e.trainableParams > 0 && e.trainableParams < e.paramsTotal * 0.999)
+            row(m, tr("Trainable parameters"), tr("%1 million").arg(Fmt::number(e.trainableParams / 1e6, 1)));
+        row(m, tr("Total compute"), tr("%1 FLOPs").arg(QLocale().toString(e.totalFlops, 'e', 2)), {},
+            tr("6·N·D + attention (PaLM, appendix B)"));
+        row(m, tr("Compute"), tr("%1 PFLOPS-days").arg(Fmt::significant(e.pflopsDays)));
+        auto* t = section(tr("Speed"));
+        row(t, tr("Step time"), tr("%1 s").arg(Fmt::significant(e.stepTimeS)),
+            range("training", e.stepTimeS, true, [](double v) { return Fmt::significant(v); }));
+        row(t, tr("Throughput"), tr("%1 tokens/s").arg(Fmt::number(e.tokensPerSecond)),
+            range("training", e.tokensPerSecond, false, [](double v) { return Fmt::number(v); }));
+        row(t, tr("MFU"), Fmt::percent(e.mfu),
+            range("training", e.mfu, false, [](double v) { return Fmt::percent(v); }), tr("Model FLOPs utilization"));
+        row(t, tr("HFU"), Fmt::percent(e.hfu), {}, tr("Hardware FLOPs utilization (with recompute)"));
+        row(t, tr("Wall time"), Fmt::duration(e.wallHours),
+            range("training", e.wallHours, true, [](double v) { return Fmt::duration(v); }));
+        row(t, tr("GPU-hours"), Fmt::number(e.gpuHours));
+        row(t, tr("Goodput"), Fmt::percent(e.goodput), {}, tr("Share of wall time that advances training"));
+        memorySection(e.memory);
+        fitSection(e.fit);
+    } else if (c->inference) {
+        const auto& e = *c->inference;
+        row(dep, tr("Layout"),
+            tr("TP %1 × PP %2, %n replica(s)", nullptr, e.layout.replicas).arg(e.layout.tp).arg(e.layout.pp));
+        auto* lat = section(tr("Latency"));
+        auto ms = [](double v) { return Fmt::milliseconds(v); };
+        row(lat, tr("Time to first token"), ms(e.ttftMs), range("serving latency", e.ttftMs, true, ms));
+        row(lat, tr("Time per output token"), ms(e.tpotMs), range("serving latency", e.tpotMs, true, ms));
+        row(lat, tr("Whole request"), ms(c->latencyMs()));
+        row(lat, tr("Prefill (one prompt)"), ms(e.prefillMs));
+        auto* thr = section(tr("Throughput"));
+        row(thr, tr("Output tokens/s"), Fmt::number(e.throughputTokensPerS),
+            range("serving throughput", e.throughputTokensPerS, false, [](double v) { return Fmt::number(v); }));
+        row(thr, tr("Requests/s"), Fmt::significant(e.requestsPerS));
+        row(thr, tr("Concurrency per replica"), tr("%1 of %2 that fit").arg(e.concurrency).arg(e.maxConcurrency));
+        row(thr, tr("Limited by"), reasons(e.limitedBy));
+        if (c->capacity) {
+            const auto& cap = *c->capacity;
+            auto* s = section(tr("Capacity"));
+            row(s, tr("Replicas"),
+                tr("%1 for the traffic + %2 for availability").arg(cap.result.replicas).arg(cap.result.redundant));
+            row(s, tr("Decided by"), reasons(cap.result.decidedBy));
+            row(s, tr("Utilization"), Fmt::percent(cap.result.utilization));
+            row(s, tr("TTFT p99 (queueing + prefill)"), ms(cap.result.ttftP99Ms), {},
+                tr("M/M/c queue (Erlang C) over the replicas' request slots"));
+            row(s, tr("Expected availability"), Fmt::percent(cap.result.availability, 4));
+            row(s, tr("GPU-hours per month"), Fmt::number(cap.monthlyGpuHours));
+            if (!cap.result.feasible)
+                row(s, tr("Not feasible"), ErrorText::translate(qs(cap.result.reason)));
+        }
+        memorySection(e.memory);
+        fitSection(e.fit);
+    } else if (c->batch) {
+        const auto& e = *c->batch;
+        auto* s = section(tr("Batch job"));
+        row(s, tr("Speed-up over the reference"), tr("%1×").arg(Fmt::significant(e.speedup)));
+        row(s, tr("GPU-hours"), Fmt::number(e.gpuHours, 1));
+        row(s, tr("Wall time"), Fmt::duration(e.wallHours));
+        if (!e.note.empty())
+            row(s, tr("Note"), qs(e.note));
+    }
+
+    if (p) {
+        auto* s = section(tr("Cost"));
+        const auto [lo, hi] = CandidateTableModel::costRange(*m_result, *c);
+        row(s, c->inference ? tr("Per month") : tr("Total"), Fmt::money(p->totalCost, currency),
+            hi > lo ? tr("%1 – %2").arg(Fmt::money(lo, currency), Fmt::money(hi, currency)) : QString());
+        row(s, tr("Per hour"), Fmt::money(p->hourlyCost, currency));
+        if (c->gpus > 0)
+            row(s, tr("Per GPU-hour"), Fmt::money(p->hourlyCost / c->gpus, currency));
+        row(s, tr("Pricing"),
+            Fmt::pricingModel(qs(std::string(core::toString(p->price.pricingModel))), p->price.termMonths));
+        if (p->breakEvenUtilization > 0 && p->price.termMonths > 0)
+            row(s, tr("Break-even utilization"), Fmt::percent(p->breakEvenUtilization, 0), {},
+                tr("A commitment pays off when the GPUs are busy more than this share of the term"));
+        if (p->discount > 0)
+            row(s, tr("Negotiated discount"), Fmt::percent(p->discount));
+        if (c->inference && p->costPerMillionOutputTokens > 0)
+            row(s, tr("Per million output tokens"), Fmt::money(p->costPerMillionOutputTokens, currency));
+        row(s, tr("Price as of"), Fmt::date(qs(p->price.asOf)));
+        row(s, tr("Source"), qs(p->price.source), {}, qs(p->price.source));
+        if (p->availability) {
+            const auto& a = *p->availability;
+            auto* av = section(tr("Availability"));
+            row(av, tr("Expected"), Fmt::percent(a.expected, 4));
+            if (a.target)
+                row(av, tr("Target"), Fmt::percent(*a.target, 3));
+            row(av, tr("Downtime per month"), tr("%1 min").arg(Fmt::number(a.downtimeMinutesPerMonth, 1)));
+            if (a.allowedDowntimeMinutesPerMonth > 0)
+                row(av, tr("Allowed by the target"),
+                    tr("%1 min").arg(Fmt::number(a.allowedDowntimeMinutesPerMonth, 1)));
+            if (a.slaUptime > 0)
+                row(av, tr("Provider SLA"), Fmt::percent(a.slaUptime, 2), {}, qs(a.slaSource));
+            if (a.expectedCreditPct > 0)
+                row(av, tr("Expected SLA credit"), tr("%1 % of the bill").arg(Fmt::number(a.expectedCreditPct, 2)));
+        }
+        if (p->networkRttMs)
+            row(dep, tr("Network round trip"), Fmt::milliseconds(*p->networkRttMs));
+    }
+    if (c->energy.kwh > 0) {
+        auto* s = section(tr("Energy"));
+        row(s, c->inference ? tr("Per month") : tr("Whole job"), tr("%1 kWh").arg(Fmt::number(c->energy.kwh)), {},
+            tr("GPU power between idle and board power, plus the host share, × PUE %1")
+                .arg(Fmt::number(c->energy.pue, 2)));
+        if (c->energy.kgCo2e)
+            row(s, tr("Emissions"), tr("%1 kg CO₂e").arg(Fmt::number(*c->energy.kgCo2e)), {}, qs(c->energy.gridSource));
+        if (m_electricityUsd > 0) {
+            double cost = c->energy.kwh * m_electricityUsd;
+            QString cur = QStringLiteral("USD");
+            if (m_result->data && currency != QLatin1String("USD"))
+                if (auto v = m_result->data->fx.convert(cost, "USD", currency.toStdString())) {
+                    cost = *v;
+                    cur = currency;
+                }
+            row(s, tr("Electricity cost"), Fmt::money(cost, cur), {},
+                tr("At the electricity price set in Settings (for owned hardware; cloud prices include power)"));
+        }
+    }
+    const std::vector<std::string>* assumptions = c->training ? &c->training->assumptions
+        : c->inference                                        ? &c->inference->assumptions
+                                                              : nullptr;
+    if (assumptions && !assumptions->empty()) {
+        auto* s = section(tr("Assumptions"));
+        s->setExpanded(false);
+        for (const auto& a : *assumptions)
+            row(s, qs(a), {});
+    }
+
+    const auto mem = ChartAdapters::memory(*c);
+    if (mem.categories.isEmpty())
+        m_memory->clear(tr("No memory estimate for a batch job"));
+    else
+        m_memory->setBars(mem);
+    const auto cost = ChartAdapters::cost(*c);
+    if (cost.categories.isEmpty())
+        m_cost->clear(tr("No price: estimates only"));
+    else
+        m_cost->setBars(cost);
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,188 @@
+#include "format.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QLocale>
+
+#include <cmath>
+
+namespace gpuplan::gui {
+
+QString Fmt::number(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString Fmt::significant(double value)
+{
+    const double a = std::abs(value);
+    if (a == 0 || !std::isfinite(value))
+        return QLocale().toString(value, 'f', 0);
+    if (a >= 1e15)
+        return QLocale().toString(value, 'e', 2);
+    const int digits = static_cast<int>(std::floor(std::log10(a))) + 1; // digits before the point
+    return QLocale().toString(value, 'f', std::max(0, 3 - digits));
+}
+
+QString Fmt::currencySymbol(const QString& currency)
+{
+    const QString c = currency.toUpper();
+    if (c == QLatin1String("USD"))
+        return QStringLiteral("$");
+    if (c == QLatin1String("CNY"))
+        return QStringLiteral("¥");
+    if (c == QLatin1String("EUR"))
+        return QStringLiteral("€");
+    if (c == QLatin1String("GBP"))
+        return QStringLiteral("£");
+    if (c == QLatin1String("JPY"))
+        return QStringLiteral("JP¥");
+    if (c == QLatin1String("INR"))
+        return QStringLiteral("₹");
+    if (c == QLatin1String("KRW"))
+        return QStringLiteral("₩");
+    return c + QLatin1Char(' ');
+}
+
+QString Fmt::money(double amount, const QString& currency)
+{
+    if (!std::isfinite(amount))
+        return QStringLiteral("–");
+    const int decimals = std::abs(amount) >= 10000 ? 0 : 2;
+    return QLocale().toCurrencyString(amount, currencySymbol(currency), decimals);
+}
+
+QString Fmt::hours(double h)
+{
+    return tr("%1 h").arg(significant(h));
+}
+
+QString Fmt::duration(double h)
+{
+    if (!std::isfinite(h))
+        return QStringLiteral("–");
+    if (h < 1)
+        return tr("%1 min").arg(significant(h * 60));
+    if (h < 48)
+        return tr("%1 h").arg(significant(h));
+    if (h < 24 * 365)
+        return tr("%1 days").arg(significant(h / 24));
+    return tr("%1 years").arg(significant(h / (24 * 365.25)));
+}
+
+QString Fmt::milliseconds(double ms)
+{
+    if (ms >= 10000)
+        return tr("%1 s").arg(significant(ms / 1000));
+    return tr("%1 ms").arg(significant(ms));
+}
+
+QString Fmt::gib(double bytes)
+{
+    return tr("%1 GiB").arg(number(bytes / (1024.0 * 1024.0 * 1024.0), 2));
+}
+
+QString Fmt::percent(double fraction, int decimals)
+{
+    return tr("%1 %").arg(number(fraction * 100, decimals));
+}
+
+QString Fmt::date(const QString& iso)
+{
+    if (iso.isEmpty())
+        return {};
+    QDate d = QDate::fromString(iso.left(10), Qt::ISODate);
+    if (!d.isValid())
+        return iso;
+    return QLocale().toString(d, QLocale::ShortFormat);
+}
+
+QString Fmt::pricingModel(const QString& model, int termMonths)
+{
+    QString name = model;
+    if (model == QLatin1String("on_demand"))
+        name = tr("On-demand");
+    else if (model == QLatin1String("spot"))
+        name = tr("Spot");
+    else if (model == QLatin1String("reserved"))
+        name = tr("Reserved");
+    else if (model == QLatin1String("savings_plan"))
+        name = tr("Savings plan");
+    else if (model == QLatin1String("committed_use"))
+        name = tr("Committed use");
+    else if (model == QLatin1String("subscription"))
+        name = tr("Subscription");
+    else if (model == QLatin1String("capacity_block"))
+        name = tr("Capacity block");
+    if (termMonths <= 0)
+        return name;
+    const QString term
+        = termMonths % 12 == 0 ? tr("%n yr", nullptr, termMonths / 12) : tr("%n mo", nullptr, termMonths);
+    return tr("%1, %2").arg(name, term);
+}
+
+std::optional<double> Fmt::parseNumber(const QString& input)
+{
+    QString t = input.trimmed();
+    t.remove(QLatin1Char('_'));
+    t.remove(QLatin1Char(' '));
+    t.remove(QChar(0x202F)); // narrow no-break space (French grouping)
+    t.remove(QChar(0x00A0));
+    if (t.isEmpty())
+        return std::nullopt;
+    double scale = 1;
+    const QChar last = t.back();
+    struct Suffix
+    {
+        QChar c;
+        double scale;
+    };
+    for (const Suffix s :
+        {Suffix {QLatin1Char('k'), 1e3}, Suffix {QLatin1Char('K'), 1e3}, Suffix {QLatin1Char('M'), 1e6},
+            Suffix {QLatin1Char('B'), 1e9}, Suffix {QLatin1Char('G'), 1e9}, Suffix {QLatin1Char('T'), 1e12},
+            Suffix {QChar(0x4E07), 1e4} /* 万 */, Suffix {QChar(0x4EBF), 1e8} /* 亿 */}) {
+        if (last == s.c) {
+            scale = s.scale;
+            t.chop(1);
+            break;
+        }
+    }
+    if (t.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    double v = QLocale().toDouble(t, &ok);
+    if (!ok)
+        v = QLocale::c().toDouble(t, &ok);
+    if (!ok) {
+        // C notation with grouping commas: "300,000,000,000".
+        QLocale c = QLocale::c();
+        c.setNumberOptions(QLocale::DefaultNumberOptions);
+        v = c.toDouble(t, &ok);
+    }
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v * scale;
+}
+
+QString Fmt::editable(double value)
+{
+    // Large round numbers with a suffix, as people write token counts: 3e11 → "300B", 1.5e12 → "1.5T".
+    if (std::abs(value) >= 1e6 && std::isfinite(value)) {
+        for (const auto& [scale, suffix] : {std::pair {1e12, 'T'}, std::pair {1e9, 'B'}, std::pair {1e6, 'M'}}) {
+            const double m = value / scale;
+            if (std::abs(m) < 1)
+                continue;
+            const QString t = QString::number(m, 'g', 15);
+            if (t.size() <= 6 && !t.contains(QLatin1Char('e'))
+                && QString::number(m, 'g', 15).toDouble() * scale == value)
+                return t + QLatin1Char(suffix);
+            break;
+        }
+    }
+    // Else the shortest round-trip text in C notation (which parseNumber always accepts), e.g. 3.14e+23 → "3.14e23".
+    QString s = QString::number(value, 'g', 15);
+    s.replace(QLatin1String("e+"), QLatin1String("e"));
+    return s;
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,42 @@
+#pragma once
+// Numbers, money, durations and sizes for people, through QLocale (the language chosen in Settings).
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+namespace gpuplan::gui {
+
+class Fmt
+{
+    Q_DECLARE_TR_FUNCTIONS(gpuplan::gui::Fmt)
+public:
+    /// 1234.5 → "1,234.5" (the locale's separators); `decimals` digits after the point.
+    static QString number(double value, int decimals = 0);
+    /// Three significant digits, grouping large values: 0.0123, 4.56, 78.9, 1,234.
+    static QString significant(double value);
+    /// An amount with its currency symbol ($, ¥, €) or ISO code; no decimals from 10 000 up.
+    static QString money(double amount, const QString& currency);
+    /// The currency's symbol when it has a common one, else its ISO code.
+    static QString currencySymbol(const QString& currency);
+    /// Hours as "36.0 h", "4.2 days", "1.3 years" (the largest unit that keeps the value ≥ 1).
+    static QString duration(double hours);
+    static QString hours(double hours);
+    static QString milliseconds(double ms);
+    /// Bytes as GiB (2^30 bytes), two decimals.
+    static QString gib(double bytes);
+    /// A fraction as a percentage: 0.505 → "50.5 %".
+    static QString percent(double fraction, int decimals = 1);
+    /// An ISO 8601 date or date-time as the locale's short date; the text unchanged when it is not one.
+    static QString date(const QString& iso);
+    /// A pricing model id ("on_demand") in words, with its term when it has one ("Reserved, 1 yr").
+    static QString pricingModel(const QString& model, int termMonths = 0);
+    /// Parses what a person types into a number field: the locale's or C notation, exponents (3e11), and
+    /// the suffixes k, M, B/G, T (10^3 … 10^12) and 万, 亿 (10^4, 10^8).
+    static std::optional<double> parseNumber(const QString& text);
+    /// The shortest text that parseNumber reads back as `value` (for filling the form from JSON).
+    static QString editable(double value);
+};
+
+} // namespace gpuplan::gui

@@ -1,0 +1,994 @@
+#include "mainwindow.h"
+
+#include "accuracypage.h"
+#include "appcontext.h"
+#include "candidatemodel.h"
+#include "catalogpage.h"
+#include "chartadapters.h"
+#include "detailspanel.h"
+#include "errortext.h"
+#include "format.h"
+#include "formundo.h"
+#include "scenarios.h"
+#include "settings.h"
+#include "settingsdialog.h"
+#include "workloadform.h"
+#include "workloadjson.h"
+
+#include "app/charts/paretochart.h"
+#include "providers/store.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "gpuplan_config.h"
+
+namespace gpuplan::gui {
+
+MainWindow::MainWindow(AppContext* context, QWidget* parent)
+    : QMainWindow(parent)
+    , m_context(context)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setWindowIcon(QIcon(QStringLiteral(":/icons/gpuplan.svg")));
+    m_undo = new QUndoStack(this);
+    m_planner = new LivePlanner(this);
+    m_planner->setData(m_context->data());
+    m_autosave = new Autosave(m_context->store(), this);
+    m_headroomPct = AppSettings::headroomPct();
+    m_pue = AppSettings::pue();
+    buildUi();
+    createActions();
+    retranslate();
+
+    connect(m_form, &WorkloadForm::changed, this, &MainWindow::formChanged);
+    connect(m_form, &WorkloadForm::edited, this,
+        [this](const QJsonObject& before, const QJsonObject& after, const QString& pointer) {
+            m_undo->push(new FormEditCommand(m_form, before, after, pointer,
+                tr("Edit “%1”").arg(m_form->fieldLabel(pointer)), m_form->isTextField(pointer)));
+        });
+    connect(m_form, &WorkloadForm::importHfRequested, this, &MainWindow::importHfConfig);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_planner, &LivePlanner::planReady, this, &MainWindow::showPlan);
+    connect(m_planner, &LivePlanner::busyChanged, this, &MainWindow::updateStatus);
+    connect(m_context, &AppContext::dataChanged, this, [this] {
+        m_form->setCatalogData(m_context->data());
+        m_planner->setData(m_context->data());
+        formChanged();
+    });
+    connect(m_pareto, &charts::ParetoChartView::pointClicked, this, &MainWindow::selectCandidate);
+    // The selection, not the current index: a click makes the row current before it selects it.
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onCurrentRowChanged);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &CandidateFilterProxy::setFilterText);
+    connect(m_group, &QCheckBox::toggled, this, [this](bool on) {
+        m_proxy->setGroupByProvider(on);
+        m_act.group->setChecked(on);
+    });
+    connect(m_currency, &QComboBox::currentTextChanged, this, [this](const QString& c) {
+        if (c.isEmpty())
+            return;
+        AppSettings::setCurrency(c);
+        m_planner->setCurrency(c);
+    });
+    connect(m_catalogPage, &CatalogPage::imported, this, [this](const ImportOutcome& out) {
+        if (out.ok)
+            statusBar()->showMessage(
+                tr("Imported %n offering(s); the plan uses them now.", nullptr, out.offerings), 8000);
+    });
+
+    if (const QByteArray g = AppSettings::windowGeometry(); !g.isEmpty())
+        restoreGeometry(g);
+    else
+        resize(1440, 900);
+    if (const QByteArray s = AppSettings::windowState(); !s.isEmpty())
+        restoreState(s);
+    m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh());
+    m_planner->setCurrency(AppSettings::currency());
+    formChanged();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    m_planner->waitForIdle();
+    // Children die after this body: nothing they emit on the way may reach a half-destroyed window.
+    disconnect(m_undo, nullptr, this, nullptr);
+    disconnect(m_planner, nullptr, this, nullptr);
+    disconnect(m_form, nullptr, this, nullptr);
+    disconnect(m_context, nullptr, this, nullptr);
+}
+
+// ---- building -----------------------------------------------------------------------------------------------------
+
+void MainWindow::buildUi()
+{
+    m_pages = new QTabWidget;
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_pages->setDocumentMode(true);
+    setCentralWidget(m_pages);
+
+    // Plan page: form | results | details
+    auto* plan = new QSplitter(Qt::Horizontal);
+    plan->setObjectName(QStringLiteral("planSplitter"));
+    m_form = new WorkloadForm(m_context->data());
+    m_form->setObjectName(QStringLiteral("workloadForm"));
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_form);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(340);
+    plan->addWidget(scroll);
+
+    m_results = new QWidget;
+    auto* rv = new QVBoxLayout(m_results);
+    rv->setContentsMargins(4, 4, 4, 4);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("planStatus"));
+    m_status->setWordWrap(true);
+    rv->addWidget(m_status);
+    auto* bar = new QHBoxLayout;
+    m_filter = new QLineEdit;
+    m_filter->setObjectName(QStringLiteral("candidateFilter"));
+    m_filter->setClearButtonEnabled(true);
+    bar->addWidget(m_filter, 1);
+    m_group = new QCheckBox;
+    m_group->setObjectName(QStringLiteral("groupByProvider"));
+    bar->addWidget(m_group);
+    m_currencyLabel = new QLabel;
+    bar->addWidget(m_currencyLabel);
+    m_currency = new QComboBox;
+    m_currency->setObjectName(QStringLiteral("currency"));
+    m_currency->addItems(m_context->data()->currencies);
+    m_currency->setCurrentText(AppSettings::currency());
+    m_currencyLabel->setBuddy(m_currency);
+    bar->addWidget(m_currency);
+    rv->addLayout(bar);
+
+    auto* vsplit = new QSplitter(Qt::Vertical);
+    m_candidates = new CandidateTableModel(this);
+    m_proxy = new CandidateFilterProxy(this);
+    m_proxy->setSourceModel(m_candidates);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("candidateTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(CandidateTableModel::Rank, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    const std::pair<int, int> widths[]
+        = {{CandidateTableModel::Rank, 3}, {CandidateTableModel::Provider, 6}, {CandidateTableModel::Region, 9},
+            {CandidateTableModel::Instance, 11}, {CandidateTableModel::Gpu, 11}, {CandidateTableModel::Pricing, 9},
+            {CandidateTableModel::Cost, 7}, {CandidateTableModel::CostRange, 12}, {CandidateTableModel::Time, 6},
+            {CandidateTableModel::Hourly, 6}, {CandidateTableModel::AsOf, 6}, {CandidateTableModel::Pareto, 4}};
+    for (const auto& [col, w] : widths)
+        m_table->setColumnWidth(col, w * em);
+    vsplit->addWidget(m_table);
+
+    m_resultTabs = new QTabWidget;
+    m_resultTabs->setObjectName(QStringLiteral("resultTabs"));
+    m_pareto = new charts::ParetoChartView;
+    m_pareto->setObjectName(QStringLiteral("paretoChart"));
+    m_resultTabs->addTab(m_pareto, QString());
+    m_exclusions = new ExclusionModel(this);
+    m_excludedView = new QTableView;
+    m_excludedView->setObjectName(QStringLiteral("excludedTable"));
+    m_excludedView->setModel(m_exclusions);
+    m_excludedView->verticalHeader()->hide();
+    m_excludedView->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_excludedView->setAlternatingRowColors(true);
+    m_excludedView->setWordWrap(false);
+    m_excludedView->horizontalHeader()->setStretchLastSection(false);
+    m_excludedView->setColumnWidth(ExclusionModel::Reason, 46 * em);
+    m_resultTabs->addTab(m_excludedView, QString());
+    m_notes = new QListWidget;
+    m_notes->setObjectName(QStringLiteral("notes"));
+    m_notes->setWordWrap(true);
+    m_resultTabs->addTab(m_notes, QString());
+    vsplit->addWidget(m_resultTabs);
+    vsplit->setStretchFactor(0, 3);
+    vsplit->setStretchFactor(1, 2);
+    rv->addWidget(vsplit, 1);
+    plan->addWidget(m_results);
+
+    m_details = new DetailsPanel;
+    m_details->setObjectName(QStringLiteral("detailsPanel"));
+    m_details->setMinimumWidth(320);
+    plan->addWidget(m_details);
+    plan->setStretchFactor(0, 0);
+    plan->setStretchFactor(1, 1);
+    plan->setStretchFactor(2, 0);
+    plan->setSizes({340, 680, 420});
+    m_pages->addTab(plan, QString());
+
+    m_catalogPage = new CatalogPage(m_context);
+    m_catalogPage->setObjectName(QStringLiteral("catalogPage"));
+    m_pages->addTab(m_catalogPage, QString());
+    m_accuracyPage = new AccuracyPage(m_context->data()->accuracy);
+    m_accuracyPage->setObjectName(QStringLiteral("accuracyPage"));
+    m_pages->addTab(m_accuracyPage, QString());
+
+    m_storeLabel = new QLabel;
+    statusBar()->addPermanentWidget(m_storeLabel);
+}
+
+void MainWindow::createActions()
+{
+    auto action = [this](const QString& name, const QList<QKeySequence>& keys = {}) {
+        auto* a = new QAction(this);
+        a->setObjectName(name);
+        a->setShortcuts(keys);
+        return a;
+    };
+    m_act.newScenario = action(QStringLiteral("actionNew"), {QKeySequence::New});
+    m_act.open = action(QStringLiteral("actionOpen"), {QKeySequence::Open});
+    m_act.save = action(QStringLiteral("actionSave"), {QKeySequence::Save});
+    m_act.saveAs = action(QStringLiteral("actionSaveAs"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
+    m_act.importWorkload = action(QStringLiteral("actionImportWorkload"), {QKeySequence(Qt::CTRL | Qt::Key_I)});
+    m_act.exportWorkload = action(QStringLiteral("actionExportWorkload"), {QKeySequence(Qt::CTRL | Qt::Key_E)});
+    m_act.importHf = action(QStringLiteral("actionImportHf"));
+    m_act.importPrices = action(QStringLiteral("actionImportPrices"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I)});
+    m_act.quit = action(QStringLiteral("actionQuit"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
+    m_act.undo = m_undo->createUndoAction(this);
+    m_act.undo->setObjectName(QStringLiteral("actionUndo"));
+    m_act.undo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
+    m_act.redo = m_undo->createRedoAction(this);
+    m_act.redo->setObjectName(QStringLiteral("actionRedo"));
+    m_act.redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    m_act.settings = action(QStringLiteral("actionSettings"), {QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    m_act.duplicate = action(QStringLiteral("actionDuplicate"), {QKeySequence(Qt::CTRL | Qt::Key_D)});
+    m_act.rename = action(QStringLiteral("actionRename"), {QKeySequence(Qt::Key_F2)});
+    m_act.remove = action(QStringLiteral("actionDelete"));
+    m_act.viewPlan = action(QStringLiteral("actionViewPlan"), {QKeySequence(Qt::CTRL | Qt::Key_1)});
+    m_act.viewCatalog = action(QStringLiteral("actionViewCatalog"), {QKeySequence(Qt::CTRL | Qt::Key_2)});
+    m_act.viewAccuracy = action(QStringLiteral("actionViewAccuracy"), {QKeySequence(Qt::CTRL | Qt::Key_3)});
+    m_act.focusFilter = action(QStringLiteral("actionFocusFilter"), {QKeySequence::Find});
+    m_act.group = action(QStringLiteral("actionGroup"), {QKeySequence(Qt::CTRL | Qt::Key_G)});
+    m_act.group->setCheckable(true);
+    m_act.about = action(QStringLiteral("actionAbout"), {QKeySequence::HelpContents});
+    m_act.clearRecent = action(QStringLiteral("actionClearRecent"));
+
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->setObjectName(QStringLiteral("menuFile"));
+    m_fileMenu->addActions({m_act.newScenario, m_act.open, m_act.save, m_act.saveAs});
+    m_fileMenu->addSeparator();
+    m_fileMenu->addActions({m_act.importWorkload, m_act.exportWorkload});
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    m_fileMenu->addAction(m_act.importHf);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_act.importPrices);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_act.quit);
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->setObjectName(QStringLiteral("menuEdit"));
+    m_editMenu->addActions({m_act.undo, m_act.redo});
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_act.focusFilter);
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_act.settings);
+    m_scenarioMenu = menuBar()->addMenu(QString());
+    m_scenarioMenu->setObjectName(QStringLiteral("menuScenario"));
+    m_scenarioMenu->addActions({m_act.duplicate, m_act.rename, m_act.remove});
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->setObjectName(QStringLiteral("menuView"));
+    m_viewMenu->addActions({m_act.viewPlan, m_act.viewCatalog, m_act.viewAccuracy});
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_act.group);
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->setObjectName(QStringLiteral("menuHelp"));
+    m_helpMenu->addAction(m_act.about);
+
+    connect(m_act.newScenario, &QAction::triggered, this, &MainWindow::newScenario);
+    connect(m_act.open, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+    connect(m_act.save, &QAction::triggered, this, [this] { saveScenario(); });
+    connect(m_act.saveAs, &QAction::triggered, this, &MainWindow::saveAsDialog);
+    connect(m_act.importWorkload, &QAction::triggered, this, &MainWindow::importWorkloadDialog);
+    connect(m_act.exportWorkload, &QAction::triggered, this, &MainWindow::exportWorkloadDialog);
+    connect(m_act.importHf, &QAction::triggered, this, &MainWindow::importHfConfig);
+    connect(m_act.importPrices, &QAction::triggered, this, [this] {
+        m_pages->setCurrentWidget(m_catalogPage);
+        m_catalogPage->importFile({});
+    });
+    connect(m_act.quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_act.settings, &QAction::triggered, this, &MainWindow::openSettings);
+    connect(m_act.duplicate, &QAction::triggered, this, &MainWindow::duplicateScenario);
+    connect(m_act.rename, &QAction::triggered, this, &MainWindow::renameScenarioDialog);
+    connect(m_act.remove, &QAction::triggered, this, &MainWindow::deleteScenario);
+    connect(m_act.viewPlan, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(0); });
+    connect(m_act.viewCatalog, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(1); });
+    connect(m_act.viewAccuracy, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(2); });
+    connect(m_act.focusFilter, &QAction::triggered, this, [this] {
+        QLineEdit* f = m_pages->currentWidget() == m_catalogPage
+            ? m_catalogPage->findChild<QLineEdit*>(QStringLiteral("catalogFilter"))
+            : m_filter;
+        if (m_pages->currentWidget() != m_catalogPage)
+            m_pages->setCurrentIndex(0);
+        if (f) {
+            f->setFocus();
+            f->selectAll();
+        }
+    });
+    connect(m_act.group, &QAction::toggled, m_group, &QCheckBox::setChecked);
+    connect(m_act.about, &QAction::triggered, this, &MainWindow::about);
+    connect(m_act.clearRecent, &QAction::triggered, this, [this] {
+        AppSettings::clearRecentFiles();
+        updateRecentMenu();
+    });
+    const bool store = m_context->store() != nullptr;
+    for (QAction* a : {m_act.open, m_act.save, m_act.saveAs, m_act.duplicate, m_act.rename, m_act.remove})
+        a->setEnabled(store);
+    updateRecentMenu();
+}
+
+void MainWindow::retranslate()
+{
+    m_pages->setTabText(0, tr("&Plan"));
+    m_pages->setTabText(1, tr("&Catalog"));
+    m_pages->setTabText(2, tr("&Accuracy"));
+    m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
+    m_resultTabs->setTabText(1, tr("Excluded (%1)").arg(m_exclusions->rowCount()));
+    m_resultTabs->setTabText(2, tr("Notes"));
+    m_filter->setPlaceholderText(tr("Filter by provider, GPU, region or pricing (Ctrl+F)"));
+    m_filter->setAccessibleName(tr("Filter the candidates"));
+    m_group->setText(tr("Group by provider"));
+    m_currencyLabel->setText(tr("C&urrency:"));
+    m_currency->setAccessibleName(tr("Currency of the plan"));
+    m_table->setAccessibleName(tr("Ranked candidates"));
+    m_excludedView->setAccessibleName(tr("Excluded offerings and why"));
+    m_notes->setAccessibleName(tr("Notes on the plan"));
+    m_pareto->setAccessibleName(tr("Cost against time chart; click a point to select its candidate"));
+    m_details->setAccessibleName(tr("Details of the selected candidate"));
+
+    m_fileMenu->setTitle(tr("&File"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_scenarioMenu->setTitle(tr("&Scenario"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_act.newScenario->setText(tr("&New Scenario"));
+    m_act.open->setText(tr("&Open Scenario…"));
+    m_act.save->setText(tr("&Save Scenario"));
+    m_act.saveAs->setText(tr("Save Scenario &As…"));
+    m_act.importWorkload->setText(tr("&Import Workload JSON…"));
+    m_act.exportWorkload->setText(tr("&Export Workload JSON…"));
+    m_act.importHf->setText(tr("Import Hugging Face &config.json…"));
+    m_act.importPrices->setText(tr("Import &Price File…"));
+    m_act.quit->setText(tr("&Quit"));
+    m_act.settings->setText(tr("Se&ttings…"));
+    m_act.duplicate->setText(tr("&Duplicate"));
+    m_act.rename->setText(tr("&Rename…"));
+    m_act.remove->setText(tr("De&lete…"));
+    m_act.viewPlan->setText(tr("&Plan"));
+    m_act.viewCatalog->setText(tr("&Catalog"));
+    m_act.viewAccuracy->setText(tr("&Accuracy"));
+    m_act.focusFilter->setText(tr("&Find Candidates"));
+    m_act.group->setText(tr("&Group by Provider"));
+    m_act.about->setText(tr("&About gpuplan"));
+    m_act.clearRecent->setText(tr("&Clear List"));
+    m_act.undo->setText(tr("&Undo"));
+    m_act.redo->setText(tr("&Redo"));
+    m_storeLabel->setText(m_context->store()
+            ? tr("Store: %1").arg(QString::fromStdString(m_context->store()->path().string()))
+            : tr("No store: %1").arg(m_context->storeError()));
+    updateRecentMenu();
+    updateTitle();
+    updateStatus();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && m_form) {
+        retranslate();
+        m_candidates->retranslate();
+        m_exclusions->retranslate();
+        if (auto r = m_planner->current())
+            showPlan(r); // chart titles and tooltips
+    }
+    QMainWindow::changeEvent(event);
+}
+
+// ---- the live plan ------------------------------------------------------------------------------------------------
+
+core::Workload MainWindow::withDefaults(core::Workload w) const
+{
+    // Settings fill what the workload leaves to a default.
+    if (w.inference && m_form->isEmpty(QStringLiteral("/inference/headroom")))
+        w.inference->headroom = m_headroomPct / 100.0;
+    if (!w.energy.pue && m_pue >= 1)
+        w.energy.pue = m_pue;
+    return w;
+}
+
+void MainWindow::formChanged()
+{
+    if (m_form->isValid()) {
+        m_planner->request(withDefaults(*m_form->workload()));
+        m_results->setEnabled(true);
+    } else {
+        m_planner->invalidate();
+        m_results->setEnabled(false); // the last plan is for input that is no longer there
+    }
+    updateStatus();
+    if (!m_restoring)
+        m_autosave->schedule(sessionDocument());
+    updateTitle();
+}
+
+void MainWindow::updateStatus()
+{
+    if (!m_form)
+        return;
+    QString text;
+    if (!m_form->isValid()) {
+        const QString where = m_form->errorPointer().isEmpty() ? QString() : m_form->fieldLabel(m_form->errorPointer());
+        text = tr("Fix the input to update the plan: %1")
+                   .arg(where.isEmpty() ? m_form->errorMessage()
+                                        : where + QStringLiteral(": ") + m_form->errorMessage());
+    } else if (m_planner->isBusy()) {
+        text = tr("Updating the plan…");
+    } else if (auto r = m_planner->current()) {
+        const auto& plan = r->plan;
+        text = r->priced
+            ? tr("%n candidate(s)", nullptr, static_cast<int>(plan.candidates.size()))
+            : tr("%n GPU model(s) fit (no price catalog)", nullptr, static_cast<int>(plan.candidates.size()));
+        text += tr(" · %n excluded", nullptr, static_cast<int>(plan.excluded.size()));
+        if (plan.pinned)
+            text += plan.pinned->fits ? tr(" · the pinned deployment fits")
+                                      : tr(" · the pinned deployment does not fit");
+        text += tr(" · planned in %1 ms").arg(Fmt::number(r->computeMs, 0));
+    }
+    m_status->setText(text);
+}
+
+void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
+{
+    // Keep the selected candidate selected across plans when it is still there.
+    const int before = selectedCandidate();
+    std::optional<core::Candidate> keep;
+    if (const core::Candidate* c = m_candidates->candidate(before))
+        keep = *c;
+    m_candidates->setResult(result);
+    m_exclusions->setResult(result);
+    QString xTitle, yTitle;
+    const auto points = ChartAdapters::scatter(*result, &xTitle, &yTitle);
+    m_pareto->setPoints(points, xTitle, yTitle);
+    int row = keep ? m_candidates->findSimilar(*keep) : -1;
+    m_notes->clear();
+    for (const auto& n : result->plan.notes)
+        m_notes->addItem(ErrorText::translate(QString::fromStdString(n)));
+    for (const QString& w : m_form->warnings())
+        m_notes->addItem(w);
+    m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
+    m_resultTabs->setTabText(1, tr("Excluded (%1)").arg(m_exclusions->rowCount()));
+    if (!m_columnsSized && m_candidates->rowCount() > 0) {
+        // Once, from the first rows: later plans keep the widths the user may have set.
+        m_table->horizontalHeader()->setResizeContentsPrecision(40);
+        m_table->resizeColumnsToContents();
+        const int cap = m_table->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 12;
+        for (int c = 0; c < CandidateTableModel::ColumnCount; ++c)
+            m_table->setColumnWidth(c, std::min(m_table->columnWidth(c) + 6, cap));
+        m_excludedView->horizontalHeader()->setResizeContentsPrecision(40);
+        m_excludedView->resizeColumnsToContents();
+        m_columnsSized = true;
+    }
+    if (row >= 0) {
+        selectCandidate(row);
+    } else {
+        m_details->showCandidate(result, -1);
+        m_pareto->setSelectedId(-1);
+    }
+    updateStatus();
+    Q_EMIT planShown(result);
+}
+
+void MainWindow::onCurrentRowChanged()
+{
+    const int idx = selectedCandidate();
+    m_pareto->setSelectedId(idx);
+    m_details->showCandidate(m_candidates->result(), idx);
+}
+
+int MainWindow::selectedCandidate() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return -1;
+    return m_proxy->mapToSource(rows.first()).row();
+}
+
+void MainWindow::selectCandidate(int index)
+{
+    const QModelIndex src = m_candidates->index(index, 0);
+    if (!src.isValid())
+        return;
+    QModelIndex p = m_proxy->mapFromSource(src);
+    if (!p.isValid()) { // filtered out: show it anyway
+        m_filter->clear();
+        p = m_proxy->mapFromSource(src);
+    }
+    const int before = selectedCandidate();
+    m_table->selectionModel()->setCurrentIndex(p, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(p);
+    if (selectedCandidate() == before) // no selectionChanged: show it anyway (a new plan, the same row)
+        onCurrentRowChanged();
+}
+
+// ---- scenarios, files, session ------------------------------------------------------------------------------------
+
+QJsonObject MainWindow::sessionDocument() const
+{
+    QJsonObject doc;
+    doc.insert(QStringLiteral("schema"), QStringLiteral("gpuplan.autosave/1"));
+    doc.insert(QStringLiteral("form"), m_form->state());
+    doc.insert(QStringLiteral("scenario_id"), static_cast<double>(m_scenarioId));
+    doc.insert(QStringLiteral("scenario_name"), m_scenarioName);
+    doc.insert(QStringLiteral("modified"), isModified());
+    return doc;
+}
+
+void MainWindow::beginSession()
+{
+    m_restoring = false;
+}
+
+bool MainWindow::restoreSession()
+{
+    const auto doc = m_autosave->load();
+    if (!doc || !doc->value(QStringLiteral("form")).isObject()) {
+        beginSession();
+        return false;
+    }
+    m_restoring = true;
+    m_scenarioId = static_cast<long long>(doc->value(QStringLiteral("scenario_id")).toDouble());
+    m_scenarioName = doc->value(QStringLiteral("scenario_name")).toString();
+    if (m_scenarioId > 0 && m_context->store() && !m_context->store()->scenario(m_scenarioId)) {
+        m_scenarioId = 0; // deleted since
+    }
+    m_form->setState(doc->value(QStringLiteral("form")).toObject());
+    m_undo->clear();
+    m_modifiedWithoutUndo = doc->value(QStringLiteral("modified")).toBool();
+    m_restoring = false;
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::isModified() const
+{
+    return m_modifiedWithoutUndo || !m_undo->isClean();
+}
+
+void MainWindow::setModified(bool modified)
+{
+    if (!modified) {
+        m_undo->setClean();
+        m_modifiedWithoutUndo = false;
+    } else {
+        m_modifiedWithoutUndo = true;
+    }
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    if (!m_form)
+        return;
+    QString name = m_scenarioName;
+    if (name.isEmpty())
+        name = tr("Untitled");
+    setWindowTitle(tr("%1[*] — gpuplan").arg(name));
+    setWindowModified(isModified());
+}
+
+void MainWindow::newScenario()
+{
+    m_autosave->flush();
+    m_restoring = true;
+    m_form->reset();
+    beginSession();
+    m_undo->clear();
+    m_scenarioId = 0;
+    m_scenarioName.clear();
+    m_modifiedWithoutUndo = false;
+    formChanged();
+}
+
+bool MainWindow::saveScenario(const QString& asName)
+{
+    auto* store = m_context->store();
+    if (!store) {
+        QMessageBox::warning(
+            this, tr("Save scenario"), tr("There is no store to save into: %1").arg(m_context->storeError()));
+        return false;
+    }
+    QString name = asName;
+    std::optional<long long> id;
+    if (name.isEmpty() && m_scenarioId > 0) {
+        name = m_scenarioName;
+        id = m_scenarioId;
+    }
+    if (name.isEmpty()) {
+        bool ok = false;
+        const QString suggestion = json::valueAt(m_form->workloadJson(), QStringLiteral("/name")).toString();
+        name = QInputDialog::getText(this, tr("Save scenario"), tr("Name:"), QLineEdit::Normal, suggestion, &ok)
+                   .trimmed();
+        if (!ok || name.isEmpty())
+            return false;
+    }
+    auto saved = store->saveScenario(name.toStdString(), m_form->workloadText().toStdString(), id);
+    if (!saved) {
+        QMessageBox::warning(this, tr("Save scenario"), ErrorText::describe(saved.error().detail));
+        return false;
+    }
+    m_scenarioId = *saved;
+    m_scenarioName = name;
+    setModified(false);
+    m_autosave->schedule(sessionDocument());
+    m_autosave->flush();
+    statusBar()->showMessage(tr("Saved “%1”").arg(name), 5000);
+    return true;
+}
+
+void MainWindow::saveAsDialog()
+{
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Save scenario as"), tr("Name:"), QLineEdit::Normal,
+        m_scenarioName.isEmpty() ? json::valueAt(m_form->workloadJson(), QStringLiteral("/name")).toString()
+                                 : tr("%1 (copy)").arg(m_scenarioName),
+        &ok)
+                             .trimmed();
+    if (ok && !name.isEmpty())
+        saveScenario(name);
+}
+
+bool MainWindow::openScenario(long long id)
+{
+    auto* store = m_context->store();
+    if (!store)
+        return false;
+    auto s = store->scenario(id);
+    if (!s) {
+        QMessageBox::warning(this, tr("Open scenario"), ErrorText::describe(s.error().detail));
+        return false;
+    }
+    QString error;
+    m_restoring = true;
+    const bool ok = m_form->loadWorkload(QByteArray::fromStdString(s->workloadJson), &error);
+    beginSession();
+    if (!ok) {
+        QMessageBox::warning(this, tr("Open scenario"),
+            tr("“%1” is not a readable workload: %2").arg(QString::fromStdString(s->name), error));
+        return false;
+    }
+    m_undo->clear();
+    m_scenarioId = id;
+    m_scenarioName = QString::fromStdString(s->name);
+    m_modifiedWithoutUndo = false;
+    formChanged();
+    return true;
+}
+
+void MainWindow::openScenarioDialog()
+{
+    if (!m_context->store())
+        return;
+    ScenarioDialog dlg(m_context->store(), m_scenarioId, this);
+    connect(&dlg, &ScenarioDialog::openRequested, this, [this](long long id) { openScenario(id); });
+    connect(&dlg, &ScenarioDialog::renamed, this, [this](long long id, const QString& name) {
+        if (id == m_scenarioId) {
+            m_scenarioName = name;
+            updateTitle();
+            m_autosave->schedule(sessionDocument());
+        }
+    });
+    connect(&dlg, &ScenarioDialog::deleted, this, [this](long long id) {
+        if (id == m_scenarioId) {
+            m_scenarioId = 0;
+            m_scenarioName.clear();
+            setModified(true);
+            m_autosave->schedule(sessionDocument());
+        }
+    });
+    dlg.exec();
+}
+
+void MainWindow::duplicateScenario()
+{
+    if (m_scenarioId <= 0) {
+        saveAsDialog();
+        return;
+    }
+    if (isModified())
+        saveScenario();
+    QString error;
+    if (auto id = ScenarioDialog::duplicate(m_context->store(), m_scenarioId, &error))
+        openScenario(*id);
+    else
+        QMessageBox::warning(this, tr("Duplicate scenario"), error);
+}
+
+void MainWindow::renameScenarioDialog()
+{
+    if (m_scenarioId <= 0) {
+        saveAsDialog();
+        return;
+    }
+    bool ok = false;
+    const QString name
+        = QInputDialog::getText(this, tr("Rename scenario"), tr("Name:"), QLineEdit::Normal, m_scenarioName, &ok)
+              .trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    if (auto st = m_context->store()->renameScenario(m_scenarioId, name.toStdString()); !st) {
+        QMessageBox::warning(this, tr("Rename scenario"), ErrorText::describe(st.error().detail));
+        return;
+    }
+    m_scenarioName = name;
+    updateTitle();
+    m_autosave->schedule(sessionDocument());
+}
+
+void MainWindow::deleteScenario()
+{
+    if (m_scenarioId <= 0)
+        return;
+    if (QMessageBox::question(
+            this, tr("Delete scenario"), tr("Delete “%1”? This cannot be undone.").arg(m_scenarioName))
+        != QMessageBox::Yes)
+        return;
+    if (auto st = m_context->store()->deleteScenario(m_scenarioId); !st) {
+        QMessageBox::warning(this, tr("Delete scenario"), ErrorText::describe(st.error().detail));
+        return;
+    }
+    m_scenarioId = 0;
+    m_scenarioName.clear();
+    setModified(true);
+    m_autosave->schedule(sessionDocument());
+}
+
+QString MainWindow::lastDir() const
+{
+    return AppSettings::lastDirectory();
+}
+
+bool MainWindow::openWorkloadFile(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("%1: cannot open: %2").arg(path, f.errorString());
+        return false;
+    }
+    QString e;
+    m_restoring = true;
+    const bool ok = m_form->loadWorkload(f.readAll(), &e);
+    beginSession();
+    if (!ok) {
+        if (error)
+            *error = tr("%1: not a workload file: %2").arg(QFileInfo(path).fileName(), e);
+        return false;
+    }
+    m_undo->clear();
+    m_scenarioId = 0;
+    m_scenarioName = QFileInfo(path).completeBaseName();
+    m_modifiedWithoutUndo = true; // not in the store yet
+    AppSettings::addRecentFile(path);
+    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    updateRecentMenu();
+    formChanged();
+    return true;
+}
+
+bool MainWindow::exportWorkloadFile(const QString& path, QString* error)
+{
+    QSaveFile f(path);
+    const QByteArray text = m_form->workloadText();
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
+        if (error)
+            *error = tr("%1: cannot write: %2").arg(path, f.errorString());
+        return false;
+    }
+    AppSettings::addRecentFile(path);
+    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    updateRecentMenu();
+    return true;
+}
+
+void MainWindow::importWorkloadDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import workload JSON"), lastDir(), tr("Workload files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openWorkloadFile(path, &error))
+        QMessageBox::warning(this, tr("Import workload JSON"), error);
+}
+
+void MainWindow::exportWorkloadDialog()
+{
+    QString suggestion = m_scenarioName.isEmpty() ? tr("workload") : m_scenarioName;
+    suggestion.replace(QLatin1Char('/'), QLatin1Char('-'));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export workload JSON"),
+        lastDir() + QLatin1Char('/') + suggestion + QStringLiteral(".json"), tr("Workload files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportWorkloadFile(path, &error))
+        QMessageBox::warning(this, tr("Export workload JSON"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1 (gpuplan-cli plan %1 gives the same plan)").arg(path), 8000);
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = AppSettings::recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString f = files[i];
+        QAction* a = m_recentMenu->addAction(
+            (i < 9 ? QStringLiteral("&%1 ").arg(i + 1) : QString()) + QFileInfo(f).fileName());
+        a->setToolTip(f);
+        a->setStatusTip(f);
+        connect(a, &QAction::triggered, this, [this, f] {
+            QString error;
+            if (!openWorkloadFile(f, &error))
+                QMessageBox::warning(this, tr("Open recent"), error);
+        });
+    }
+    if (files.isEmpty()) {
+        QAction* none = m_recentMenu->addAction(tr("No recent files"));
+        none->setEnabled(false);
+    } else {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(m_act.clearRecent);
+    }
+}
+
+void MainWindow::importHfConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import Hugging Face config.json"), lastDir(), tr("config.json (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Import config.json"), tr("%1: cannot open: %2").arg(path, f.errorString()));
+        return;
+    }
+    QString error;
+    QStringList notes;
+    if (!m_form->importHfConfig(f.readAll(), &error, &notes)) {
+        QMessageBox::warning(this, tr("Import config.json"), tr("%1: %2").arg(QFileInfo(path).fileName(), error));
+        return;
+    }
+    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    statusBar()->showMessage(tr("Architecture read from %1").arg(QFileInfo(path).fileName())
+            + (notes.isEmpty() ? QString() : QStringLiteral(" — ") + notes.join(QStringLiteral("; "))),
+        10000);
+}
+
+// ---- settings, language --------------------------------------------------------------------------------------------
+
+void MainWindow::setLanguage(const QString& setting)
+{
+    AppSettings::setLanguage(setting);
+    Language::apply(setting); // every widget gets QEvent::LanguageChange
+}
+
+void MainWindow::applySettings()
+{
+    Language::apply(AppSettings::language());
+    Theme::apply(AppSettings::theme());
+    m_headroomPct = AppSettings::headroomPct();
+    m_pue = AppSettings::pue();
+    m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh());
+    {
+        const QSignalBlocker block(m_currency);
+        m_currency->clear();
+        m_currency->addItems(m_context->data()->currencies);
+        m_currency->setCurrentText(AppSettings::currency());
+    }
+    m_planner->setCurrency(AppSettings::currency());
+    formChanged();
+}
+
+void MainWindow::openSettings()
+{
+    SettingsDialog dlg(m_context, this);
+    connect(&dlg, &SettingsDialog::applied, this, &MainWindow::applySettings);
+    dlg.exec();
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About gpuplan"),
+        tr("<h3>gpuplan %1</h3><p>What a GPU workload needs, where it should run, what it costs and whether it "
+           "meets its SLA.</p><p>Estimates come from first principles, checked against published runs (see the "
+           "Accuracy page); prices from the bundled, dated and sourced catalog or the files you import.</p>")
+            .arg(QStringLiteral(GPUPLAN_VERSION)));
+}
+
+// ---- window --------------------------------------------------------------------------------------------------------
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_autosave->schedule(sessionDocument());
+    m_autosave->flush();
+    AppSettings::setWindow(saveGeometry(), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& u : event->mimeData()->urls()) {
+        if (!u.isLocalFile())
+            continue;
+        const QString path = u.toLocalFile();
+        QFile f(path);
+        QByteArray head;
+        if (f.open(QIODevice::ReadOnly))
+            head = f.read(64 * 1024);
+        if (head.contains("gpuplan.workload/1") || (head.contains("\"kind\"") && !head.contains("gpuplan.catalog"))) {
+            QString error;
+            if (!openWorkloadFile(path, &error))
+                QMessageBox::warning(this, tr("Open workload"), error);
+        } else if (head.contains("\"hidden_size\"") || head.contains("\"n_embd\"")) {
+            QString error;
+            QStringList notes;
+            f.seek(0);
+            if (!m_form->importHfConfig(f.readAll(), &error, &notes))
+                QMessageBox::warning(this, tr("Import config.json"), error);
+        } else {
+            m_pages->setCurrentWidget(m_catalogPage);
+            m_catalogPage->importFile(path);
+        }
+        break;
+    }
+    event->acceptProposedAction();
+}
+
+} // namespace gpuplan::gui

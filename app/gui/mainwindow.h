@@ -1,0 +1,174 @@
+#pragma once
+// The main window: the workload form on the left, the live plan (ranked table, Pareto chart, exclusions) in
+// the middle, the selected candidate's details on the right; Catalog and Accuracy pages; scenarios with
+// autosave and crash recovery, undo/redo, recent files, settings and language switching.
+
+#include "planengine.h"
+
+#include <QJsonObject>
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QTabWidget;
+class QTableView;
+class QUndoStack;
+
+namespace gpuplan::charts {
+class ParetoChartView;
+}
+
+namespace gpuplan::gui {
+
+class AccuracyPage;
+class AppContext;
+class Autosave;
+class CandidateFilterProxy;
+class CandidateTableModel;
+class CatalogPage;
+class DetailsPanel;
+class ExclusionModel;
+class WorkloadForm;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(AppContext* context, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // The parts, for tests and the screenshot script.
+    WorkloadForm* form() const { return m_form; }
+    LivePlanner* planner() const { return m_planner; }
+    CandidateTableModel* candidates() const { return m_candidates; }
+    CandidateFilterProxy* proxy() const { return m_proxy; }
+    ExclusionModel* exclusions() const { return m_exclusions; }
+    QTableView* table() const { return m_table; }
+    charts::ParetoChartView* pareto() const { return m_pareto; }
+    DetailsPanel* details() const { return m_details; }
+    QUndoStack* undoStack() const { return m_undo; }
+    Autosave* autosave() const { return m_autosave; }
+    CatalogPage* catalogPage() const { return m_catalogPage; }
+    AccuracyPage* accuracyPage() const { return m_accuracyPage; }
+    QTabWidget* pages() const { return m_pages; }
+    QMenu* fileMenu() const { return m_fileMenu; }
+    QLabel* statusLabel() const { return m_status; }
+
+    /// Loads a workload JSON file (the files the CLI reads); a new, unsaved scenario.
+    bool openWorkloadFile(const QString& path, QString* error = nullptr);
+    /// Writes the form's workload as JSON.
+    bool exportWorkloadFile(const QString& path, QString* error = nullptr);
+    /// Saves the scenario in the store (under `name` as a new one when given, else the current one).
+    bool saveScenario(const QString& name = {});
+    bool openScenario(long long id);
+    void newScenario();
+    long long scenarioId() const { return m_scenarioId; }
+    QString scenarioName() const { return m_scenarioName; }
+    /// Restores the autosave of the last session. Returns true when there was one. Starts the session.
+    bool restoreSession();
+    /// From now on every change is autosaved. Until then (while starting) nothing is, so that a start that is
+    /// killed early never replaces the last session's autosave with an empty form.
+    void beginSession();
+    /// The autosave document: the form's state and the scenario it belongs to.
+    QJsonObject sessionDocument() const;
+
+    /// Applies and remembers a language setting ("", "en", "zh_CN"); every text is retranslated.
+    void setLanguage(const QString& setting);
+    /// Re-reads the settings (currency, theme, defaults) after the Settings dialog.
+    void applySettings();
+
+    /// Selects candidate `index` (a row of candidates()) in the table and the chart.
+    void selectCandidate(int index);
+    /// The selected candidate's index, or -1.
+    int selectedCandidate() const;
+
+Q_SIGNALS:
+    /// A plan was shown (after the table, chart and details were updated).
+    void planShown(std::shared_ptr<const gpuplan::gui::PlanResult> result);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildUi();
+    void createActions();
+    void retranslate();
+    void formChanged();
+    void showPlan(std::shared_ptr<const PlanResult> result);
+    void onCurrentRowChanged();
+    void updateTitle();
+    void updateRecentMenu();
+    void updateStatus();
+    void setModified(bool modified);
+    bool isModified() const;
+    void importHfConfig();
+    void importWorkloadDialog();
+    void exportWorkloadDialog();
+    void saveAsDialog();
+    void openScenarioDialog();
+    void renameScenarioDialog();
+    void deleteScenario();
+    void duplicateScenario();
+    void openSettings();
+    void about();
+    core::Workload withDefaults(core::Workload w) const;
+    QString lastDir() const;
+
+    AppContext* m_context;
+    WorkloadForm* m_form = nullptr;
+    LivePlanner* m_planner = nullptr;
+    CandidateTableModel* m_candidates = nullptr;
+    CandidateFilterProxy* m_proxy = nullptr;
+    ExclusionModel* m_exclusions = nullptr;
+    QTableView* m_table = nullptr;
+    QTableView* m_excludedView = nullptr;
+    QListWidget* m_notes = nullptr;
+    charts::ParetoChartView* m_pareto = nullptr;
+    DetailsPanel* m_details = nullptr;
+    QUndoStack* m_undo = nullptr;
+    Autosave* m_autosave = nullptr;
+    CatalogPage* m_catalogPage = nullptr;
+    AccuracyPage* m_accuracyPage = nullptr;
+    QTabWidget* m_pages = nullptr;
+    QTabWidget* m_resultTabs = nullptr;
+    QWidget* m_results = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_storeLabel = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QCheckBox* m_group = nullptr;
+    QComboBox* m_currency = nullptr;
+    QLabel* m_currencyLabel = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_scenarioMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    struct Actions
+    {
+        QAction *newScenario, *open, *save, *saveAs, *importWorkload, *exportWorkload, *importHf, *importPrices, *quit,
+            *undo, *redo, *settings, *duplicate, *rename, *remove, *viewPlan, *viewCatalog, *viewAccuracy, *focusFilter,
+            *group, *about, *clearRecent;
+    } m_act {};
+
+    long long m_scenarioId = 0;
+    QString m_scenarioName;
+    bool m_modifiedWithoutUndo = false; ///< recovered unsaved input (the undo stack starts clean)
+    bool m_restoring = true;            ///< no autosave while starting and while loading
+    bool m_columnsSized = false;
+    double m_headroomPct = 20;
+    double m_pue = 0;
+};
+
+} // namespace gpuplan::gui

@@ -1,0 +1,563 @@
+// The main window under -platform offscreen: typing updates the ranked table, a stale plan is never shown,
+// clicking a chart point selects its row (and back), undo/redo, scenarios in the store, workload files,
+// importing a price file, switching the language, and every item model under QAbstractItemModelTester.
+#include "app/charts/historychart.h"
+#include "app/charts/paretochart.h"
+#include "app/gui/accuracypage.h"
+#include "app/gui/appcontext.h"
+#include "app/gui/candidatemodel.h"
+#include "app/gui/catalogimport.h"
+#include "app/gui/catalogpage.h"
+#include "app/gui/detailspanel.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/scenarios.h"
+#include "app/gui/settings.h"
+#include "app/gui/settingsdialog.h"
+#include "app/gui/workloadform.h"
+#include "app/gui/workloadjson.h"
+#include "providers/store.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <memory>
+
+using namespace gpuplan;
+
+class TestGuiPlan : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void cleanupTestCase();
+
+    void typingUpdatesTheTable();
+    void invalidInputGreysTheStalePlan();
+    void staleResultsAreDropped();
+    void clickingAPointSelectsTheRow();
+    void selectingARowSelectsThePoint();
+    void filterAndGroup();
+    void undoRedoEveryEdit();
+    void scenariosSaveOpenDuplicateRenameDelete();
+    void autosaveKeepsTheFormInProcess();
+    void workloadFilesRoundTrip();
+    void importPriceFileAndHistory();
+    void cancelledImportChangesNothing();
+    void switchingLanguageRetranslates();
+    void settingsDiscountsCurrencyAndKeychain();
+    void everyModelPassesTheTester();
+
+private:
+    void loadExample(const char* name);
+    void waitForPlan();
+    void typeInto(const char* pointer, const QString& text);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<gui::AppContext> m_ctx;
+    std::unique_ptr<gui::MainWindow> m_window;
+};
+
+void TestGuiPlan::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("gpuplan-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_gui_plan"));
+    gui::AppSettings::setLanguage(QStringLiteral("en"));
+    gui::AppSettings::setCurrency(QStringLiteral("USD"));
+    gui::Language::apply(QStringLiteral("en"));
+    QVERIFY(m_dir.isValid());
+    auto ctx = gui::AppContext::create(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString());
+    QVERIFY2(ctx, ctx ? "" : ctx.error().detail.c_str());
+    m_ctx = std::move(*ctx);
+    QVERIFY2(m_ctx->store(), qPrintable(m_ctx->storeError()));
+}
+
+void TestGuiPlan::init()
+{
+    m_window = std::make_unique<gui::MainWindow>(m_ctx.get());
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestGuiPlan::cleanup()
+{
+    m_window.reset();
+}
+
+void TestGuiPlan::cleanupTestCase()
+{
+    gui::Language::apply(QStringLiteral("en"));
+}
+
+void TestGuiPlan::waitForPlan()
+{
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->planner()->isBusy() && m_window->planner()->current(), 20000);
+    QTRY_VERIFY(m_window->candidates()->result() == m_window->planner()->current());
+}
+
+void TestGuiPlan::loadExample(const char* name)
+{
+    const QString path = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/") + QLatin1String(name);
+    QString error;
+    QVERIFY2(m_window->openWorkloadFile(path, &error), qPrintable(error));
+    waitForPlan();
+}
+
+void TestGuiPlan::typeInto(const char* pointer, const QString& text)
+{
+    auto* e = qobject_cast<QLineEdit*>(m_window->form()->fieldWidget(QLatin1String(pointer)));
+    QVERIFY2(e, pointer);
+    e->setFocus();
+    e->selectAll();
+    QTest::keyClick(e, Qt::Key_Delete);
+    QTest::keyClicks(e, text);
+}
+
+void TestGuiPlan::typingUpdatesTheTable()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    auto* model = m_window->candidates();
+    QVERIFY(model->rowCount() > 10);
+    const auto first = m_window->planner()->current();
+    const double before
+        = model->index(0, gui::CandidateTableModel::Cost).data(gui::CandidateTableModel::SortRole).toDouble();
+    QVERIFY(before > 0);
+    // Ten times the traffic: more replicas, a dearer cheapest candidate, a new plan in the table.
+    typeInto("/inference/requests_per_second", QStringLiteral("50"));
+    QTRY_VERIFY_WITH_TIMEOUT(model->result() != first, 20000);
+    waitForPlan();
+    const double after
+        = model->index(0, gui::CandidateTableModel::Cost).data(gui::CandidateTableModel::SortRole).toDouble();
+    QVERIFY2(after > before * 2, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(after)));
+    QCOMPARE(model->result()->workload.inference->requestsPerSecond.value_or(0), 50.0);
+    QVERIFY(m_window->statusLabel()->text().contains(QLatin1String("candidate")));
+    // The displayed cost is the planner's, in the chosen currency.
+    const auto& c = model->result()->plan.candidates.front();
+    QVERIFY(model->index(0, gui::CandidateTableModel::Cost).data().toString().contains(QLatin1Char('$')));
+    QCOMPARE(model->index(0, gui::CandidateTableModel::Cost).data(gui::CandidateTableModel::SortRole).toDouble(),
+        c.pricing->totalCost);
+}
+
+void TestGuiPlan::invalidInputGreysTheStalePlan()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    QWidget* results = m_window->table()->parentWidget();
+    QVERIFY(m_window->table()->isEnabled());
+    typeInto("/inference/prompt_tokens", QStringLiteral("-3"));
+    QVERIFY(!m_window->form()->isValid());
+    QVERIFY(!m_window->table()->isEnabled());
+    QVERIFY(!results->isEnabled() || !m_window->table()->isEnabled());
+    QVERIFY(m_window->statusLabel()->text().contains(QLatin1String("Prompt tokens")));
+    QVERIFY(m_window->form()->errorLabel(QStringLiteral("/inference/prompt_tokens"))->isVisible());
+    QVERIFY(!m_window->planner()->isBusy());
+    typeInto("/inference/prompt_tokens", QStringLiteral("512"));
+    waitForPlan();
+    QVERIFY(m_window->table()->isEnabled());
+    QCOMPARE(m_window->candidates()->result()->workload.inference->promptTokens, 512);
+}
+
+void TestGuiPlan::staleResultsAreDropped()
+{
+    // Two edits in flight: only the newest one's plan is ever announced.
+    loadExample("llama-3.1-8b-chat-serving.json");
+    gui::LivePlanner* planner = m_window->planner();
+    QSignalSpy ready(planner, &gui::LivePlanner::planReady);
+    core::Workload a = *m_window->form()->workload(), b = a;
+    a.inference->requestsPerSecond = 1;
+    b.inference->requestsPerSecond = 40;
+    planner->request(a);
+    planner->flush(); // a runs
+    planner->request(b);
+    planner->flush(); // b waits for a, then runs
+    QTRY_VERIFY_WITH_TIMEOUT(!planner->isBusy(), 20000);
+    QTRY_COMPARE(ready.count(), 1);
+    const auto r = ready.at(0).at(0).value<std::shared_ptr<const gui::PlanResult>>();
+    QCOMPARE(r->workload.inference->requestsPerSecond.value_or(0), 40.0);
+    QCOMPARE(r->generation, planner->generation());
+    QCOMPARE(m_window->candidates()->result(), r);
+}
+
+void TestGuiPlan::clickingAPointSelectsTheRow()
+{
+    loadExample("llama-3.1-70b-lora.json");
+    auto* chart = m_window->pareto();
+    QVERIFY(!chart->points().isEmpty());
+    // A point on the Pareto front that is not already selected, clicked with the mouse.
+    int id = -1;
+    for (const auto& p : chart->points())
+        if (p.pareto && p.id != m_window->selectedCandidate())
+            id = p.id;
+    if (id < 0)
+        id = chart->points().back().id;
+    m_window->pages()->setCurrentIndex(0);
+    QTRY_VERIFY(chart->isVisible());
+    const auto pos = chart->viewportPosition(id);
+    QVERIFY(pos);
+    QCOMPARE(chart->idAt(*pos), id);
+    QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, *pos);
+    QTRY_COMPARE(m_window->selectedCandidate(), id);
+    QCOMPARE(chart->selectedId(), id);
+    const QModelIndex row = m_window->table()->selectionModel()->selectedRows().value(0);
+    QCOMPARE(m_window->proxy()->mapToSource(row).row(), id);
+    // The side panel shows that candidate.
+    const auto& c = m_window->candidates()->result()->plan.candidates[static_cast<std::size_t>(id)];
+    QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("detailsTitle"))
+                ->text()
+                .contains(QString::fromStdString(c.pricing->offering.instanceType)));
+}
+
+void TestGuiPlan::selectingARowSelectsThePoint()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    QTableView* table = m_window->table();
+    const QModelIndex third = m_window->proxy()->index(2, 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(third).center());
+    const int id = m_window->proxy()->mapToSource(third).row();
+    QTRY_COMPARE(m_window->selectedCandidate(), id);
+    QCOMPARE(m_window->pareto()->selectedId(), id);
+    QVERIFY(!m_window->details()->value(QStringLiteral("Time to first token")).isEmpty());
+}
+
+void TestGuiPlan::filterAndGroup()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    auto* proxy = m_window->proxy();
+    const int all = proxy->rowCount();
+    auto* filter = m_window->findChild<QLineEdit*>(QStringLiteral("candidateFilter"));
+    QTest::keyClicks(filter, QStringLiteral("azure spot"));
+    QTRY_VERIFY(proxy->rowCount() > 0 && proxy->rowCount() < all);
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        QCOMPARE(
+            proxy->index(r, gui::CandidateTableModel::Provider).data(gui::CandidateTableModel::ProviderRole).toString(),
+            QStringLiteral("azure"));
+        QCOMPARE(proxy->index(r, gui::CandidateTableModel::Pricing).data().toString(), QStringLiteral("Spot"));
+    }
+    filter->clear();
+    QCOMPARE(proxy->rowCount(), all);
+    proxy->setGroupByProvider(true);
+    QString last;
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QString p = proxy->index(r, 0).data(gui::CandidateTableModel::ProviderRole).toString();
+        QVERIFY2(p >= last, qPrintable(p + QStringLiteral(" after ") + last));
+        last = p;
+    }
+    // Sorting by cost keeps the groups; within a group, cheapest first.
+    m_window->table()->sortByColumn(gui::CandidateTableModel::Cost, Qt::AscendingOrder);
+    for (int r = 1; r < proxy->rowCount(); ++r) {
+        const QString a = proxy->index(r - 1, 0).data(gui::CandidateTableModel::ProviderRole).toString();
+        const QString b = proxy->index(r, 0).data(gui::CandidateTableModel::ProviderRole).toString();
+        QVERIFY(a <= b);
+        if (a == b)
+            QVERIFY(
+                proxy->index(r - 1, gui::CandidateTableModel::Cost).data(gui::CandidateTableModel::SortRole).toDouble()
+                <= proxy->index(r, gui::CandidateTableModel::Cost).data(gui::CandidateTableModel::SortRole).toDouble());
+    }
+    proxy->setGroupByProvider(false);
+}
+
+void TestGuiPlan::undoRedoEveryEdit()
+{
+    m_window->newScenario();
+    QUndoStack* undo = m_window->undoStack();
+    QCOMPARE(undo->count(), 0);
+    auto* tokens = qobject_cast<QLineEdit*>(m_window->form()->fieldWidget(QStringLiteral("/training/tokens")));
+    const QString original = tokens->text();
+    typeInto("/training/tokens", QStringLiteral("300B"));
+    // Typing into one field is one step (the clearing and every key merge).
+    QCOMPARE(undo->count(), 1);
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->form()->setFieldValue(QStringLiteral("/training/method"), QStringLiteral("lora")));
+    QCOMPARE(undo->count(), 2);
+    QVERIFY(m_window->form()->setFieldValue(QStringLiteral("/hardware"), QStringLiteral("true")));
+    QCOMPARE(undo->count(), 3);
+
+    // Ctrl+Z through the Edit menu's shortcut, three times.
+    m_window->activateWindow();
+    m_window->setFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!m_window->findChild<QGroupBox*>(QStringLiteral("field:/hardware"))->isChecked());
+    undo->undo();
+    QVERIFY(m_window->form()->workload()->training->method == core::FinetuneMethod::Full);
+    undo->undo();
+    QCOMPARE(tokens->text(), original);
+    QVERIFY(!undo->canUndo());
+    // Ctrl+Shift+Z redoes.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(tokens->text(), QStringLiteral("300B"));
+    QCOMPARE(m_window->form()->workload()->training->tokens, 300e9);
+    undo->redo();
+    undo->redo();
+    QVERIFY(m_window->findChild<QGroupBox*>(QStringLiteral("field:/hardware"))->isChecked());
+    QVERIFY(!undo->canRedo());
+}
+
+void TestGuiPlan::scenariosSaveOpenDuplicateRenameDelete()
+{
+    auto* store = m_ctx->store();
+    loadExample("llama-3.1-70b-lora.json");
+    QVERIFY(m_window->saveScenario(QStringLiteral("LoRA 70B")));
+    const long long id = m_window->scenarioId();
+    QVERIFY(id > 0);
+    QVERIFY(!m_window->isWindowModified());
+    QVERIFY(m_window->windowTitle().contains(QLatin1String("LoRA 70B")));
+    // Saved as the same JSON the CLI reads.
+    auto saved = store->scenario(id);
+    QVERIFY(saved);
+    auto parsed = core::parseWorkload(saved->workloadJson, "s", *m_ctx->data()->models, *m_ctx->data()->gpus);
+    QVERIFY2(parsed, parsed ? "" : parsed.error().detail.c_str());
+    QCOMPARE(parsed->training->tokens, 200e6);
+
+    typeInto("/training/tokens", QStringLiteral("1B"));
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->saveScenario()); // same scenario
+    QCOMPARE(m_window->scenarioId(), id);
+    m_window->newScenario();
+    QVERIFY(m_window->openScenario(id));
+    QCOMPARE(m_window->form()->workload()->training->tokens, 1e9);
+
+    QString error;
+    const auto copy = gui::ScenarioDialog::duplicate(store, id, &error);
+    QVERIFY2(copy, qPrintable(error));
+    QCOMPARE(QString::fromStdString(store->scenario(*copy)->name), QStringLiteral("LoRA 70B (copy)"));
+    QVERIFY(store->renameScenario(*copy, "LoRA 70B, 1B tokens"));
+    gui::ScenarioListModel list(store);
+    QVERIFY(list.rowOf(*copy) >= 0);
+    QCOMPARE(list.index(list.rowOf(*copy)).data().toString(), QStringLiteral("LoRA 70B, 1B tokens"));
+    for (int r = 0; r < list.rowCount(); ++r) // the autosave is not a scenario to show
+        QVERIFY(list.index(r).data().toString() != QLatin1String(gui::autosaveScenarioName));
+    QVERIFY(store->deleteScenario(*copy));
+    list.refresh();
+    QCOMPARE(list.rowOf(*copy), -1);
+}
+
+void TestGuiPlan::autosaveKeepsTheFormInProcess()
+{
+    // The window goes away without a clean close (no closeEvent); a new one on the same store restores it.
+    m_window->newScenario();
+    typeInto("/name", QStringLiteral("typed, never saved"));
+    typeInto("/training/tokens", QStringLiteral("42B"));
+    const int saves = m_window->autosave()->saves();
+    QTRY_VERIFY(m_window->autosave()->saves() > saves);
+    const QJsonObject doc = m_window->form()->workloadJson();
+    m_window.reset();
+    init();
+    QVERIFY(m_window->restoreSession());
+    QCOMPARE(m_window->form()->workloadJson(), doc);
+    QVERIFY(m_window->isWindowModified());
+    QCOMPARE(m_window->form()->workload()->training->tokens, 42e9);
+}
+
+void TestGuiPlan::workloadFilesRoundTrip()
+{
+    loadExample("gpt3-175b-pretraining.json");
+    const QString out = m_dir.filePath(QStringLiteral("export.json"));
+    QString error;
+    QVERIFY2(m_window->exportWorkloadFile(out, &error), qPrintable(error));
+    const QJsonObject doc = m_window->form()->workloadJson();
+    m_window->newScenario();
+    QVERIFY(m_window->form()->workloadJson() != doc);
+    QVERIFY2(m_window->openWorkloadFile(out, &error), qPrintable(error));
+    QCOMPARE(m_window->form()->workloadJson(), doc);
+    QVERIFY(gui::AppSettings::recentFiles().contains(QFileInfo(out).absoluteFilePath()));
+    QVERIFY(!m_window->openWorkloadFile(m_dir.filePath(QStringLiteral("missing.json")), &error));
+    QVERIFY(error.contains(QLatin1String("missing.json")));
+}
+
+void TestGuiPlan::importPriceFileAndHistory()
+{
+    // A quote for 8 × H100 at 10 $/h, imported twice at different prices: two snapshots, a two-point history.
+    auto write = [&](double price, const char* asOf) {
+        const QString path = m_dir.filePath(QStringLiteral("quote-%1.json").arg(QLatin1String(asOf)));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return QString();
+        f.write(QStringLiteral(R"({"schema": "gpuplan.catalog/1", "provider": "acme", "offerings": [
+            {"provider": "acme", "region": "eu-test-1", "country": "DE", "instance_type": "h100x8",
+             "gpu_model": "H100-SXM-80GB", "gpu_count": 8, "gpu_memory_gib": 80, "source": "test quote",
+             "prices": [{"pricing_model": "on_demand", "currency": "USD", "hourly_rate": %1,
+                         "as_of": "%2", "source": "test quote"}]}]})")
+                    .arg(price)
+                    .arg(QLatin1String(asOf))
+                    .toUtf8());
+        return path;
+    };
+    auto* page = m_window->catalogPage();
+    const int before = page->model()->rowCount();
+    for (const auto& [price, date] : {std::pair<double, const char*> {10.0, "2026-10-01"}, {9.0, "2026-11-01"}}) {
+        const QString file = write(price, date);
+        QVERIFY(!file.isEmpty());
+        QCOMPARE(gui::CatalogImport::guessFormat(file), QStringLiteral("gpuplan"));
+        const auto out = page->importNow({file, QStringLiteral("gpuplan"), {}, QString::fromLatin1(date)});
+        QVERIFY2(out.ok, qPrintable(out.error));
+        QCOMPARE(out.offerings, 1);
+    }
+    QCOMPARE(page->model()->rowCount(), before + 1);
+    QVERIFY(m_ctx->data()->providers.contains(QStringLiteral("acme")));
+    page->proxy()->setWords(QStringLiteral("acme"));
+    QCOMPARE(page->proxy()->rowCount(), 1);
+    m_window->pages()->setCurrentWidget(page);
+    page->view()->selectRow(0);
+    QTRY_COMPARE(page->historyChart()->seriesCount(), 1);
+    auto h = m_ctx->store()->priceHistory("acme", "eu-test-1", "h100x8");
+    QVERIFY(h);
+    QCOMPARE(h->size(), std::size_t(2));
+    // The planner uses it: an 8 × H100 workload now has an acme candidate.
+    m_window->pages()->setCurrentIndex(0);
+    loadExample("llama-3.1-70b-lora.json");
+    bool acme = false;
+    for (const auto& c : m_window->candidates()->result()->plan.candidates)
+        acme |= c.pricing && c.pricing->offering.provider == "acme";
+    QVERIFY(acme);
+}
+
+void TestGuiPlan::cancelledImportChangesNothing()
+{
+    const auto snapshots = m_ctx->store()->snapshots()->size();
+    std::atomic<bool> cancel {true};
+    const auto out = gui::CatalogImport::run({QStringLiteral(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/lambda.json"),
+                                                 QStringLiteral("gpuplan"), {}, QStringLiteral("2026-11-30")},
+        m_ctx->store()->path(), {}, &cancel);
+    QVERIFY(!out.ok);
+    QVERIFY(out.cancelled);
+    QCOMPARE(m_ctx->store()->snapshots()->size(), snapshots);
+    const auto bad = gui::CatalogImport::run(
+        {m_dir.filePath(QStringLiteral("nope.json")), QStringLiteral("gpuplan"), {}, QStringLiteral("2026-11-30")},
+        m_ctx->store()->path(), {}, nullptr);
+    QVERIFY(!bad.ok);
+    QVERIFY(bad.error.contains(QLatin1String("nope.json")));
+}
+
+void TestGuiPlan::switchingLanguageRetranslates()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    QMenu* file = m_window->fileMenu();
+    QCOMPARE(file->title(), QStringLiteral("&File"));
+    auto* form = m_window->form();
+    auto label = [&](const char* pointer) {
+        return qobject_cast<QLabel*>(form->findChild<QLabel*>(QStringLiteral("error:") + QLatin1String(pointer)))
+            ? form->fieldLabel(QLatin1String(pointer))
+            : QString();
+    };
+    QCOMPARE(label("/inference/prompt_tokens"), QStringLiteral("Prompt tokens"));
+    const QString header
+        = m_window->candidates()->headerData(gui::CandidateTableModel::Provider, Qt::Horizontal).toString();
+    QCOMPARE(header, QStringLiteral("Provider"));
+
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QTRY_COMPARE(file->title(), QStringLiteral("文件(&F)"));
+    QCOMPARE(label("/inference/prompt_tokens"), QStringLiteral("提示词元数"));
+    QCOMPARE(m_window->candidates()->headerData(gui::CandidateTableModel::Provider, Qt::Horizontal).toString(),
+        QStringLiteral("云厂商"));
+    QCOMPARE(m_window->pages()->tabText(0), QStringLiteral("计划(&P)"));
+    QVERIFY(m_window->statusLabel()->text().contains(QStringLiteral("个候选")));
+    // Errors next to fields are in Chinese too.
+    typeInto("/inference/prompt_tokens", QStringLiteral("-1"));
+    QVERIFY2(form->errorLabel(QStringLiteral("/inference/prompt_tokens"))->text().contains(QStringLiteral("整数")),
+        qPrintable(form->errorLabel(QStringLiteral("/inference/prompt_tokens"))->text()));
+
+    m_window->setLanguage(QStringLiteral("en"));
+    QTRY_COMPARE(file->title(), QStringLiteral("&File"));
+    QCOMPARE(label("/inference/prompt_tokens"), QStringLiteral("Prompt tokens"));
+    QCOMPARE(gui::AppSettings::language(), QStringLiteral("en"));
+}
+
+void TestGuiPlan::settingsDiscountsCurrencyAndKeychain()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    const auto cheapest = [&] {
+        return m_window->candidates()
+            ->index(0, gui::CandidateTableModel::Cost)
+            .data(gui::CandidateTableModel::SortRole)
+            .toDouble();
+    };
+    const QString provider = QString::fromStdString(m_window->candidates()->candidate(0)->pricing->offering.provider);
+    const double before = cheapest();
+    gui::SettingsDialog dlg(m_ctx.get(), m_window.get());
+    connect(&dlg, &gui::SettingsDialog::applied, m_window.get(), &gui::MainWindow::applySettings);
+    // A 50 % negotiated discount on the cheapest candidate's provider, kept in the store.
+    auto* discounts = dlg.findChild<QTableWidget*>(QStringLiteral("settingsDiscounts"));
+    QVERIFY(discounts);
+    bool found = false;
+    for (int r = 0; r < discounts->rowCount(); ++r)
+        if (discounts->item(r, 0)->text() == provider) {
+            discounts->item(r, 1)->setText(QStringLiteral("50"));
+            found = true;
+        }
+    QVERIFY(found);
+    dlg.apply();
+    QCOMPARE(m_ctx->store()->discounts()->at(provider.toStdString()), 0.5);
+    waitForPlan();
+    QTRY_VERIFY(cheapest() < before * 0.75);
+    // Prices in yuan, converted at the bundled rate.
+    auto* currency = m_window->findChild<QComboBox*>(QStringLiteral("currency"));
+    currency->setCurrentText(QStringLiteral("CNY"));
+    waitForPlan();
+    QCOMPARE(m_window->candidates()->result()->currency, QStringLiteral("CNY"));
+    QVERIFY(m_window->candidates()
+                ->index(0, gui::CandidateTableModel::Cost)
+                .data()
+                .toString()
+                .contains(QStringLiteral("¥")));
+    currency->setCurrentText(QStringLiteral("USD"));
+    QVERIFY(m_ctx->store()->setDiscount(provider.toStdString(), 0));
+    m_ctx->reload();
+    // The keychain answers one way or the other: a stored key, none, or (no service here) a clear refusal.
+    auto* status = dlg.keyStatus();
+    QTRY_VERIFY_WITH_TIMEOUT(status->text() != QLatin1String("Asking the keychain…"), 15000);
+    QVERIFY(!status->text().isEmpty());
+    qInfo("keychain: %s", qPrintable(status->text()));
+}
+
+void TestGuiPlan::everyModelPassesTheTester()
+{
+    using Tester = QAbstractItemModelTester;
+    const auto mode = Tester::FailureReportingMode::QtTest;
+    Tester candidates(m_window->candidates(), mode);
+    Tester proxy(m_window->proxy(), mode);
+    Tester exclusions(m_window->exclusions(), mode);
+    Tester offerings(m_window->catalogPage()->model(), mode);
+    Tester offeringProxy(m_window->catalogPage()->proxy(), mode);
+    Tester accuracyRows(m_window->accuracyPage()->rows(), mode);
+    Tester accuracyGroups(m_window->accuracyPage()->groups(), mode);
+    gui::ScenarioListModel scenarios(m_ctx->store());
+    Tester scenarioTester(&scenarios, mode);
+
+    // Exercise them: plans of each kind (resets), filtering, grouping, sorting, a language change.
+    for (const char* example :
+        {"llama-3.1-8b-chat-serving.json", "gpt3-175b-pretraining.json", "rendering-batch.json"}) {
+        loadExample(example);
+        QVERIFY(m_window->candidates()->rowCount() > 0);
+    }
+    m_window->proxy()->setFilterText(QStringLiteral("aws"));
+    m_window->proxy()->setGroupByProvider(true);
+    m_window->table()->sortByColumn(gui::CandidateTableModel::Time, Qt::DescendingOrder);
+    m_window->proxy()->setFilterText({});
+    m_window->proxy()->setGroupByProvider(false);
+    m_window->catalogPage()->proxy()->setWords(QStringLiteral("H100 spot"));
+    m_window->catalogPage()->view()->sortByColumn(gui::OfferingModel::Price, Qt::DescendingOrder);
+    m_window->catalogPage()->proxy()->setWords({});
+    QVERIFY(m_window->accuracyPage()->rows()->rowCount() > 50);
+    QCOMPARE(m_window->accuracyPage()->groups()->rowCount(), 4);
+    QVERIFY(m_window->saveScenario(QStringLiteral("for the tester")));
+    scenarios.refresh();
+    QVERIFY(scenarios.rowCount() > 0);
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    m_window->setLanguage(QStringLiteral("en"));
+}
+
+QTEST_MAIN(TestGuiPlan)
+#include "tst_gui_plan.moc"
