@@ -522,4 +522,51 @@ Result<CalibrationProfile> parseProfile(
     }
 }
 
+Result<std::vector<CalibrationProfile>> readCalibrationFile(
+    std::string_view text, const std::string& fileName, const GpuCatalog& catalog, std::vector<std::string>* warnings)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text[first] == '[') {
+        // An exported array: every element is one profile, read by the profile parser.
+        nlohmann::json root;
+        try {
+            root = nlohmann::json::parse(text.begin(), text.end());
+        } catch (const nlohmann::json::parse_error& e) {
+            return Error {ErrorCode::ParseError, fileName + ": not JSON: " + e.what()};
+        }
+        std::vector<CalibrationProfile> out;
+        for (std::size_t i = 0; i < root.size(); ++i) {
+            auto p = parseProfile(root[i].dump(), fileName + "[" + std::to_string(i) + "]", &catalog, warnings);
+            if (!p)
+                return p.error();
+            out.push_back(std::move(*p));
+        }
+        if (out.empty())
+            return Error {ErrorCode::InvalidInput, fileName + ": the array holds no calibration profile"};
+        return out;
+    }
+    if (text.find("gpuplan.calibration/1") != std::string_view::npos) {
+        auto p = parseProfile(text, fileName, &catalog, warnings);
+        if (!p)
+            return p.error();
+        return std::vector<CalibrationProfile> {std::move(*p)};
+    }
+    auto report = parseProbeReport(text, fileName, warnings);
+    if (!report)
+        return report.error();
+    return calibrationProfiles(*report, catalog, warnings);
+}
+
+std::string exportProfiles(const std::vector<std::string>& profileJsons)
+{
+    std::string json = "[\n";
+    bool first = true;
+    for (const auto& text : profileJsons) {
+        json += (first ? "" : ",\n") + text;
+        first = false;
+    }
+    json += "\n]\n";
+    return json;
+}
+
 } // namespace gpuplan::core

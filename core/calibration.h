@@ -111,4 +111,15 @@ std::string serializeProfile(const CalibrationProfile& profile);
 Result<CalibrationProfile> parseProfile(std::string_view text, const std::string& fileName,
     const GpuCatalog* catalog = nullptr, std::vector<std::string>* warnings = nullptr);
 
+/// What a calibration file holds, whatever its kind: an exported array of "gpuplan.calibration/1" profiles, one
+/// such profile, or a "gpuplan.probe/1" report (turned into profiles with calibrationProfiles). The CLI's
+/// `calibrate --import` and the desktop app's Calibrate page read files through this one function. Any bad
+/// profile is an error naming the file, the array index and the JSON pointer; nothing is returned in part.
+Result<std::vector<CalibrationProfile>> readCalibrationFile(std::string_view text, const std::string& fileName,
+    const GpuCatalog& catalog, std::vector<std::string>* warnings = nullptr);
+
+/// Stored profiles ("gpuplan.calibration/1" documents) as one exported file: a JSON array that
+/// readCalibrationFile reads back.
+std::string exportProfiles(const std::vector<std::string>& profileJsons);
+
 } // namespace gpuplan::core

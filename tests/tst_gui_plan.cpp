@@ -15,6 +15,7 @@
 #include "app/gui/settingsdialog.h"
 #include "app/gui/workloadform.h"
 #include "app/gui/workloadjson.h"
+#include "core/csv.h"
 #include "providers/store.h"
 
 #include <QAbstractItemModelTester>
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void scenariosSaveOpenDuplicateRenameDelete();
     void autosaveKeepsTheFormInProcess();
     void workloadFilesRoundTrip();
+    void exportPlanUsesTheSelectedCandidate();
     void importPriceFileAndHistory();
     void cancelledImportChangesNothing();
     void switchingLanguageRetranslates();
@@ -375,6 +377,47 @@ void TestGuiPlan::workloadFilesRoundTrip()
     QVERIFY(gui::AppSettings::recentFiles().contains(QFileInfo(out).absoluteFilePath()));
     QVERIFY(!m_window->openWorkloadFile(m_dir.filePath(QStringLiteral("missing.json")), &error));
     QVERIFY(error.contains(QLatin1String("missing.json")));
+}
+
+void TestGuiPlan::exportPlanUsesTheSelectedCandidate()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    const auto& cands = m_window->planner()->current()->plan.candidates;
+    QVERIFY(cands.size() >= 2);
+    // The menu has the four exports.
+    for (const char* name : {"actionExportPdf", "actionExportCsv", "actionExportSkyPilot", "actionExportKubernetes"})
+        QVERIFY2(m_window->findChild<QAction*>(QLatin1String(name)), name);
+    QString error;
+    const QString csv = m_dir.filePath(QStringLiteral("plan.csv"));
+    QVERIFY2(m_window->exportPlanFile(gui::MainWindow::PlanExport::Csv, csv, &error), qPrintable(error));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray raw = f.readAll();
+    QVERIFY(raw.startsWith("\xEF\xBB\xBF"));
+    auto table = core::parseCsv(raw.mid(3).toStdString(), "plan.csv");
+    QVERIFY(table);
+    QCOMPARE(table->rows.size(), cands.size());
+    // The deployment file describes the selected row, not the first one: a row on another instance type.
+    auto instanceOf = [&](std::size_t i) { return cands[i].pricing->offering.instanceType; };
+    std::size_t other = 1;
+    while (other < cands.size() && instanceOf(other) == instanceOf(0))
+        ++other;
+    QVERIFY(other < cands.size());
+    m_window->selectCandidate(int(other));
+    QCOMPARE(m_window->selectedCandidate(), int(other));
+    const QString yaml = m_dir.filePath(QStringLiteral("second.yaml"));
+    QVERIFY2(m_window->exportPlanFile(gui::MainWindow::PlanExport::SkyPilot, yaml, &error), qPrintable(error));
+    QFile y(yaml);
+    QVERIFY(y.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(y.readAll());
+    QVERIFY2(text.contains(QString::fromStdString(instanceOf(other))), qPrintable(text.left(800)));
+    QVERIFY(!text.contains(QString::fromStdString(instanceOf(0))));
+    // Invalid input: no current plan, a message instead of a file.
+    typeInto("/inference/prompt_tokens", QStringLiteral("-5"));
+    QVERIFY(
+        !m_window->exportPlanFile(gui::MainWindow::PlanExport::Pdf, m_dir.filePath(QStringLiteral("x.pdf")), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.pdf"))));
 }
 
 void TestGuiPlan::importPriceFileAndHistory()

@@ -174,6 +174,176 @@
         </message>
     </context>
     <context>
+        <name>gpuplan::gui::CalibratePage</name>
+        <message>
+            <source>Cannot start %1: %2</source>
+            <translation>无法启动 %1：%2</translation>
+        </message>
+        <message>
+            <source>Datasheet peaks are not what a GPU delivers. Measure this machine&apos;s GPU with gpuplan-probe (or import a report measured elsewhere): every estimate for that GPU model then uses the measured share of its datasheet figures, and the plan says it is calibrated.</source>
+            <translation>数据手册上的峰值并不是 GPU 的实际表现。用 gpuplan-probe 测量本机的 GPU（或导入在别处测得的报告）：此后该型号 GPU 的每项估算都使用实测的数据手册占比，方案中会注明已校准。</translation>
+        </message>
+        <message>
+            <source>&amp;Measure this GPU</source>
+            <translation>测量本机 GPU(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Runs gpuplan-probe as a separate process: a GPU fault never takes gpuplan down</source>
+            <translation>在独立进程中运行 gpuplan-probe：GPU 故障不会拖垮 gpuplan</translation>
+        </message>
+        <message>
+            <source>&amp;Quick (under 20 s)</source>
+            <translation>快速(&amp;Q)（20 秒以内）</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>&amp;Import…</source>
+            <translation>导入(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>A probe report (gpuplan.probe/1) or exported profiles (gpuplan.calibration/1)</source>
+            <translation>探测报告（gpuplan.probe/1）或导出的校准档案（gpuplan.calibration/1）</translation>
+        </message>
+        <message>
+            <source>E&amp;xport…</source>
+            <translation>导出(&amp;X)…</translation>
+        </message>
+        <message>
+            <source>Calibration profiles in the store</source>
+            <translation>数据库中的校准档案</translation>
+        </message>
+        <message>
+            <source>Progress of gpuplan-probe</source>
+            <translation>gpuplan-probe 的进度</translation>
+        </message>
+        <message>
+            <source>gpuplan-probe&apos;s progress appears here while it measures.</source>
+            <translation>测量期间，gpuplan-probe 的进度显示在这里。</translation>
+        </message>
+        <message>
+            <source>There is no store to keep a calibration in: %1</source>
+            <translation>没有可保存校准的数据库：%1</translation>
+        </message>
+        <message>
+            <source>gpuplan-probe was not found next to gpuplan or on PATH: where is it?</source>
+            <translation>在 gpuplan 所在目录和 PATH 中都找不到 gpuplan-probe：它在哪里？</translation>
+        </message>
+        <message>
+            <source>gpuplan-probe was not found (it is built where CMake finds the CUDA toolkit). Import a report measured on another machine instead.</source>
+            <translation>找不到 gpuplan-probe（只有 CMake 找到 CUDA 工具包时才会构建它）。请改为导入在其他机器上测得的报告。</translation>
+        </message>
+        <message>
+            <source>Measuring with %1…</source>
+            <translation>正在用 %1 测量…</translation>
+        </message>
+        <message>
+            <source>Measurement cancelled; nothing was stored.</source>
+            <translation>测量已取消；未保存任何内容。</translation>
+        </message>
+        <message>
+            <source>gpuplan-probe crashed; nothing was stored. The app is unaffected.</source>
+            <translation>gpuplan-probe 崩溃；未保存任何内容。本程序不受影响。</translation>
+        </message>
+        <message>
+            <source>No NVIDIA driver, GPU or cuBLASLt on this machine, so nothing was measured: %1</source>
+            <translation>本机没有 NVIDIA 驱动、GPU 或 cuBLASLt，因此未进行测量：%1</translation>
+        </message>
+        <message>
+            <source>(gpuplan-probe gave no reason)</source>
+            <translation>（gpuplan-probe 未说明原因）</translation>
+        </message>
+        <message>
+            <source>gpuplan-probe failed with exit code %1; nothing was stored: %2</source>
+            <translation>gpuplan-probe 失败，退出码 %1；未保存任何内容：%2</translation>
+        </message>
+        <message>
+            <source>warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
+        <message>
+            <source>gpuplan-probe&apos;s report cannot be used: %1</source>
+            <translation>无法使用 gpuplan-probe 的报告：%1</translation>
+        </message>
+        <message>
+            <source>Calibrated %1: every estimate for this GPU model now uses what was measured.</source>
+            <translation>已校准 %1：该型号 GPU 的每项估算现在都使用实测值。</translation>
+        </message>
+        <message>
+            <source>Import calibration</source>
+            <translation>导入校准</translation>
+        </message>
+        <message>
+            <source>Probe reports and calibration profiles (*.json);;All files (*)</source>
+            <translation>探测报告和校准档案 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>%1: cannot open: %2</source>
+            <translation>%1：无法打开：%2</translation>
+        </message>
+        <message numerus="yes">
+            <source>Imported %n profile(s) from %1; the plan uses them now.</source>
+            <translation>
+                <numerusform>已从 %1 导入 %n 个校准档案；方案现在使用它们。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>There are no calibration profiles to export.</source>
+            <translation>没有可导出的校准档案。</translation>
+        </message>
+        <message>
+            <source>Export calibration</source>
+            <translation>导出校准</translation>
+        </message>
+        <message>
+            <source>Calibration profiles (*.json)</source>
+            <translation>校准档案 (*.json)</translation>
+        </message>
+        <message>
+            <source>%1: cannot write: %2</source>
+            <translation>%1：无法写入：%2</translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported %n profile(s) to %1.</source>
+            <translation>
+                <numerusform>已将 %n 个校准档案导出到 %1。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>gpuplan::gui::CalibrationModel</name>
+        <message>
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>Device</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>Measured at</source>
+            <translation>测量时间</translation>
+        </message>
+        <message>
+            <source>GEMM, share of the datasheet</source>
+            <translation>GEMM（占数据手册的比例）</translation>
+        </message>
+        <message>
+            <source>Memory bandwidth</source>
+            <translation>显存带宽</translation>
+        </message>
+        <message>
+            <source>Source</source>
+            <translation>来源</translation>
+        </message>
+    </context>
+    <context>
         <name>gpuplan::gui::CandidateTableModel</name>
         <message>
             <source>%1 %2 in %3</source>
@@ -306,6 +476,10 @@
         <message>
             <source>Pareto</source>
             <translation>帕累托</translation>
+        </message>
+        <message>
+            <source>%1 × %2 (calibrated)</source>
+            <translation>%1 × %2（已校准）</translation>
         </message>
     </context>
     <context>
@@ -1115,6 +1289,26 @@
             <source>the minimum</source>
             <translation>最小值</translation>
         </message>
+        <message>
+            <source>Efficiency</source>
+            <translation>效率</translation>
+        </message>
+        <message>
+            <source>calibrated</source>
+            <translation>已校准</translation>
+        </message>
+        <message>
+            <source>datasheet defaults</source>
+            <translation>数据手册默认值</translation>
+        </message>
+        <message>
+            <source>Measured on %1 at %2: %3</source>
+            <translation>于 %2 在 %1 上测得：%3</translation>
+        </message>
+        <message>
+            <source>Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page</source>
+            <translation>数据手册数值 × 公开运行记录中的效率；可在“校准”页测量此 GPU</translation>
+        </message>
     </context>
     <context>
         <name>gpuplan::gui::ErrorText</name>
@@ -1798,6 +1992,74 @@
             <source>Cost against latency</source>
             <translation>成本与延迟</translation>
         </message>
+        <message>
+            <source>Ca&amp;librate</source>
+            <translation>校准(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Compare Scenarios…</source>
+            <translation>比较场景(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>Export &amp;Plan</source>
+            <translation>导出方案(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;PDF Report…</source>
+            <translation>PDF 报告(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>&amp;CSV Comparison Table…</source>
+            <translation>CSV 对比表(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>&amp;SkyPilot Task…</source>
+            <translation>SkyPilot 任务文件(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Kubernetes Manifest…</source>
+            <translation>Kubernetes 清单(&amp;K)…</translation>
+        </message>
+        <message>
+            <source>&amp;Refresh Prices from the Providers…</source>
+            <translation>从云厂商刷新价格(&amp;R)…</translation>
+        </message>
+        <message>
+            <source>There is no current plan to export: correct the marked fields or wait for the plan.</source>
+            <translation>没有可导出的当前方案：请先改正标出的字段，或等待方案计算完成。</translation>
+        </message>
+        <message>
+            <source>Export PDF report</source>
+            <translation>导出 PDF 报告</translation>
+        </message>
+        <message>
+            <source>PDF files (*.pdf)</source>
+            <translation>PDF 文件 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Export CSV comparison table</source>
+            <translation>导出 CSV 对比表</translation>
+        </message>
+        <message>
+            <source>CSV files (*.csv)</source>
+            <translation>CSV 文件 (*.csv)</translation>
+        </message>
+        <message>
+            <source>Export SkyPilot task</source>
+            <translation>导出 SkyPilot 任务文件</translation>
+        </message>
+        <message>
+            <source>YAML files (*.yaml *.yml)</source>
+            <translation>YAML 文件 (*.yaml *.yml)</translation>
+        </message>
+        <message>
+            <source>Export Kubernetes manifest</source>
+            <translation>导出 Kubernetes 清单</translation>
+        </message>
+        <message>
+            <source>Exported %1</source>
+            <translation>已导出 %1</translation>
+        </message>
     </context>
     <context>
         <name>gpuplan::gui::OfferingModel</name>
@@ -1859,6 +2121,29 @@
         </message>
     </context>
     <context>
+        <name>gpuplan::gui::ScenarioCompareDialog</name>
+        <message>
+            <source>Compare Scenarios</source>
+            <translation>比较场景</translation>
+        </message>
+        <message>
+            <source>&amp;First:</source>
+            <translation>第一个(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>&amp;Second:</source>
+            <translation>第二个(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>Show only &amp;differences</source>
+            <translation>只显示差异(&amp;D)</translation>
+        </message>
+        <message>
+            <source>The two scenarios side by side; differences are highlighted</source>
+            <translation>两个场景并排显示；差异以高亮标出</translation>
+        </message>
+    </context>
+    <context>
         <name>gpuplan::gui::ScenarioDialog</name>
         <message>
             <source>Scenarios</source>
@@ -1907,6 +2192,81 @@
         <message>
             <source>%1 (copy)</source>
             <translation>%1（副本）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpuplan::gui::ScenarioDiffModel</name>
+        <message>
+            <source>nothing fits</source>
+            <translation>没有可行方案</translation>
+        </message>
+        <message>
+            <source>%1 × %2</source>
+            <translation>%1 × %2</translation>
+        </message>
+        <message>
+            <source>%1 (calibrated)</source>
+            <translation>%1（已校准）</translation>
+        </message>
+        <message>
+            <source>%1 %2 in %3</source>
+            <translation>%1 %2，位于 %3</translation>
+        </message>
+        <message>
+            <source>Best offering</source>
+            <translation>最佳方案</translation>
+        </message>
+        <message>
+            <source>GPUs</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>Pricing</source>
+            <translation>计费方式</translation>
+        </message>
+        <message>
+            <source>Cost per month</source>
+            <translation>每月成本</translation>
+        </message>
+        <message>
+            <source>Cost (per month when serving)</source>
+            <translation>成本（推理服务按月计）</translation>
+        </message>
+        <message>
+            <source>Total cost</source>
+            <translation>总成本</translation>
+        </message>
+        <message>
+            <source>Latency per request</source>
+            <translation>每个请求的延迟</translation>
+        </message>
+        <message>
+            <source>Time or latency</source>
+            <translation>时间或延迟</translation>
+        </message>
+        <message>
+            <source>Wall time</source>
+            <translation>实际耗时</translation>
+        </message>
+        <message>
+            <source>Candidates</source>
+            <translation>候选方案</translation>
+        </message>
+        <message>
+            <source>(not set)</source>
+            <translation>（未设置）</translation>
+        </message>
+        <message>
+            <source>Result or input</source>
+            <translation>结果或输入</translation>
+        </message>
+        <message>
+            <source>First</source>
+            <translation>第一个</translation>
+        </message>
+        <message>
+            <source>Second</source>
+            <translation>第二个</translation>
         </message>
     </context>
     <context>
@@ -2762,6 +3122,92 @@
         <message>
             <source>expected a JSON object</source>
             <translation>应为 JSON 对象</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpuplan::gui::ReportExport</name>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Nothing feasible to deploy: the plan has no candidate that fits.</source>
+            <translation>没有可部署的方案：当前方案中没有放得下的候选。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpuplan::gui::RefreshDialog</name>
+        <message>
+            <source>Price source</source>
+            <translation>价格来源</translation>
+        </message>
+        <message>
+            <source>Endpoint</source>
+            <translation>接口地址</translation>
+        </message>
+        <message>
+            <source>Regions</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <source>Refresh Prices</source>
+            <translation>刷新价格</translation>
+        </message>
+        <message>
+            <source>&amp;Source:</source>
+            <translation>来源(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>&amp;Endpoint (optional mirror):</source>
+            <translation>接口地址（可选镜像）(&amp;E)：</translation>
+        </message>
+        <message>
+            <source>&amp;Regions (comma-separated, optional):</source>
+            <translation>地域（逗号分隔，可选）(&amp;R)：</translation>
+        </message>
+        <message>
+            <source>the provider&apos;s public API</source>
+            <translation>云厂商的公开接口</translation>
+        </message>
+        <message>
+            <source>&amp;Refresh</source>
+            <translation>刷新(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel</source>
+            <translation>取消(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Nothing is fetched until you press Refresh. A failed refresh leaves the catalog as it was.</source>
+            <translation>按下“刷新”之前不会下载任何内容。刷新失败时价格目录保持原样。</translation>
+        </message>
+        <message>
+            <source>No store is open: imported prices would have nowhere to go.</source>
+            <translation>没有打开数据库：导入的价格无处保存。</translation>
+        </message>
+        <message>
+            <source>No GCP API key in the keychain: add one in Settings.</source>
+            <translation>钥匙串中没有 GCP API 密钥：请在“设置”中添加。</translation>
+        </message>
+        <message>
+            <source>Fetching %1…</source>
+            <translation>正在获取 %1…</translation>
+        </message>
+        <message>
+            <source>%1: unchanged since the last refresh (nothing downloaded).</source>
+            <translation>%1：自上次刷新以来没有变化（未下载）。</translation>
+        </message>
+        <message>
+            <source>%1: %2 offerings, %3 prices stored as a new snapshot. %4 new, %5 removed; %6 prices up, %7 down.</source>
+            <translation>%1：%2 个实例规格、%3 条价格已存为新快照。新增 %4 个，移除 %5 个；%6 条价格上涨，%7 条下降。</translation>
+        </message>
+        <message>
+            <source>Done.</source>
+            <translation>完成。</translation>
+        </message>
+        <message>
+            <source>Failed; the catalog is unchanged.</source>
+            <translation>失败；价格目录未改变。</translation>
         </message>
     </context>
 </TS>

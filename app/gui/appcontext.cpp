@@ -65,6 +65,11 @@ core::Status AppContext::reload()
     return rebuild(true);
 }
 
+core::Status AppContext::reloadCalibrations()
+{
+    return rebuild(false);
+}
+
 core::Status AppContext::rebuild(bool rereadCatalog)
 {
     auto d = std::make_shared<CatalogData>();
@@ -87,6 +92,13 @@ core::Status AppContext::rebuild(bool rereadCatalog)
     if (m_store)
         if (auto disc = m_store->discounts())
             d->discounts = *disc;
+    auto calibrations = std::make_shared<std::map<std::string, core::CalibrationProfile>>();
+    if (m_store)
+        if (auto stored = m_store->calibrations())
+            for (const auto& [id, json] : *stored)
+                if (auto p = core::parseProfile(json, "store:" + id, m_gpus.get()))
+                    calibrations->emplace(p->gpuId, std::move(*p));
+    d->calibrations = std::move(calibrations);
     std::set<QString> providers, regions;
     for (const auto& o : d->offerings) {
         providers.insert(QString::fromStdString(o.provider));

@@ -4,6 +4,7 @@
 // accuracy report behind the ranges, and the SQLite store itself.
 
 #include "core/accuracy.h"
+#include "core/calibration.h"
 #include "core/catalog.h"
 #include "core/gpu.h"
 #include "core/model.h"
@@ -44,6 +45,8 @@ struct CatalogData
     QStringList providers; ///< sorted, from the offerings
     QStringList regions;
     QStringList currencies; ///< USD first, then the FX table's
+    /// Calibration profiles in the store (gpuplan-probe), per catalog GPU id; every plan uses them.
+    std::shared_ptr<const std::map<std::string, core::CalibrationProfile>> calibrations;
 };
 
 class AppContext : public QObject
@@ -65,6 +68,8 @@ public:
     QMap<QString, double> fxOverrides() const { return m_fxOverrides; }
     /// Re-reads the store's active snapshots and discounts (after an import or a discount change).
     core::Status reload();
+    /// Re-reads the store's calibration profiles (after a measurement or an import); the plan uses them.
+    core::Status reloadCalibrations();
 
 Q_SIGNALS:
     /// A new CatalogData is current.

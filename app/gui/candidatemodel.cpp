@@ -197,6 +197,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         if (sort)
             return QString(
                 (c.gpu ? qs(c.gpu->id) : QString()) + QStringLiteral(" %1").arg(c.gpus, 8, 10, QLatin1Char('0')));
+        if (c.calibrated)
+            return tr("%1 × %2 (calibrated)").arg(c.gpu ? qs(c.gpu->id) : QString()).arg(c.gpus);
         return tr("%1 × %2").arg(c.gpu ? qs(c.gpu->id) : QString()).arg(c.gpus);
     case Pricing:
         return p ? Fmt::pricingModel(qs(std::string(core::toString(p->price.pricingModel))), p->price.termMonths)

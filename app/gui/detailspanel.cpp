@@ -214,6 +214,16 @@ void DetailsPanel::rebuild()
     auto* dep = section(tr("Deployment"));
     row(dep, tr("GPU"), tr("%1 × %2").arg(qs(c->gpu->id)).arg(c->gpus));
     row(dep, tr("Fits in memory"), c->fits ? tr("yes") : tr("no"));
+    {
+        // Measured (gpuplan-probe, the Calibrate page) or the datasheet × published-run defaults.
+        const core::CalibrationProfile* cal = nullptr;
+        if (c->calibrated && m_result->data && m_result->data->calibrations)
+            if (auto it = m_result->data->calibrations->find(c->gpu->id); it != m_result->data->calibrations->end())
+                cal = &it->second;
+        row(dep, tr("Efficiency"), c->calibrated ? tr("calibrated") : tr("datasheet defaults"), {},
+            cal ? tr("Measured on %1 at %2: %3").arg(qs(cal->gpuName), Fmt::date(qs(cal->measuredAt)), qs(cal->source))
+                : tr("Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page"));
+    }
 
     if (c->training) {
         const auto& e = *c->training;

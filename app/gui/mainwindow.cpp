@@ -1,7 +1,11 @@
 #include "mainwindow.h"
 
+#include "refreshdialog.h"
+#include "reportexport.h"
+
 #include "accuracypage.h"
 #include "appcontext.h"
+#include "calibratepage.h"
 #include "candidatemodel.h"
 #include "catalogpage.h"
 #include "chartadapters.h"
@@ -9,6 +13,7 @@
 #include "errortext.h"
 #include "format.h"
 #include "formundo.h"
+#include "scenariocompare.h"
 #include "scenarios.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -24,6 +29,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -242,6 +248,9 @@ void MainWindow::buildUi()
     m_accuracyPage = new AccuracyPage(m_context->data()->accuracy);
     m_accuracyPage->setObjectName(QStringLiteral("accuracyPage"));
     m_pages->addTab(m_accuracyPage, QString());
+    m_calibratePage = new CalibratePage(m_context);
+    m_calibratePage->setObjectName(QStringLiteral("calibratePage"));
+    m_pages->addTab(m_calibratePage, QString());
 
     m_storeLabel = new QLabel;
     statusBar()->addPermanentWidget(m_storeLabel);
@@ -274,9 +283,11 @@ void MainWindow::createActions()
     m_act.duplicate = action(QStringLiteral("actionDuplicate"), {QKeySequence(Qt::CTRL | Qt::Key_D)});
     m_act.rename = action(QStringLiteral("actionRename"), {QKeySequence(Qt::Key_F2)});
     m_act.remove = action(QStringLiteral("actionDelete"));
+    m_act.compare = action(QStringLiteral("actionCompare"));
     m_act.viewPlan = action(QStringLiteral("actionViewPlan"), {QKeySequence(Qt::CTRL | Qt::Key_1)});
     m_act.viewCatalog = action(QStringLiteral("actionViewCatalog"), {QKeySequence(Qt::CTRL | Qt::Key_2)});
     m_act.viewAccuracy = action(QStringLiteral("actionViewAccuracy"), {QKeySequence(Qt::CTRL | Qt::Key_3)});
+    m_act.viewCalibrate = action(QStringLiteral("actionViewCalibrate"), {QKeySequence(Qt::CTRL | Qt::Key_4)});
     m_act.focusFilter = action(QStringLiteral("actionFocusFilter"), {QKeySequence::Find});
     m_act.group = action(QStringLiteral("actionGroup"), {QKeySequence(Qt::CTRL | Qt::Key_G)});
     m_act.group->setCheckable(true);
@@ -288,11 +299,36 @@ void MainWindow::createActions()
     m_fileMenu->addActions({m_act.newScenario, m_act.open, m_act.save, m_act.saveAs});
     m_fileMenu->addSeparator();
     m_fileMenu->addActions({m_act.importWorkload, m_act.exportWorkload});
+    {
+        auto* exportMenu = m_fileMenu->addMenu(QString());
+        exportMenu->setObjectName(QStringLiteral("menuExportPlan"));
+        const std::pair<const char*, PlanExport> items[]
+            = {{"actionExportPdf", PlanExport::Pdf}, {"actionExportCsv", PlanExport::Csv},
+                {"actionExportSkyPilot", PlanExport::SkyPilot}, {"actionExportKubernetes", PlanExport::Kubernetes}};
+        for (const auto& [name, kind] : items) {
+            auto* a = exportMenu->addAction(QString());
+            a->setObjectName(QLatin1String(name));
+            connect(a, &QAction::triggered, this, [this, kind = kind] { exportPlanDialog(kind); });
+        }
+        if (auto* pdf = findChild<QAction*>(QStringLiteral("actionExportPdf")))
+            pdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    }
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_fileMenu->addAction(m_act.importHf);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_act.importPrices);
+    {
+        // Fresh prices from the providers' public APIs: only when asked (issue "Fresh prices").
+        auto* refresh = new QAction(this);
+        refresh->setObjectName(QStringLiteral("actionRefreshPrices"));
+        m_fileMenu->addAction(refresh);
+        connect(refresh, &QAction::triggered, this, [this] {
+            auto* dialog = new RefreshDialog(m_context, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->open();
+        });
+    }
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_act.quit);
     m_editMenu = menuBar()->addMenu(QString());
@@ -305,9 +341,11 @@ void MainWindow::createActions()
     m_scenarioMenu = menuBar()->addMenu(QString());
     m_scenarioMenu->setObjectName(QStringLiteral("menuScenario"));
     m_scenarioMenu->addActions({m_act.duplicate, m_act.rename, m_act.remove});
+    m_scenarioMenu->addSeparator();
+    m_scenarioMenu->addAction(m_act.compare);
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("menuView"));
-    m_viewMenu->addActions({m_act.viewPlan, m_act.viewCatalog, m_act.viewAccuracy});
+    m_viewMenu->addActions({m_act.viewPlan, m_act.viewCatalog, m_act.viewAccuracy, m_act.viewCalibrate});
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_act.group);
     m_helpMenu = menuBar()->addMenu(QString());
@@ -330,9 +368,14 @@ void MainWindow::createActions()
     connect(m_act.duplicate, &QAction::triggered, this, &MainWindow::duplicateScenario);
     connect(m_act.rename, &QAction::triggered, this, &MainWindow::renameScenarioDialog);
     connect(m_act.remove, &QAction::triggered, this, &MainWindow::deleteScenario);
+    connect(m_act.compare, &QAction::triggered, this, [this] {
+        ScenarioCompareDialog dlg(m_context, m_planner->currency(), 0, 0, this);
+        dlg.exec();
+    });
     connect(m_act.viewPlan, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(0); });
     connect(m_act.viewCatalog, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(1); });
     connect(m_act.viewAccuracy, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(2); });
+    connect(m_act.viewCalibrate, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_calibratePage); });
     connect(m_act.focusFilter, &QAction::triggered, this, [this] {
         QLineEdit* f = m_pages->currentWidget() == m_catalogPage
             ? m_catalogPage->findChild<QLineEdit*>(QStringLiteral("catalogFilter"))
@@ -351,7 +394,8 @@ void MainWindow::createActions()
         updateRecentMenu();
     });
     const bool store = m_context->store() != nullptr;
-    for (QAction* a : {m_act.open, m_act.save, m_act.saveAs, m_act.duplicate, m_act.rename, m_act.remove})
+    for (QAction* a :
+        {m_act.open, m_act.save, m_act.saveAs, m_act.duplicate, m_act.rename, m_act.remove, m_act.compare})
         a->setEnabled(store);
     updateRecentMenu();
 }
@@ -361,6 +405,7 @@ void MainWindow::retranslate()
     m_pages->setTabText(0, tr("&Plan"));
     m_pages->setTabText(1, tr("&Catalog"));
     m_pages->setTabText(2, tr("&Accuracy"));
+    m_pages->setTabText(m_pages->indexOf(m_calibratePage), tr("Ca&librate"));
     m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
     m_resultTabs->setTabText(1, tr("Excluded (%1)").arg(m_exclusions->rowCount()));
     m_resultTabs->setTabText(2, tr("Notes"));
@@ -389,14 +434,26 @@ void MainWindow::retranslate()
     m_act.exportWorkload->setText(tr("&Export Workload JSON…"));
     m_act.importHf->setText(tr("Import Hugging Face &config.json…"));
     m_act.importPrices->setText(tr("Import &Price File…"));
+    if (auto* menu = findChild<QMenu*>(QStringLiteral("menuExportPlan")))
+        menu->setTitle(tr("Export &Plan"));
+    const std::pair<const char*, QString> exportTexts[]
+        = {{"actionExportPdf", tr("&PDF Report…")}, {"actionExportCsv", tr("&CSV Comparison Table…")},
+            {"actionExportSkyPilot", tr("&SkyPilot Task…")}, {"actionExportKubernetes", tr("&Kubernetes Manifest…")}};
+    for (const auto& [name, text] : exportTexts)
+        if (auto* a = findChild<QAction*>(QLatin1String(name)))
+            a->setText(text);
+    if (auto* refresh = findChild<QAction*>(QStringLiteral("actionRefreshPrices")))
+        refresh->setText(tr("&Refresh Prices from the Providers…"));
     m_act.quit->setText(tr("&Quit"));
     m_act.settings->setText(tr("Se&ttings…"));
     m_act.duplicate->setText(tr("&Duplicate"));
     m_act.rename->setText(tr("&Rename…"));
     m_act.remove->setText(tr("De&lete…"));
+    m_act.compare->setText(tr("&Compare Scenarios…"));
     m_act.viewPlan->setText(tr("&Plan"));
     m_act.viewCatalog->setText(tr("&Catalog"));
     m_act.viewAccuracy->setText(tr("&Accuracy"));
+    m_act.viewCalibrate->setText(tr("Ca&librate"));
     m_act.focusFilter->setText(tr("&Find Candidates"));
     m_act.group->setText(tr("&Group by Provider"));
     m_act.about->setText(tr("&About gpuplan"));
@@ -838,6 +895,72 @@ void MainWindow::importWorkloadDialog()
     QString error;
     if (!openWorkloadFile(path, &error))
         QMessageBox::warning(this, tr("Import workload JSON"), error);
+}
+
+bool MainWindow::exportPlanFile(PlanExport kind, const QString& path, QString* error)
+{
+    const auto result = m_planner->current();
+    // A stale plan (the input changed since, or is invalid) is never exported as if it were current.
+    if (!result || m_planner->isBusy() || result->generation != m_planner->generation() || !m_form->isValid()) {
+        if (error)
+            *error = tr("There is no current plan to export: correct the marked fields or wait for the plan.");
+        return false;
+    }
+    switch (kind) {
+    case PlanExport::Pdf:
+        return exportPdfReport(*result, path, Language::current(), defaultPageFormat(), error);
+    case PlanExport::Csv:
+        return exportCsvTable(*result, path, true, error);
+    case PlanExport::SkyPilot:
+    case PlanExport::Kubernetes: {
+        const int row = selectedCandidate();
+        const core::Candidate* chosen = row >= 0 && std::size_t(row) < result->plan.candidates.size()
+            ? &result->plan.candidates[std::size_t(row)]
+            : nullptr;
+        return exportDeployment(
+            *result, chosen, kind == PlanExport::SkyPilot ? DeployKind::SkyPilot : DeployKind::Kubernetes, path, error);
+    }
+    }
+    return false;
+}
+
+void MainWindow::exportPlanDialog(PlanExport kind)
+{
+    QString title, filter, suffix;
+    switch (kind) {
+    case PlanExport::Pdf:
+        title = tr("Export PDF report");
+        filter = tr("PDF files (*.pdf)");
+        suffix = QStringLiteral(".pdf");
+        break;
+    case PlanExport::Csv:
+        title = tr("Export CSV comparison table");
+        filter = tr("CSV files (*.csv)");
+        suffix = QStringLiteral(".csv");
+        break;
+    case PlanExport::SkyPilot:
+        title = tr("Export SkyPilot task");
+        filter = tr("YAML files (*.yaml *.yml)");
+        suffix = QStringLiteral("-sky.yaml");
+        break;
+    case PlanExport::Kubernetes:
+        title = tr("Export Kubernetes manifest");
+        filter = tr("YAML files (*.yaml *.yml)");
+        suffix = QStringLiteral("-k8s.yaml");
+        break;
+    }
+    const QString base = m_scenarioName.isEmpty() ? QStringLiteral("gpuplan") : m_scenarioName;
+    const QString path = QFileDialog::getSaveFileName(this, title, base + suffix, filter);
+    if (path.isEmpty())
+        return;
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool ok = exportPlanFile(kind, path, &error);
+    QApplication::restoreOverrideCursor();
+    if (!ok)
+        QMessageBox::warning(this, title, error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
 }
 
 void MainWindow::exportWorkloadDialog()

@@ -30,6 +30,7 @@ namespace gpuplan::gui {
 
 class AccuracyPage;
 class AppContext;
+class CalibratePage;
 class Autosave;
 class CandidateFilterProxy;
 class CandidateTableModel;
@@ -58,6 +59,7 @@ public:
     Autosave* autosave() const { return m_autosave; }
     CatalogPage* catalogPage() const { return m_catalogPage; }
     AccuracyPage* accuracyPage() const { return m_accuracyPage; }
+    CalibratePage* calibratePage() const { return m_calibratePage; }
     QTabWidget* pages() const { return m_pages; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QLabel* statusLabel() const { return m_status; }
@@ -66,6 +68,11 @@ public:
     bool openWorkloadFile(const QString& path, QString* error = nullptr);
     /// Writes the form's workload as JSON.
     bool exportWorkloadFile(const QString& path, QString* error = nullptr);
+    /// File → Export Plan: what gpuplan-cli plan --pdf / --csv / --emit writes, for the plan on screen (the
+    /// deployment files for the selected candidate, else the recommended one). PDF in the app's language, A4
+    /// or Letter by the locale; CSV with a byte-order mark so that Excel reads UTF-8.
+    enum class PlanExport { Pdf, Csv, SkyPilot, Kubernetes };
+    bool exportPlanFile(PlanExport kind, const QString& path, QString* error = nullptr);
     /// Saves the scenario in the store (under `name` as a new one when given, else the current one).
     bool saveScenario(const QString& name = {});
     bool openScenario(long long id);
@@ -115,6 +122,7 @@ private:
     void importHfConfig();
     void importWorkloadDialog();
     void exportWorkloadDialog();
+    void exportPlanDialog(PlanExport kind);
     void saveAsDialog();
     void openScenarioDialog();
     void renameScenarioDialog();
@@ -140,6 +148,7 @@ private:
     Autosave* m_autosave = nullptr;
     CatalogPage* m_catalogPage = nullptr;
     AccuracyPage* m_accuracyPage = nullptr;
+    CalibratePage* m_calibratePage = nullptr;
     QTabWidget* m_pages = nullptr;
     QTabWidget* m_resultTabs = nullptr;
     QWidget* m_results = nullptr;
@@ -158,8 +167,8 @@ private:
     struct Actions
     {
         QAction *newScenario, *open, *save, *saveAs, *importWorkload, *exportWorkload, *importHf, *importPrices, *quit,
-            *undo, *redo, *settings, *duplicate, *rename, *remove, *viewPlan, *viewCatalog, *viewAccuracy, *focusFilter,
-            *group, *about, *clearRecent;
+            *undo, *redo, *settings, *duplicate, *rename, *remove, *compare, *viewPlan, *viewCatalog, *viewAccuracy,
+            *viewCalibrate, *focusFilter, *group, *about, *clearRecent;
     } m_act {};
 
     long long m_scenarioId = 0;

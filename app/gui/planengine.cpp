@@ -7,12 +7,17 @@
 namespace gpuplan::gui {
 
 std::shared_ptr<PlanResult> computePlan(
-    const std::shared_ptr<const CatalogData>& data, const core::Workload& w, const QString& currency)
+    const std::shared_ptr<const CatalogData>& data, const core::Workload& input, const QString& currency)
 {
     const auto t0 = std::chrono::steady_clock::now();
     auto r = std::make_shared<PlanResult>();
     r->data = data;
-    r->workload = w;
+    r->workload = input;
+    // Measured efficiencies replace the defaults for their GPU models, as in `gpuplan-cli plan`; the result
+    // holds `data`, so the pointer stays valid as long as the plan does.
+    if (data->calibrations && !data->calibrations->empty())
+        r->workload.calibrations = data->calibrations.get();
+    const core::Workload& w = r->workload;
     r->currency = currency;
     const bool priced = !data->offerings.empty();
     // The estimate-only plan gives the pinned estimate; unpinned it is only needed without a price catalog.
