@@ -3,6 +3,8 @@
 // importing a price file, switching the language, and every item model under QAbstractItemModelTester.
 #include "app/charts/historychart.h"
 #include "app/charts/paretochart.h"
+#include "app/charts/stackedbarchart.h"
+#include "app/charts/stepchart.h"
 #include "app/gui/accuracypage.h"
 #include "app/gui/appcontext.h"
 #include "app/gui/candidatemodel.h"
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void autosaveKeepsTheFormInProcess();
     void workloadFilesRoundTrip();
     void exportPlanUsesTheSelectedCandidate();
+    void servingChartsShowDemandAndDowntime();
     void importPriceFileAndHistory();
     void cancelledImportChangesNothing();
     void switchingLanguageRetranslates();
@@ -418,6 +421,52 @@ void TestGuiPlan::exportPlanUsesTheSelectedCandidate()
         !m_window->exportPlanFile(gui::MainWindow::PlanExport::Pdf, m_dir.filePath(QStringLiteral("x.pdf")), &error));
     QVERIFY(!error.isEmpty());
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.pdf"))));
+}
+
+void TestGuiPlan::servingChartsShowDemandAndDowntime()
+{
+    // examples/llama-3.1-8b-daily-profile.json: 24 hourly request rates peaking at 40 requests/s at 11:00,
+    // availability target 99.9 %.
+    const std::vector<double> profile {
+        6, 4, 3, 3, 3, 4, 8, 14, 22, 30, 36, 40, 38, 36, 37, 38, 36, 32, 28, 24, 20, 16, 12, 8};
+    loadExample("llama-3.1-8b-daily-profile.json");
+    m_window->selectCandidate(0);
+    auto* demand = m_window->details()->demandChart();
+    QVERIFY(m_window->details()->chartOffered(demand));
+    const auto& steps = demand->steps();
+    QCOMPARE(steps.series.size(), 3);
+    const QVector<double>& needed = steps.series[0].values;
+    QCOMPARE(needed.size(), 24);
+    // More traffic never needs fewer replicas, and the peak hour needs the most.
+    for (int a = 0; a < 24; ++a)
+        for (int b = 0; b < 24; ++b)
+            if (profile[std::size_t(a)] <= profile[std::size_t(b)])
+                QVERIFY2(needed[a] <= needed[b], qPrintable(QStringLiteral("hour %1 vs %2").arg(a).arg(b)));
+    QCOMPARE(*std::max_element(needed.begin(), needed.end()), needed[11]);
+    QVERIFY(needed[11] > needed[2]);
+    // The autoscaled fleet runs at least what an hour needs once it is not scaling up (scale-down waits for the
+    // cooldown); the static fleet is flat, sized for the peak.
+    for (int h = 1; h < 24; ++h) {
+        if (needed[h] <= needed[h - 1])
+            QVERIFY2(steps.series[1].values[h] >= needed[h], qPrintable(QString::number(h)));
+        QCOMPARE(steps.series[2].values[h], steps.series[2].values[0]);
+    }
+    QVERIFY(steps.series[2].values[0] >= needed[11]);
+
+    auto* avail = m_window->details()->availabilityChart();
+    QVERIFY(m_window->details()->chartOffered(avail));
+    const auto& a = m_window->planner()->current()->plan.candidates.front().pricing->availability;
+    QVERIFY(a);
+    // Downtime of a 730-hour month at the expected availability, and the 99.9 % budget: 0.001 × 43 800 min.
+    QCOMPARE(avail->bars().sets.front().values.front(), (1 - a->expected) * 730 * 60);
+    QVERIFY(qAbs(avail->bars().reference - 43.8) < 1e-9);
+
+    // A training job has neither chart.
+    loadExample("llama-3.1-70b-lora.json");
+    m_window->selectCandidate(0);
+    QVERIFY(!m_window->details()->chartOffered(m_window->details()->demandChart()));
+    QVERIFY(!m_window->details()->chartOffered(m_window->details()->availabilityChart()));
+    QVERIFY(m_window->details()->chartOffered(m_window->details()->memoryChart()));
 }
 
 void TestGuiPlan::importPriceFileAndHistory()

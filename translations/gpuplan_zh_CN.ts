@@ -780,6 +780,58 @@
             <source>Redundancy</source>
             <translation>冗余</translation>
         </message>
+        <message>
+            <source>Replicas</source>
+            <translation>副本数</translation>
+        </message>
+        <message>
+            <source>Hour of the week</source>
+            <translation>一周中的小时</translation>
+        </message>
+        <message>
+            <source>Hour of the day</source>
+            <translation>一天中的小时</translation>
+        </message>
+        <message>
+            <source>Needed for the demand</source>
+            <translation>需求所需</translation>
+        </message>
+        <message>
+            <source>Running (autoscaled)</source>
+            <translation>实际运行（自动扩缩容）</translation>
+        </message>
+        <message>
+            <source>Static fleet for the peak</source>
+            <translation>按峰值配置的固定集群</translation>
+        </message>
+        <message>
+            <source>Needed for the traffic</source>
+            <translation>流量所需</translation>
+        </message>
+        <message>
+            <source>Running (with redundancy)</source>
+            <translation>实际运行（含冗余）</translation>
+        </message>
+        <message>
+            <source>Downtime</source>
+            <translation>停机时间</translation>
+        </message>
+        <message>
+            <source>Expected at %1 availability</source>
+            <translation>预期（可用性 %1）</translation>
+        </message>
+        <message>
+            <source>Minutes per month (730 h)</source>
+            <translation>每月分钟数（730 小时）</translation>
+        </message>
+        <message>
+            <source>Budget of the %1 target</source>
+            <translation>%1 目标允许的停机预算</translation>
+        </message>
+        <message>
+            <source>%1 min</source>
+            <translation>%1 分钟</translation>
+        </message>
     </context>
     <context>
         <name>gpuplan::gui::DetailsPanel</name>
@@ -1308,6 +1360,14 @@
         <message>
             <source>Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page</source>
             <translation>数据手册数值 × 公开运行记录中的效率；可在“校准”页测量此 GPU</translation>
+        </message>
+        <message>
+            <source>Cost breakdown</source>
+            <translation>费用构成</translation>
+        </message>
+        <message>
+            <source>Demand vs capacity</source>
+            <translation>需求与容量</translation>
         </message>
     </context>
     <context>
@@ -3208,6 +3268,17 @@
         <message>
             <source>Failed; the catalog is unchanged.</source>
             <translation>失败；价格目录未改变。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpuplan::charts::StepChartView</name>
+        <message>
+            <source>Nothing to show</source>
+            <translation>没有可显示的内容</translation>
+        </message>
+        <message>
+            <source>Hour %1: %2 %3</source>
+            <translation>第 %1 小时：%2 %3</translation>
         </message>
     </context>
 </TS>

@@ -48,4 +48,18 @@ struct HistoryPoint
     QString tooltip;
 };
 
+/// Values per hour drawn as steps (each value holds for its whole hour): demand against capacity.
+struct HourlySteps
+{
+    struct Series
+    {
+        QString name;
+        QVector<double> values; ///< one per hour from hour 0
+        bool dashed = false;
+    };
+    QVector<Series> series;
+    QString xTitle;
+    QString yTitle;
+};
+
 } // namespace gpuplan::charts

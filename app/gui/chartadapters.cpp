@@ -115,4 +115,50 @@ charts::StackedBars ChartAdapters::cost(const core::Candidate& c)
     return b;
 }
 
+charts::HourlySteps ChartAdapters::demand(const core::Candidate& c)
+{
+    charts::HourlySteps d;
+    if (!c.capacity)
+        return d;
+    const core::CapacityPlan& cap = *c.capacity;
+    d.yTitle = tr("Replicas");
+    if (cap.autoscale && !cap.autoscale->needed.empty()) {
+        const auto& a = *cap.autoscale;
+        const int hours = static_cast<int>(a.needed.size());
+        d.xTitle = hours > 24 ? tr("Hour of the week") : tr("Hour of the day");
+        charts::HourlySteps::Series needed {tr("Needed for the demand"), {}, false};
+        charts::HourlySteps::Series running {tr("Running (autoscaled)"), {}, false};
+        for (int h = 0; h < hours; ++h) {
+            needed.values << a.needed[std::size_t(h)];
+            running.values << (std::size_t(h) < a.running.size() ? a.running[std::size_t(h)] : 0);
+        }
+        // The static alternative: a fleet sized for the peak all the time (replica-hours ÷ hours).
+        const double fleet = a.staticReplicaHours / hours;
+        d.series = {needed, running, {tr("Static fleet for the peak"), QVector<double>(hours, fleet), true}};
+    } else {
+        // Constant traffic: the same fleet every hour of the day.
+        d.xTitle = tr("Hour of the day");
+        d.series = {{tr("Needed for the traffic"), QVector<double>(24, cap.result.replicas), false},
+            {tr("Running (with redundancy)"), QVector<double>(24, cap.result.total()), false}};
+    }
+    return d;
+}
+
+charts::StackedBars ChartAdapters::availability(const core::Candidate& c)
+{
+    charts::StackedBars b;
+    if (!c.pricing || !c.pricing->availability)
+        return b;
+    const core::AvailabilityInfo& a = *c.pricing->availability;
+    b.categories << tr("Downtime");
+    b.sets = {{tr("Expected at %1 availability").arg(Fmt::percent(a.expected, 4)), {a.downtimeMinutesPerMonth}}};
+    b.valueTitle = tr("Minutes per month (730 h)");
+    if (a.target) {
+        b.reference = a.allowedDowntimeMinutesPerMonth;
+        b.referenceLabel = tr("Budget of the %1 target").arg(Fmt::percent(*a.target, 2));
+    }
+    b.format = [](double minutes) { return tr("%1 min").arg(Fmt::number(minutes, 1)); };
+    return b;
+}
+
 } // namespace gpuplan::gui

@@ -21,6 +21,11 @@ public:
     /// What the candidate's cost is made of: by use (compute, unused commitment, spot overhead, redundancy)
     /// and, when something is paid upfront, by payment.
     static charts::StackedBars cost(const core::Candidate& c);
+    /// Serving: replicas needed and running hour by hour (the autoscaled fleet over the demand profile, or the
+    /// constant fleet for constant traffic) and the static fleet sized for the peak. Empty for other kinds.
+    static charts::HourlySteps demand(const core::Candidate& c);
+    /// Serving: the expected downtime per 730-hour month against the availability target's budget.
+    static charts::StackedBars availability(const core::Candidate& c);
 };
 
 } // namespace gpuplan::gui

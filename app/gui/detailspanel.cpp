@@ -6,6 +6,7 @@
 #include "format.h"
 
 #include "app/charts/stackedbarchart.h"
+#include "app/charts/stepchart.h"
 #include "app/report/plan_output.h"
 
 #include <QEvent>
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QResizeEvent>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -82,15 +84,26 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_tree->setTextElideMode(Qt::ElideRight);
     split->addWidget(m_tree);
+    // The selected candidate's charts, one tab each so that each gets the panel's width and height.
+    m_charts = new QTabWidget;
+    m_charts->setObjectName(QStringLiteral("detailCharts"));
+    m_charts->setDocumentMode(true);
     m_memory = new charts::StackedBarChartView;
     m_memory->setObjectName(QStringLiteral("memoryChart"));
-    split->addWidget(m_memory);
+    m_charts->addTab(m_memory, QString());
     m_cost = new charts::StackedBarChartView;
     m_cost->setObjectName(QStringLiteral("costChart"));
-    split->addWidget(m_cost);
-    split->setStretchFactor(0, 3);
+    m_charts->addTab(m_cost, QString());
+    // Serving only: demand against capacity over the day or week, and downtime against the budget.
+    m_demand = new charts::StepChartView;
+    m_demand->setObjectName(QStringLiteral("demandChart"));
+    m_charts->addTab(m_demand, QString());
+    m_availability = new charts::StackedBarChartView;
+    m_availability->setObjectName(QStringLiteral("availabilityChart"));
+    m_charts->addTab(m_availability, QString());
+    split->addWidget(m_charts);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
-    split->setStretchFactor(2, 1);
     v->addWidget(split, 1);
     rebuild();
 }
@@ -115,6 +128,12 @@ void DetailsPanel::resizeEvent(QResizeEvent* event)
     const int w = m_tree->viewport()->width();
     m_tree->setColumnWidth(0, w * 40 / 100);
     m_tree->setColumnWidth(1, w * 33 / 100);
+}
+
+bool DetailsPanel::chartOffered(QWidget* chart) const
+{
+    const int i = m_charts->indexOf(chart);
+    return i >= 0 && m_charts->isTabVisible(i);
 }
 
 void DetailsPanel::changeEvent(QEvent* event)
@@ -158,6 +177,10 @@ void DetailsPanel::rebuild()
 {
     m_tree->clear();
     m_tree->setHeaderLabels({tr("Quantity"), tr("Value"), tr("80 % range")});
+    m_charts->setTabText(m_charts->indexOf(m_memory), tr("Memory per GPU"));
+    m_charts->setTabText(m_charts->indexOf(m_cost), tr("Cost breakdown"));
+    m_charts->setTabText(m_charts->indexOf(m_demand), tr("Demand vs capacity"));
+    m_charts->setTabText(m_charts->indexOf(m_availability), tr("Availability"));
     const core::Candidate* c = nullptr;
     if (m_result) {
         const auto& cs = m_result->plan.candidates;
@@ -172,6 +195,8 @@ void DetailsPanel::rebuild()
         m_title->setText(tr("No candidate selected"));
         m_memory->clear(tr("Select a candidate to see its memory per GPU"));
         m_cost->clear(tr("Select a priced candidate to see its cost breakdown"));
+        m_charts->setTabVisible(m_charts->indexOf(m_demand), false);
+        m_charts->setTabVisible(m_charts->indexOf(m_availability), false);
         return;
     }
     const bool pinnedShown = m_result->plan.pinned && c == &*m_result->plan.pinned;
@@ -377,6 +402,14 @@ void DetailsPanel::rebuild()
         m_cost->clear(tr("No price: estimates only"));
     else
         m_cost->setBars(cost);
+    const auto demand = ChartAdapters::demand(*c);
+    m_charts->setTabVisible(m_charts->indexOf(m_demand), !demand.series.isEmpty());
+    if (!demand.series.isEmpty())
+        m_demand->setSteps(demand);
+    const auto availability = ChartAdapters::availability(*c);
+    m_charts->setTabVisible(m_charts->indexOf(m_availability), !availability.categories.isEmpty());
+    if (!availability.categories.isEmpty())
+        m_availability->setBars(availability);
 }
 
 } // namespace gpuplan::gui

@@ -9,12 +9,14 @@
 #include <memory>
 
 class QLabel;
+class QTabWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace gpuplan::charts {
 class StackedBarChartView;
-}
+class StepChartView;
+} // namespace gpuplan::charts
 
 namespace gpuplan::gui {
 
@@ -31,6 +33,10 @@ public:
     QTreeWidget* tree() const { return m_tree; }
     charts::StackedBarChartView* memoryChart() const { return m_memory; }
     charts::StackedBarChartView* costChart() const { return m_cost; }
+    charts::StepChartView* demandChart() const { return m_demand; }
+    charts::StackedBarChartView* availabilityChart() const { return m_availability; }
+    /// Whether `chart`'s tab is offered (serving charts only for serving workloads).
+    bool chartOffered(QWidget* chart) const;
     /// The text of the row named `quantity` (tests, screenshots).
     QString value(const QString& quantity) const;
 
@@ -51,6 +57,9 @@ private:
     QTreeWidget* m_tree = nullptr;
     charts::StackedBarChartView* m_memory = nullptr;
     charts::StackedBarChartView* m_cost = nullptr;
+    charts::StepChartView* m_demand = nullptr;
+    charts::StackedBarChartView* m_availability = nullptr;
+    QTabWidget* m_charts = nullptr;
 };
 
 } // namespace gpuplan::gui
