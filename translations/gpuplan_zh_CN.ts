@@ -2120,6 +2120,18 @@
             <source>Exported %1</source>
             <translation>已导出 %1</translation>
         </message>
+        <message>
+            <source>Guided Plan</source>
+            <translation>引导式规划</translation>
+        </message>
+        <message>
+            <source>&amp;Guided Plan…</source>
+            <translation>引导式规划(&amp;G)…</translation>
+        </message>
+        <message>
+            <source>The answers do not make a valid workload: %1</source>
+            <translation>这些回答无法构成有效的工作负载：%1</translation>
+        </message>
     </context>
     <context>
         <name>gpuplan::gui::OfferingModel</name>
@@ -3279,6 +3291,201 @@
         <message>
             <source>Hour %1: %2 %3</source>
             <translation>第 %1 小时：%2 %3</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpuplan::gui::GuidedWizard</name>
+        <message>
+            <source>Guided Plan</source>
+            <translation>引导式规划</translation>
+        </message>
+        <message>
+            <source>1 · What do you need?</source>
+            <translation>1 · 您需要什么？</translation>
+        </message>
+        <message>
+            <source>The task, the model and how much work: tokens to train on, traffic to serve, or GPU-hours of a measured job.</source>
+            <translation>任务、模型和工作量：训练的 token 数、要承载的流量，或已测得作业的 GPU 小时数。</translation>
+        </message>
+        <message>
+            <source>Pre-train a model</source>
+            <translation>预训练模型</translation>
+        </message>
+        <message>
+            <source>Fine-tune a model (LoRA)</source>
+            <translation>微调模型（LoRA）</translation>
+        </message>
+        <message>
+            <source>Serve a model (inference)</source>
+            <translation>部署模型提供服务（推理）</translation>
+        </message>
+        <message>
+            <source>Batch GPU job (rendering, simulation)</source>
+            <translation>批处理 GPU 作业（渲染、仿真）</translation>
+        </message>
+        <message>
+            <source>&amp;Task:</source>
+            <translation>任务(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>optional</source>
+            <translation>可选</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>&amp;Model:</source>
+            <translation>模型(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>300B, 2T, 1.5e12 and 3000亿 are all understood</source>
+            <translation>300B、2T、1.5e12 和 3000亿 都可以识别</translation>
+        </message>
+        <message>
+            <source>Training &amp;tokens:</source>
+            <translation>训练 token 数(&amp;T)：</translation>
+        </message>
+        <message>
+            <source> requests/s</source>
+            <translation> 请求/秒</translation>
+        </message>
+        <message>
+            <source>&amp;Traffic:</source>
+            <translation>流量(&amp;T)：</translation>
+        </message>
+        <message>
+            <source> tokens</source>
+            <translation> 个 token</translation>
+        </message>
+        <message>
+            <source>&amp;Prompt length:</source>
+            <translation>提示长度(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>&amp;Output length:</source>
+            <translation>输出长度(&amp;O)：</translation>
+        </message>
+        <message>
+            <source>Measured on &amp;GPU:</source>
+            <translation>测量所用 GPU(&amp;G)：</translation>
+        </message>
+        <message>
+            <source> GPU-hours</source>
+            <translation> GPU 小时</translation>
+        </message>
+        <message>
+            <source>&amp;Work measured:</source>
+            <translation>测得的工作量(&amp;W)：</translation>
+        </message>
+        <message>
+            <source> h</source>
+            <translation> 小时</translation>
+        </message>
+        <message>
+            <source>no deadline</source>
+            <translation>无截止时间</translation>
+        </message>
+        <message>
+            <source>&amp;Deadline:</source>
+            <translation>截止时间(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>2 · How fast must it be?</source>
+            <translation>2 · 需要多快？</translation>
+        </message>
+        <message>
+            <source>Number format, and for serving the latency users may see (p99). Every GPU model that fits is compared; pin one afterwards in the form if you must.</source>
+            <translation>数值精度；推理服务还需给出用户可接受的延迟（p99）。所有放得下的 GPU 型号都会参与比较；如必须指定某一型号，可之后在表单中固定。</translation>
+        </message>
+        <message>
+            <source>&amp;Precision:</source>
+            <translation>精度(&amp;P)：</translation>
+        </message>
+        <message>
+            <source> ms</source>
+            <translation> 毫秒</translation>
+        </message>
+        <message>
+            <source>no target</source>
+            <translation>无目标</translation>
+        </message>
+        <message>
+            <source>Time to first token, p99:</source>
+            <translation>首 token 延迟（p99）：</translation>
+        </message>
+        <message>
+            <source>Time per output token, p99:</source>
+            <translation>每个输出 token 的时间（p99）：</translation>
+        </message>
+        <message>
+            <source>3 · What service, at what price?</source>
+            <translation>3 · 需要什么样的服务，预算多少？</translation>
+        </message>
+        <message>
+            <source>Budget, availability, where the GPUs may be and how you are willing to pay.</source>
+            <translation>预算、可用性、GPU 可以部署的地域，以及您接受的计费方式。</translation>
+        </message>
+        <message>
+            <source>no budget</source>
+            <translation>无预算限制</translation>
+        </message>
+        <message>
+            <source>Budget:</source>
+            <translation>预算：</translation>
+        </message>
+        <message>
+            <source> %</source>
+            <translation> %</translation>
+        </message>
+        <message>
+            <source>&amp;Availability:</source>
+            <translation>可用性(&amp;A)：</translation>
+        </message>
+        <message>
+            <source>any (e.g. us-east-1, cn-beijing)</source>
+            <translation>任意（如 us-east-1、cn-beijing）</translation>
+        </message>
+        <message>
+            <source>&amp;Regions:</source>
+            <translation>地域(&amp;R)：</translation>
+        </message>
+        <message>
+            <source>On-demand</source>
+            <translation>按需</translation>
+        </message>
+        <message>
+            <source>Spot</source>
+            <translation>竞价实例</translation>
+        </message>
+        <message>
+            <source>Reserved</source>
+            <translation>预留实例</translation>
+        </message>
+        <message>
+            <source>Monthly</source>
+            <translation>包年包月</translation>
+        </message>
+        <message>
+            <source>Pay as:</source>
+            <translation>计费方式：</translation>
+        </message>
+        <message>
+            <source>Lowest cost</source>
+            <translation>费用最低</translation>
+        </message>
+        <message>
+            <source>Shortest time</source>
+            <translation>耗时最短</translation>
+        </message>
+        <message>
+            <source>Lowest carbon</source>
+            <translation>碳排放最低</translation>
+        </message>
+        <message>
+            <source>&amp;Rank by:</source>
+            <translation>排序依据(&amp;R)：</translation>
         </message>
     </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "guidedwizard.h"
 #include "refreshdialog.h"
 #include "reportexport.h"
 
@@ -297,6 +298,21 @@ void MainWindow::createActions()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("menuFile"));
     m_fileMenu->addActions({m_act.newScenario, m_act.open, m_act.save, m_act.saveAs});
+    {
+        // Guided mode: three questions that land on the same form.
+        auto* guided = new QAction(this);
+        guided->setObjectName(QStringLiteral("actionGuided"));
+        guided->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+        m_fileMenu->insertAction(m_act.open, guided);
+        connect(guided, &QAction::triggered, this, [this] {
+            GuidedWizard wizard(m_context->data(), this);
+            if (wizard.exec() != QDialog::Accepted)
+                return;
+            QString error;
+            if (!loadGuided(wizard.answers(), &error))
+                QMessageBox::warning(this, tr("Guided Plan"), error);
+        });
+    }
     m_fileMenu->addSeparator();
     m_fileMenu->addActions({m_act.importWorkload, m_act.exportWorkload});
     {
@@ -434,6 +450,8 @@ void MainWindow::retranslate()
     m_act.exportWorkload->setText(tr("&Export Workload JSON…"));
     m_act.importHf->setText(tr("Import Hugging Face &config.json…"));
     m_act.importPrices->setText(tr("Import &Price File…"));
+    if (auto* guided = findChild<QAction*>(QStringLiteral("actionGuided")))
+        guided->setText(tr("&Guided Plan…"));
     if (auto* menu = findChild<QMenu*>(QStringLiteral("menuExportPlan")))
         menu->setTitle(tr("Export &Plan"));
     const std::pair<const char*, QString> exportTexts[]
@@ -841,6 +859,26 @@ void MainWindow::deleteScenario()
 QString MainWindow::lastDir() const
 {
     return AppSettings::lastDirectory();
+}
+
+bool MainWindow::loadGuided(const GuidedAnswers& answers, QString* error)
+{
+    const QJsonObject doc = answers.toWorkload();
+    QString e;
+    m_restoring = true;
+    const bool ok = m_form->loadWorkload(QJsonDocument(doc).toJson(), &e);
+    beginSession();
+    if (!ok) {
+        if (error)
+            *error = tr("The answers do not make a valid workload: %1").arg(e);
+        return false;
+    }
+    m_undo->clear();
+    m_scenarioId = 0;
+    m_scenarioName = doc.value(QStringLiteral("name")).toString();
+    m_modifiedWithoutUndo = true; // not in the store yet
+    formChanged();
+    return true;
 }
 
 bool MainWindow::openWorkloadFile(const QString& path, QString* error)

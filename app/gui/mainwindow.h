@@ -28,6 +28,8 @@ class ParetoChartView;
 
 namespace gpuplan::gui {
 
+struct GuidedAnswers;
+
 class AccuracyPage;
 class AppContext;
 class CalibratePage;
@@ -73,6 +75,8 @@ public:
     /// or Letter by the locale; CSV with a byte-order mark so that Excel reads UTF-8.
     enum class PlanExport { Pdf, Csv, SkyPilot, Kubernetes };
     bool exportPlanFile(PlanExport kind, const QString& path, QString* error = nullptr);
+    /// Guided mode's result: the answers become the form's workload, a new unsaved scenario.
+    bool loadGuided(const GuidedAnswers& answers, QString* error = nullptr);
     /// Saves the scenario in the store (under `name` as a new one when given, else the current one).
     bool saveScenario(const QString& name = {});
     bool openScenario(long long id);
