@@ -69,6 +69,13 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
         c.calibrated = eff.calibrated;
         c.training = std::make_shared<TrainingEstimate>(
             bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu), eff));
+        if (c.calibrated) {
+            // The same search with the datasheet defaults: what the measurement changed.
+            const TrainingEstimate base = bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu),
+                scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.precision)), w.efficiencyScale));
+            if (base.wallHours > 0 && c.training->wallHours > 0)
+                c.calibrationRatio = c.training->wallHours / base.wallHours;
+        }
         c.fits = c.training->fit.fits;
         c.wallHours = c.training->wallHours;
         c.gpuHours = c.training->gpuHours;
@@ -110,6 +117,14 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
         }
         c.inference = std::make_shared<InferenceEstimate>(std::move(*best));
         c.calibrated = efficiencyFor(w, gpu, gpu.computePrecision(spec.weightPrecision)).calibrated;
+        if (c.calibrated) {
+            // The chosen layout with the datasheet defaults: what the measurement changed.
+            const InferenceEstimate base = estimateInference(w.model, spec, gpu, c.inference->layout,
+                scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision)), w.efficiencyScale),
+                spec.concurrency.value_or(0));
+            if (base.throughputTokensPerS > 0 && c.inference->throughputTokensPerS > 0)
+                c.calibrationRatio = c.inference->throughputTokensPerS / base.throughputTokensPerS;
+        }
         c.fits = c.inference->fit.fits;
         if (c.fits && !sloMet(spec, *c.inference)) {
             c.fits = false;

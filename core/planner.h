@@ -104,6 +104,9 @@ struct Candidate
     std::shared_ptr<BatchEstimate> batch;
     std::shared_ptr<CapacityPlan> capacity; ///< serving with traffic
     bool calibrated = false;                ///< efficiency factors measured on this GPU model (gpuplan-probe)
+    /// How much calibration moved the estimate: calibrated ÷ datasheet-default wall time (training) or output
+    /// throughput (serving), the same GPU model and count; unset when not calibrated.
+    std::optional<double> calibrationRatio;
     EnergyInfo energy;
     bool fits = true;
     double wallHours = 0;           ///< training/batch: job duration, h; inference: 730 h (one month of service)

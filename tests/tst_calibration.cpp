@@ -3,6 +3,7 @@
 // estimate.
 #include "core/calibration.h"
 #include "core/efficiency.h"
+#include "core/planner.h"
 #include "core/training.h"
 #include "providers/probe/report.h" // the probe's own writer: plain C++, compiled into this test
 #include "testutil.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void applyWithoutThatPrecision();
     void trainingEstimateScales();
     void readsWhatTheProbeWrites();
+    void planSaysHowMuchCalibrationMoved();
     void probeTextHelpers();
 };
 
@@ -413,6 +415,53 @@ void TestCalibration::trainingEstimateScales()
     // elementwise: 0.85 (default) / (2900 / 3350) = 0.98190
     GP_COMPARE_REL(after.elementwiseS / before.elementwiseS, 0.98190, 1e-4);
     QVERIFY(after.stepTimeS > 0);
+}
+
+void TestCalibration::planSaysHowMuchCalibrationMoved()
+{
+    // The ratio a calibrated candidate carries is what planning the same workload twice — with and without the
+    // profile — gives: wall time for training, output throughput for serving. Other GPU models are untouched.
+    const std::map<std::string, core::CalibrationProfile> profiles {{"H100-SXM-80GB", h100Profile()}};
+    core::Workload train;
+    train.kind = core::WorkloadKind::Training;
+    train.model = test::model("llama-2-7b");
+    train.training = core::TrainingSpec {};
+    train.training->tokens = 1e9;
+    train.hardware = core::HardwarePin {};
+    train.hardware->gpu = "H100-SXM-80GB";
+    train.hardware->count = 8;
+    const core::Plan before = core::makePlan(train, test::gpus());
+    train.calibrations = &profiles;
+    const core::Plan after = core::makePlan(train, test::gpus());
+    QVERIFY(before.pinned && after.pinned);
+    QVERIFY(!before.pinned->calibrationRatio);
+    QVERIFY(after.pinned->calibrated);
+    QVERIFY(after.pinned->calibrationRatio);
+    GP_COMPARE_REL(*after.pinned->calibrationRatio, after.pinned->wallHours / before.pinned->wallHours, 1e-12);
+    // The H100 profile is within 1 % of the defaults for GEMMs (790 vs 0.803 × 989.5 TFLOPS) and faster for
+    // memory (2900 vs 0.85 × 3350 GB/s): the step moves by less than 2 %.
+    QVERIFY(std::abs(*after.pinned->calibrationRatio - 1.0) < 0.02);
+
+    core::Workload serve;
+    serve.kind = core::WorkloadKind::Inference;
+    serve.model = test::model("llama-2-7b");
+    serve.inference = core::InferenceSpec {};
+    serve.inference->promptTokens = 1024;
+    serve.inference->outputTokens = 256;
+    serve.hardware = core::HardwarePin {};
+    serve.hardware->gpu = "H100-SXM-80GB";
+    serve.hardware->count = 1;
+    const core::Plan s0 = core::makePlan(serve, test::gpus());
+    serve.calibrations = &profiles;
+    const core::Plan s1 = core::makePlan(serve, test::gpus());
+    QVERIFY(s1.pinned && s1.pinned->calibrationRatio);
+    GP_COMPARE_REL(*s1.pinned->calibrationRatio,
+        s1.pinned->inference->throughputTokensPerS / s0.pinned->inference->throughputTokensPerS, 1e-12);
+    // Decode is bandwidth-bound: 2900 GB/s measured vs 0.85 × 3350 = 2847.5 assumed, so more throughput.
+    QVERIFY(*s1.pinned->calibrationRatio > 1.0);
+
+    serve.hardware->gpu = "A100-SXM-80GB";
+    QVERIFY(!core::makePlan(serve, test::gpus()).pinned->calibrationRatio);
 }
 
 void TestCalibration::readsWhatTheProbeWrites()

@@ -1369,6 +1369,14 @@
             <source>Demand vs capacity</source>
             <translation>需求与容量</translation>
         </message>
+        <message>
+            <source>calibrated: wall time %1 %</source>
+            <translation>已校准：耗时 %1 %</translation>
+        </message>
+        <message>
+            <source>calibrated: throughput %1 %</source>
+            <translation>已校准：吞吐量 %1 %</translation>
+        </message>
     </context>
     <context>
         <name>gpuplan::gui::ErrorText</name>

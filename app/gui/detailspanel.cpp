@@ -245,7 +245,14 @@ void DetailsPanel::rebuild()
         if (c->calibrated && m_result->data && m_result->data->calibrations)
             if (auto it = m_result->data->calibrations->find(c->gpu->id); it != m_result->data->calibrations->end())
                 cal = &it->second;
-        row(dep, tr("Efficiency"), c->calibrated ? tr("calibrated") : tr("datasheet defaults"), {},
+        QString efficiency = c->calibrated ? tr("calibrated") : tr("datasheet defaults");
+        if (c->calibrationRatio) {
+            const double pct = (*c->calibrationRatio - 1.0) * 100.0;
+            const QString change = (pct >= 0 ? QStringLiteral("+") : QString()) + Fmt::number(pct, 1);
+            efficiency = c->training ? tr("calibrated: wall time %1 %").arg(change)
+                                     : tr("calibrated: throughput %1 %").arg(change);
+        }
+        row(dep, tr("Efficiency"), efficiency, {},
             cal ? tr("Measured on %1 at %2: %3").arg(qs(cal->gpuName), Fmt::date(qs(cal->measuredAt)), qs(cal->source))
                 : tr("Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page"));
     }

@@ -63,6 +63,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
     j["gpu"] = c.gpu->id;
     j["gpus"] = c.gpus;
     j["calibrated"] = c.calibrated;
+    if (c.calibrationRatio) // + means longer (training) or more throughput (serving) than the datasheet defaults
+        j["calibration_change_pct"] = (*c.calibrationRatio - 1.0) * 100.0;
     if (c.pricing) {
         const auto& p = *c.pricing;
         j["gpus_per_instance"] = p.offering.gpuCount;
