@@ -4,6 +4,7 @@
 #include "cli_common.h"
 #include "core/importers.h"
 #include "providers/bundled.h"
+#include "providers/catalogfile.h"
 #include "providers/store.h"
 
 #include <nlohmann/json.hpp>
@@ -59,65 +60,6 @@ std::string today()
     char buf[16];
     std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
     return buf;
-}
-
-/// Reads FILE in the given format. Streams the AWS CSV (multi-GB files); everything else is read whole.
-core::Result<core::CatalogImport> readCatalogFile(const std::string& file, const std::string& format,
-    const std::string& provider, const std::string& asOf, const providers::Store* store)
-{
-    const std::string source = file + " (" + format + ", imported " + asOf + ")";
-    if (format == "aws") {
-        std::ifstream in(file, std::ios::binary);
-        if (!in)
-            return core::Error {core::ErrorCode::Io, file + ": cannot open file"};
-        return core::importAwsOfferCsv(in, file, asOf, source);
-    }
-    auto text = providers::readTextFile(file);
-    if (!text)
-        return text.error();
-    if (format == "gpuplan")
-        return core::parseNativeCatalog(*text, file);
-    if (format == "skypilot") {
-        if (provider.empty())
-            return core::Error {core::ErrorCode::InvalidInput,
-                file + ": --provider is required for SkyPilot catalogs (aws, gcp, lambda, …)"};
-        return core::importSkyPilotCsv(*text, file, provider, asOf, source);
-    }
-    if (format == "aws-json")
-        return core::importAwsOfferJson(*text, file, asOf, source);
-    if (format == "azure") {
-        auto page = core::importAzureRetailPrices(*text, file, asOf, source);
-        if (!page)
-            return page.error();
-        return std::move(page->catalog);
-    }
-    if (format == "gcp") {
-        auto page = core::importGcpSkus(*text, file, asOf, source);
-        if (!page)
-            return page.error();
-        return std::move(page->catalog);
-    }
-    if (format == "alibaba")
-        return core::importAlibabaInstancePrice(*text, file, asOf, source);
-    if (format == "spot-advisor") {
-        auto advisor = core::importAwsSpotAdvisor(*text, file);
-        if (!advisor)
-            return advisor.error();
-        auto base = providers::effectiveCatalog(store);
-        if (!base)
-            return base.error();
-        core::CatalogImport out;
-        for (auto& o : base->offerings)
-            if (o.provider == "aws")
-                out.offerings.push_back(std::move(o));
-        const std::size_t n = core::applySpotAdvisor(out.offerings, *advisor);
-        out.warnings = advisor->warnings;
-        if (n == 0)
-            out.warnings.push_back(file + ": no AWS spot price matched the advisor's regions and instance types");
-        return out;
-    }
-    return core::Error {core::ErrorCode::InvalidInput,
-        "--format must be one of gpuplan|skypilot|aws|aws-json|azure|gcp|alibaba|spot-advisor, got \"" + format + "\""};
 }
 
 int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
@@ -243,7 +185,7 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
         if (!store)
             return ExitBadInput;
     }
-    auto imported = readCatalogFile(file, format, a.option("provider"), asOf, store.get());
+    auto imported = providers::readCatalogFile(file, format, a.option("provider"), asOf, store.get());
     if (!imported) {
         err << "gpuplan-cli: " << imported.error().detail << "\n";
         if (import)

@@ -4,6 +4,7 @@
 
 #include "core/importers.h"
 #include "providers/bundled.h"
+#include "providers/catalogfile.h"
 #include "providers/store.h"
 
 #include <QFile>
@@ -54,61 +55,8 @@ QString CatalogImport::guessFormat(const QString& file)
 
 core::Result<core::CatalogImport> CatalogImport::read(const ImportRequest& r, const providers::Store* store)
 {
-    const std::string file = r.file.toStdString();
-    const std::string format = r.format.toStdString();
-    const std::string asOf = r.asOf.toStdString();
-    const std::string source = file + " (" + format + ", imported " + asOf + ")";
-    if (format == "aws") {
-        std::ifstream in(std::filesystem::path(file), std::ios::binary);
-        if (!in)
-            return core::Error {core::ErrorCode::Io, file + ": cannot open file"};
-        return core::importAwsOfferCsv(in, file, asOf, source);
-    }
-    auto text = providers::readTextFile(file);
-    if (!text)
-        return text.error();
-    if (format == "gpuplan")
-        return core::parseNativeCatalog(*text, file);
-    if (format == "skypilot") {
-        if (r.provider.isEmpty())
-            return core::Error {core::ErrorCode::InvalidInput,
-                file + ": a provider is required for SkyPilot catalogs (aws, gcp, lambda, …)"};
-        return core::importSkyPilotCsv(*text, file, r.provider.toStdString(), asOf, source);
-    }
-    if (format == "aws-json")
-        return core::importAwsOfferJson(*text, file, asOf, source);
-    if (format == "azure") {
-        auto page = core::importAzureRetailPrices(*text, file, asOf, source);
-        if (!page)
-            return page.error();
-        return std::move(page->catalog);
-    }
-    if (format == "gcp") {
-        auto page = core::importGcpSkus(*text, file, asOf, source);
-        if (!page)
-            return page.error();
-        return std::move(page->catalog);
-    }
-    if (format == "alibaba")
-        return core::importAlibabaInstancePrice(*text, file, asOf, source);
-    if (format == "spot-advisor") {
-        auto advisor = core::importAwsSpotAdvisor(*text, file);
-        if (!advisor)
-            return advisor.error();
-        auto base = providers::effectiveCatalog(store);
-        if (!base)
-            return base.error();
-        core::CatalogImport out;
-        for (auto& o : base->offerings)
-            if (o.provider == "aws")
-                out.offerings.push_back(std::move(o));
-        const std::size_t n = core::applySpotAdvisor(out.offerings, *advisor);
-        out.warnings = advisor->warnings;
-        if (n == 0)
-            out.warnings.push_back(file + ": no AWS spot price matched the advisor's regions and instance types");
-        return out;
-    }
-    return core::Error {core::ErrorCode::InvalidInput, "unknown format \"" + format + "\""};
+    return providers::readCatalogFile(
+        r.file.toStdString(), r.format.toStdString(), r.provider.toStdString(), r.asOf.toStdString(), store);
 }
 
 ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::path& dbPath,
