@@ -11,6 +11,7 @@
 #include "app/gui/catalogimport.h"
 #include "app/gui/catalogpage.h"
 #include "app/gui/detailspanel.h"
+#include "app/gui/format.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/scenarios.h"
 #include "app/gui/settings.h"
@@ -605,6 +606,21 @@ void TestGuiPlan::settingsDiscountsCurrencyAndKeychain()
                 .toString()
                 .contains(QStringLiteral("¥")));
     currency->setCurrentText(QStringLiteral("USD"));
+    // Memory units: GB (10^9 bytes, as datasheets print) instead of GiB (2^30), in the panel and its chart.
+    QCOMPARE(gui::Fmt::gib(80e9), QStringLiteral("74.51 GiB")); // 80e9 / 2^30 = 74.506
+    auto* units = dlg.findChild<QComboBox*>(QStringLiteral("memoryUnits"));
+    QVERIFY(units);
+    units->setCurrentIndex(units->findData(QStringLiteral("decimal")));
+    dlg.apply();
+    QCOMPARE(gui::AppSettings::memoryUnits(), QStringLiteral("decimal"));
+    QCOMPARE(gui::Fmt::gib(80e9), QStringLiteral("80.00 GB"));
+    m_window->selectCandidate(0);
+    const auto& mem = m_window->details()->memoryChart()->bars();
+    QCOMPARE(mem.valueTitle, QStringLiteral("GB"));
+    QCOMPARE(mem.reference * 1e9, double(m_window->candidates()->candidate(0)->gpu->memoryBytes));
+    units->setCurrentIndex(units->findData(QStringLiteral("binary")));
+    dlg.apply();
+    QCOMPARE(gui::Fmt::gib(80e9), QStringLiteral("74.51 GiB"));
     QVERIFY(m_ctx->store()->setDiscount(provider.toStdString(), 0));
     m_ctx->reload();
     // The keychain answers one way or the other: a stored key, none, or (no service here) a clear refusal.

@@ -832,6 +832,10 @@
             <source>%1 min</source>
             <translation>%1 分钟</translation>
         </message>
+        <message>
+            <source>GB</source>
+            <translation>GB</translation>
+        </message>
     </context>
     <context>
         <name>gpuplan::gui::DetailsPanel</name>
@@ -1673,6 +1677,10 @@
         <message>
             <source>%1, %2</source>
             <translation>%1，%2</translation>
+        </message>
+        <message>
+            <source>%1 GB</source>
+            <translation>%1 GB</translation>
         </message>
     </context>
     <context>
@@ -2532,6 +2540,18 @@
         <message>
             <source>Done.</source>
             <translation>完成。</translation>
+        </message>
+        <message>
+            <source>GiB (2³⁰ bytes)</source>
+            <translation>GiB（2³⁰ 字节）</translation>
+        </message>
+        <message>
+            <source>GB (10⁹ bytes, as datasheets print)</source>
+            <translation>GB（10⁹ 字节，与规格书一致）</translation>
+        </message>
+        <message>
+            <source>&amp;Memory units:</source>
+            <translation>显存单位(&amp;M)：</translation>
         </message>
     </context>
     <context>

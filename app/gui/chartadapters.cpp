@@ -50,15 +50,15 @@ charts::StackedBars ChartAdapters::memory(const core::Candidate& c)
     const core::MemoryBreakdown* m = c.training ? &c.training->memory : (c.inference ? &c.inference->memory : nullptr);
     if (!m || !c.gpu)
         return b;
-    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    const double unit = Fmt::memoryUnitBytes(); // GiB, or GB when Settings say decimal
     b.categories << tr("Per GPU");
-    b.sets = {{tr("Weights"), {m->weights / GiB}}, {tr("Gradients"), {m->gradients / GiB}},
-        {tr("Optimizer"), {m->optimizer / GiB}}, {tr("Activations"), {m->activations / GiB}},
-        {tr("KV cache"), {m->kvCache / GiB}}, {tr("Overhead"), {m->overhead / GiB}}};
-    b.valueTitle = tr("GiB");
-    b.reference = c.gpu->memoryBytes / GiB;
+    b.sets = {{tr("Weights"), {m->weights / unit}}, {tr("Gradients"), {m->gradients / unit}},
+        {tr("Optimizer"), {m->optimizer / unit}}, {tr("Activations"), {m->activations / unit}},
+        {tr("KV cache"), {m->kvCache / unit}}, {tr("Overhead"), {m->overhead / unit}}};
+    b.valueTitle = Fmt::decimalMemory() ? tr("GB") : tr("GiB");
+    b.reference = c.gpu->memoryBytes / unit;
     b.referenceLabel = tr("Capacity");
-    b.format = [](double gib) { return Fmt::gib(gib * GiB); };
+    b.format = [unit](double v) { return Fmt::gib(v * unit); };
     return b;
 }
 

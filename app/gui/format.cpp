@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <atomic>
 #include <cmath>
 
 namespace gpuplan::gui {
@@ -77,8 +78,24 @@ QString Fmt::milliseconds(double ms)
     return tr("%1 ms").arg(significant(ms));
 }
 
+namespace {
+std::atomic<bool> g_decimalMemory {false}; // set from the GUI thread, read by table and panel code
+} // namespace
+
+void Fmt::setDecimalMemory(bool decimal)
+{
+    g_decimalMemory = decimal;
+}
+
+bool Fmt::decimalMemory()
+{
+    return g_decimalMemory;
+}
+
 QString Fmt::gib(double bytes)
 {
+    if (decimalMemory())
+        return tr("%1 GB").arg(number(bytes / 1e9, 2));
     return tr("%1 GiB").arg(number(bytes / (1024.0 * 1024.0 * 1024.0), 2));
 }
 

@@ -26,6 +26,11 @@ public:
     static QString milliseconds(double ms);
     /// Bytes as GiB (2^30 bytes), two decimals.
     static QString gib(double bytes);
+    /// Whether gib() and the memory chart use decimal GB (10^9 bytes) instead of GiB (2^30); the Settings choice.
+    static void setDecimalMemory(bool decimal);
+    static bool decimalMemory();
+    /// Bytes per displayed memory unit: 10^9 or 2^30.
+    static double memoryUnitBytes() { return decimalMemory() ? 1e9 : 1024.0 * 1024.0 * 1024.0; }
     /// A fraction as a percentage: 0.505 → "50.5 %".
     static QString percent(double fraction, int decimals = 1);
     /// An ISO 8601 date or date-time as the locale's short date; the text unchanged when it is not one.

@@ -117,6 +117,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
         resize(1440, 900);
     if (const QByteArray s = AppSettings::windowState(); !s.isEmpty())
         restoreState(s);
+    Fmt::setDecimalMemory(AppSettings::memoryUnits() == QLatin1String("decimal"));
     m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh());
     m_planner->setCurrency(AppSettings::currency());
     formChanged();
@@ -1080,7 +1081,8 @@ void MainWindow::applySettings()
     Theme::apply(AppSettings::theme());
     m_headroomPct = AppSettings::headroomPct();
     m_pue = AppSettings::pue();
-    m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh());
+    Fmt::setDecimalMemory(AppSettings::memoryUnits() == QLatin1String("decimal"));
+    m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh()); // also redraws the panel's units
     {
         const QSignalBlocker block(m_currency);
         m_currency->clear();

@@ -55,6 +55,17 @@ void AppSettings::setFxOverrides(const QMap<QString, double>& rates)
         s.setValue(it.key(), it.value());
 }
 
+QString AppSettings::memoryUnits()
+{
+    const QString u = settings().value(QStringLiteral("display/memory_units")).toString();
+    return u == QLatin1String("decimal") ? u : QStringLiteral("binary");
+}
+
+void AppSettings::setMemoryUnits(const QString& units)
+{
+    settings().setValue(QStringLiteral("display/memory_units"), units);
+}
+
 double AppSettings::electricityUsdPerKwh()
 {
     // 0.12 USD/kWh: roughly the 2024 US average commercial retail price (EIA Electric Power Monthly, table 5.3).

@@ -27,6 +27,10 @@ public:
     /// Serving headroom in percent applied to workloads that give none.
     static double headroomPct();
     static void setHeadroomPct(double pct);
+    /// Memory units: "binary" (GiB, 2^30 bytes, as the planner computes) or "decimal" (GB, 10^9 bytes, as GPU
+    /// datasheets print "80 GB").
+    static QString memoryUnits();
+    static void setMemoryUnits(const QString& units);
     /// "" (follow the system), "en" or "zh_CN".
     static QString language();
     static void setLanguage(const QString& language);

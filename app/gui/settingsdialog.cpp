@@ -90,6 +90,11 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     m_pue->setSpecialValueText(tr("Planner default (by cooling)"));
     m_pue->setToolTip(tr("Power usage effectiveness of the data centre, for workloads that give none"));
     gf->addRow(tr("&PUE:"), m_pue);
+    m_memoryUnits = new QComboBox;
+    m_memoryUnits->setObjectName(QStringLiteral("memoryUnits"));
+    m_memoryUnits->addItem(tr("GiB (2³⁰ bytes)"), QStringLiteral("binary"));
+    m_memoryUnits->addItem(tr("GB (10⁹ bytes, as datasheets print)"), QStringLiteral("decimal"));
+    gf->addRow(tr("&Memory units:"), m_memoryUnits);
     tabs->addTab(general, tr("General"));
 
     // Prices
@@ -165,6 +170,7 @@ void SettingsDialog::load()
 {
     m_language->setCurrentIndex(std::max(0, m_language->findData(AppSettings::language())));
     m_theme->setCurrentIndex(std::max(0, m_theme->findData(AppSettings::theme())));
+    m_memoryUnits->setCurrentIndex(std::max(0, m_memoryUnits->findData(AppSettings::memoryUnits())));
     m_currency->setCurrentText(AppSettings::currency());
     m_headroom->setValue(AppSettings::headroomPct());
     m_electricity->setValue(AppSettings::electricityUsdPerKwh());
@@ -219,6 +225,7 @@ void SettingsDialog::apply()
 {
     AppSettings::setLanguage(m_language->currentData().toString());
     AppSettings::setTheme(m_theme->currentData().toString());
+    AppSettings::setMemoryUnits(m_memoryUnits->currentData().toString());
     AppSettings::setCurrency(m_currency->currentText());
     AppSettings::setHeadroomPct(m_headroom->value());
     AppSettings::setElectricityUsdPerKwh(m_electricity->value());

@@ -38,6 +38,7 @@ private:
     SecretStore* m_secrets;
     QComboBox* m_language;
     QComboBox* m_theme;
+    QComboBox* m_memoryUnits;
     QComboBox* m_currency;
     QTableWidget* m_fx;
     QTableWidget* m_discounts;
