@@ -1,7 +1,8 @@
 // The importers of real price formats. Fixtures in tests/data/importers/ are small hand-made excerpts in each
 // format carrying real figures (tests/data/importers/README.md says where each came from); every expected value
 // below is read off the fixture by hand, with the arithmetic in the comment. The realSamples* tests import the
-// untouched sample files under $GPUPLAN_SAMPLES (../shared/samples) when it is set.
+// untouched sample files under $GPUPLAN_SAMPLES (the shared samples folder beside the checkout; .ci/run sets it) when
+// it is set.
 #include "core/importers.h"
 #include "testutil.h"
 
@@ -1347,7 +1348,7 @@ void TestImporters::alibabaBadFile()
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The real sample files ($GPUPLAN_SAMPLES = ../shared/samples); values read by hand from them
+// The real sample files ($GPUPLAN_SAMPLES, set by .ci/run); values read by hand from them
 
 void TestImporters::realSamplesSkyPilot_data()
 {

@@ -17,11 +17,6 @@ namespace gpuplan::gui {
 
 namespace {
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 QString value(double v)
 {
     const int decimals = std::abs(v) >= 1000 ? 0 : (std::abs(v) >= 10 ? 1 : 3);

@@ -34,11 +34,6 @@ namespace {
 /// it on).
 constexpr int probeExitNoGpu = 3;
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 } // namespace
 
 // ---- the model -----------------------------------------------------------------------------------------------------

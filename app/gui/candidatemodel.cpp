@@ -12,15 +12,6 @@
 
 namespace gpuplan::gui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 // ---- CandidateTableModel -------------------------------------------------------------------------------------
 
 CandidateTableModel::CandidateTableModel(QObject* parent)

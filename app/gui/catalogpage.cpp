@@ -40,15 +40,6 @@
 
 namespace gpuplan::gui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 // ---- OfferingModel -----------------------------------------------------------------------------------------------
 
 OfferingModel::OfferingModel(QObject* parent)

@@ -24,11 +24,6 @@ namespace gpuplan::gui {
 
 namespace {
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 /// What set a serving operating point or a replica count ("slo_tpot", "minimum+availability") in words.
 QString reasons(const std::string& ids)
 {

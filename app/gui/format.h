@@ -5,8 +5,15 @@
 #include <QString>
 
 #include <optional>
+#include <string>
 
 namespace gpuplan::gui {
+
+/// The core's UTF-8 strings as Qt strings.
+inline QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 class Fmt
 {

@@ -27,11 +27,6 @@ namespace gpuplan::gui {
 
 namespace {
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 /// Every leaf of a JSON document by its JSON pointer ("/inference/requests_per_second" → "5").
 void flatten(const QJsonValue& v, const QString& pointer, std::map<QString, QString>& out)
 {
