@@ -122,4 +122,7 @@ Result<std::vector<CalibrationProfile>> readCalibrationFile(std::string_view tex
 /// readCalibrationFile reads back.
 std::string exportProfiles(const std::vector<std::string>& profileJsons);
 
+/// Calibration profiles (gpuplan-probe) per canonical GPU id.
+using CalibrationMap = std::map<std::string, CalibrationProfile>;
+
 } // namespace gpuplan::core

@@ -1,4 +1,4 @@
-#include "planner.h"
+#include "planner_steps.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,8 +144,8 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
             auto cap = std::make_shared<CapacityPlan>();
             cap->replicaAvailability = replicaAvailability;
             cap->gpusPerReplica = e.layout.tp * e.layout.pp;
-            cap->result = planReplicas(
-                rm, peak, spec.headroom, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+            cap->result = planReplicas(rm, peak, spec.headroom.value_or(PlanDefaults {}.servingHeadroom),
+                spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
             cap->gpus = cap->result.total() * cap->gpusPerReplica;
             cap->staticMonthlyGpuHours = double(cap->gpus) * hoursPerMonth;
             cap->monthlyGpuHours = cap->staticMonthlyGpuHours;
@@ -156,10 +156,11 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
             if (!spec.profile.empty()) {
                 std::vector<int> needed;
                 for (double rate : spec.profile)
-                    needed.push_back(rate > 0 ? planReplicas(rm, rate, spec.headroom, spec.slo.ttftP99Ms,
-                                         spec.availability, replicaAvailability, minReplicas)
-                                                    .total()
-                                              : minReplicas);
+                    needed.push_back(rate > 0
+                            ? planReplicas(rm, rate, spec.headroom.value_or(PlanDefaults {}.servingHeadroom),
+                                spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas)
+                                  .total()
+                            : minReplicas);
                 AutoscalingPolicy policy;
                 policy.minReplicas = minReplicas;
                 policy.scaleUpDelaySeconds = cap->scaleUpDelayS;
@@ -196,7 +197,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
     return c;
 }
 
-Plan makePlan(const Workload& w, const GpuCatalog& gpus)
+Plan detail::estimatePlan(const Workload& w, const GpuCatalog& gpus, const CancelFlag* cancel)
 {
     Plan plan;
     const GpuSpec* reference = nullptr;
@@ -223,6 +224,8 @@ Plan makePlan(const Workload& w, const GpuCatalog& gpus)
 
     const bool byTime = w.constraints.objective == "time";
     for (const GpuSpec& g : gpus.all()) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return plan;
         if (w.kind == WorkloadKind::Batch) {
             Candidate c = batchCandidate(g, 1);
             if (c.fits)
@@ -318,476 +321,14 @@ EnergyInfo energyFor(
     e.gridSource = gridSource;
     if (grid)
         e.kgCo2e = e.kwh * *grid;
+    if (w.energy.electricityUsdPerKwh && *w.energy.electricityUsdPerKwh > 0)
+        e.electricityCostUsd = e.kwh * *w.energy.electricityUsdPerKwh;
     return e;
 }
 
-namespace {
+} // namespace gpuplan::core
 
-std::string money(double usd)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f USD", usd);
-    return buf;
-}
-
-/// Why an estimate cannot serve the workload, in one line ("does not fit: needs 93 GiB/GPU, has 80").
-std::string unfitReason(const Candidate& c)
-{
-    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-    char buf[200];
-    if (c.training && !c.training->fit.fits) {
-        std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
-            c.gpu->id.c_str(), std::ceil(c.training->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
-        return buf;
-    }
-    if (c.inference) {
-        if (!c.inference->fit.fits) {
-            std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
-                c.gpu->id.c_str(), std::ceil(c.inference->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
-            return buf;
-        }
-        if (!c.inference->fit.suggestions.empty())
-            return c.inference->fit.suggestions.back();
-    }
-    if (c.batch && !c.batch->runs)
-        return c.batch->note;
-    return "not feasible";
-}
-
-bool allowedPricing(const Constraints& k, PricingModel m)
-{
-    if (k.pricing.empty())
-        return true;
-    return std::find(k.pricing.begin(), k.pricing.end(), std::string(toString(m))) != k.pricing.end();
-}
-
-} // namespace
-
-Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector<Offering>& offerings,
-    const FxTable& fx, const PlanOptions& opt)
-{
-    Plan plan;
-    const Constraints& k = w.constraints;
-    const GpuSpec* reference = nullptr;
-    if (w.kind == WorkloadKind::Batch) {
-        auto r = gpus.find(w.batch->referenceGpu);
-        reference = r ? *r : nullptr;
-    }
-    const bool service = w.kind == WorkloadKind::Inference;
-
-    // Estimates depend only on the GPU model and count: computed once, shared by every offering and price.
-    std::map<std::tuple<std::string, int, long long>, Candidate> cache;
-    auto estimate = [&](const GpuSpec& g, int count, double ra = defaultReplicaAvailability) -> const Candidate& {
-        auto key = std::make_tuple(g.id, count, std::llround(ra * 1e9));
-        auto it = cache.find(key);
-        if (it == cache.end())
-            it = cache.emplace(key, evaluate(w, g, count, w.hardware ? &*w.hardware : nullptr, reference, ra)).first;
-        return it->second;
-    };
-    const Geography* geo = opt.geography;
-    // Each serving replica is up as often as the provider's single-instance SLA promises (99.9 % when unknown).
-    auto instanceAvailability = [&](const Offering& o) {
-        const SlaTerms* s = geo ? geo->sla(o.provider, "single_instance") : nullptr;
-        return s ? s->monthlyUptime : defaultReplicaAvailability;
-    };
-    std::optional<Location> users;
-    if (service && w.inference->usersLocation) {
-        const auto& ul = *w.inference->usersLocation;
-        if (ul.latitude && ul.longitude)
-            users = Location {"users", "users", *ul.latitude, *ul.longitude};
-        else if (geo)
-            users = geo->location(ul.id);
-        if (!users)
-            plan.notes.push_back(
-                "users_location \"" + ul.id + "\" is not a known location: network latency not checked");
-    }
-    std::optional<double> budgetUsd;
-    if (k.budget) {
-        auto b = fx.convert(k.budget->amount, k.budget->currency, "USD");
-        if (b)
-            budgetUsd = *b;
-        else
-            plan.notes.push_back("budget ignored: " + b.error().detail);
-    }
-
-    std::vector<Exclusion> excluded;
-    std::map<std::string, std::string> unfitByGpu; // one "does not fit" line per GPU model
-    auto exclude = [&](const Offering& o, const std::string& reason, const std::string& pricing = "", double usd = 0) {
-        excluded.push_back({o.gpuModel, reason, o.provider, o.region, o.instanceType, pricing, usd});
-    };
-
-    for (const Offering& o : offerings) {
-        if (!k.providers.empty() && std::find(k.providers.begin(), k.providers.end(), o.provider) == k.providers.end())
-            continue; // not asked for: not an exclusion worth listing
-        if (!k.regions.empty()
-            && std::none_of(k.regions.begin(), k.regions.end(), [&](auto& g) { return globMatch(g, o.region); })) {
-            exclude(o, "region " + o.region + " is not in the allowed regions");
-            continue;
-        }
-        if (!k.countries.empty() && std::find(k.countries.begin(), k.countries.end(), o.country) == k.countries.end()) {
-            exclude(o,
-                "data residency: " + (o.country.empty() ? std::string("country unknown") : o.country)
-                    + " is not an allowed country");
-            continue;
-        }
-        if (o.gpuCount < 1) {
-            exclude(o, "fractional GPU (" + std::to_string(o.gpuCount) + " per instance): see shared GPUs");
-            continue;
-        }
-        auto g = gpus.find(o.gpuModel);
-        if (!g) {
-            exclude(o, "no datasheet for GPU model \"" + o.gpuModel + "\" in gpus.json");
-            continue;
-        }
-        if (w.hardware && (*g)->id != w.hardware->gpu)
-            continue; // the workload pins another GPU model
-        if (o.prices.empty()) {
-            exclude(o, "no public price (specs only): enter a quote with `catalog import`");
-            continue;
-        }
-        const int perInstance = static_cast<int>(std::lround(o.gpuCount));
-        const double onDemandRa = instanceAvailability(o);
-        auto quota = k.maxInstances.find(o.provider);
-        const int maxN = quota != k.maxInstances.end() ? quota->second : opt.maxInstances;
-
-        // Instance counts to price.
-        std::vector<int> counts;
-        if (w.hardware) {
-            if (w.hardware->count % perInstance != 0) {
-                exclude(o,
-                    "pinned " + std::to_string(w.hardware->count) + " GPUs is not a whole number of "
-                        + std::to_string(perInstance) + "-GPU instances");
-                continue;
-            }
-            counts.push_back(w.hardware->count / perInstance);
-        } else if (w.kind == WorkloadKind::Batch) {
-            counts.push_back(1);
-        } else {
-            // Smallest count that fits (and meets the deadline or traffic): doubling, then bisection.
-            int lo = 0, hi = 0;
-            for (int n = 1; n <= maxN; n *= 2) {
-                const Candidate& c = estimate(**g, n * perInstance, onDemandRa);
-                const bool ok = c.fits && (!k.deadlineHours || c.wallHours <= *k.deadlineHours);
-                if (ok) {
-                    hi = n;
-                    break;
-                }
-                lo = n;
-                if (n > maxN / 2 && n < maxN) // try the quota itself last
-                    n = maxN / 2;
-            }
-            if (hi == 0) {
-                const Candidate& last = estimate(**g, std::max(1, lo) * perInstance, onDemandRa);
-                std::string reason = !last.fits ? unfitReason(last)
-                                                : "misses the deadline even on " + std::to_string(last.gpus)
-                        + " GPUs (quota " + std::to_string(maxN) + " instances)";
-                unfitByGpu.emplace((*g)->id, reason);
-                exclude(o, reason);
-                continue;
-            }
-            while (hi - lo > 1) {
-                const int mid = lo + (hi - lo) / 2;
-                const Candidate& c = estimate(**g, mid * perInstance, onDemandRa);
-                if (c.fits && (!k.deadlineHours || c.wallHours <= *k.deadlineHours))
-                    hi = mid;
-                else
-                    lo = mid;
-            }
-            counts.push_back(hi);
-            if (w.kind == WorkloadKind::Training) // faster, costlier points for the cost-vs-time front
-                for (int more : {2 * hi, 4 * hi})
-                    if (more <= maxN)
-                        counts.push_back(more);
-        }
-
-        const Price* onDemand = nullptr;
-        for (const auto& p : o.prices)
-            if (p.pricingModel == PricingModel::OnDemand)
-                onDemand = &p;
-
-        for (int n : counts) {
-            const Candidate& base = estimate(**g, n * perInstance, onDemandRa);
-            if (!base.fits) {
-                exclude(o, unfitReason(base));
-                continue;
-            }
-            for (const Price& p : o.prices) {
-                const std::string model(toString(p.pricingModel));
-                if (!allowedPricing(k, p.pricingModel)) {
-                    exclude(o, model + " is not an allowed pricing model", model);
-                    continue;
-                }
-                if (p.pricingModel == PricingModel::Spot && k.maxInterruptionBucket
-                    && (!p.interruptionBucket || *p.interruptionBucket > *k.maxInterruptionBucket)) {
-                    exclude(o,
-                        p.interruptionBucket ? "spot interruption bucket " + std::to_string(*p.interruptionBucket)
-                                + " is above the allowed " + std::to_string(*k.maxInterruptionBucket)
-                                             : std::string("spot price without an interruption rate"),
-                        model);
-                    continue;
-                }
-                SpotParams sp = opt.spot;
-                if (base.training)
-                    sp.checkpointWriteHours = std::max(base.training->checkpointWriteS, 1.0) / 3600.0;
-                const double discount = [&] {
-                    auto d = opt.discounts.find(o.provider);
-                    return d == opt.discounts.end() ? 0.0 : d->second;
-                }();
-                const double odHourly = onDemand && onDemand->currency == p.currency ? onDemand->hourlyRate : 0.0;
-                // Spot replicas are interrupted: each is up less often, which can take more spares.
-                const Candidate* use = &base;
-                if (service && p.pricingModel == PricingModel::Spot && base.capacity) {
-                    const double rate = interruptionsPerInstanceHour(
-                        interruptionShareForBucket(p.interruptionBucket.value_or(static_cast<int>(sp.defaultBucket))));
-                    const double ra = onDemandRa * spotAvailability(rate, base.capacity->scaleUpDelayS / 3600.0);
-                    use = &estimate(**g, n * perInstance, ra);
-                    if (!use->fits) {
-                        exclude(o, "on spot capacity: " + unfitReason(*use), model);
-                        continue;
-                    }
-                }
-                PricedCost pc = priceJob(o, p, n, use->wallHours, service, sp, discount, odHourly);
-                // Autoscaling pays for the replica-hours it runs (commitments are paid regardless).
-                double staticMonthly = pc.totalCost;
-                if (service && use->capacity && use->capacity->autoscale && w.inference->autoscaling
-                    && (p.pricingModel == PricingModel::OnDemand || p.pricingModel == PricingModel::Spot)) {
-                    pc.totalCost *= use->capacity->monthlyGpuHours / (double(n) * perInstance * hoursPerMonth);
-                }
-                auto usd = fx.convert(pc.totalCost, p.currency, "USD");
-                auto out = fx.convert(pc.totalCost, p.currency, opt.currency);
-                auto outHourly = fx.convert(pc.hourlyCost, p.currency, opt.currency);
-                if (!usd || !out || !outHourly) {
-                    exclude(o, (!usd ? usd.error() : out ? outHourly.error() : out.error()).detail, model);
-                    continue;
-                }
-                // The workload's data: object storage for the run (or the month) and internet egress.
-                double storageUsd = 0, egressUsd = 0;
-                std::string dataNote;
-                if (w.data && (w.data->datasetGb > 0 || w.data->checkpointGb > 0 || w.data->egressGbPerMonth > 0)) {
-                    const double months = service ? 1.0 : pc.wallHours / hoursPerMonth;
-                    const StorageRate* rate = nullptr;
-                    if (opt.storage)
-                        for (const auto& s : *opt.storage)
-                            if (s.provider == o.provider && globMatch(s.region, o.region))
-                                rate = &s;
-                    const bool own = w.data->storagePricePerGbMonth || w.data->egressPricePerGb;
-                    const std::string cur = own ? w.data->currency : (rate ? rate->currency : "USD");
-                    const double storePrice
-                        = w.data->storagePricePerGbMonth.value_or(rate ? rate->storagePerGbMonth : 0);
-                    const double egressPrice = w.data->egressPricePerGb.value_or(rate ? rate->egressPerGb : 0);
-                    auto st = fx.convert((w.data->datasetGb + w.data->checkpointGb) * storePrice * months, cur, "USD");
-                    auto eg = fx.convert(w.data->egressGbPerMonth * months * egressPrice, cur, "USD");
-                    storageUsd = st ? *st : 0;
-                    egressUsd = eg ? *eg : 0;
-                    dataNote = own ? std::string("storage and egress at the workload's own rates")
-                        : rate     ? "storage and egress: " + rate->source + " (" + rate->asOf + ")"
-                                   : "storage and egress not priced: no bundled rate for " + o.provider
-                            + " (give data.storage_price_per_gb_month and data.egress_price_per_gb)";
-                    if (storageUsd + egressUsd > 0) {
-                        *usd += storageUsd + egressUsd;
-                        *out += *fx.convert(storageUsd + egressUsd, "USD", opt.currency);
-                    }
-                }
-                if (!service && k.deadlineHours && pc.wallHours > *k.deadlineHours) {
-                    char buf[160];
-                    std::snprintf(buf, sizeof buf, "misses the deadline by %.1f h (%.1f h with spot interruptions)",
-                        pc.wallHours - *k.deadlineHours, pc.wallHours);
-                    exclude(o, buf, model, *usd);
-                    continue;
-                }
-                if (budgetUsd && *usd > *budgetUsd) {
-                    exclude(o, "over budget by " + money(*usd - *budgetUsd), model, *usd);
-                    continue;
-                }
-                Candidate c = *use;
-                Pricing pr;
-                pr.offering = o;
-                pr.offering.prices.clear();
-                pr.price = p;
-                pr.instances = n;
-                pr.currency = opt.currency;
-                pr.hourlyCost = *outHourly;
-                pr.totalCost = *out;
-                pr.costUsd = *usd;
-                pr.priceCurrencyTotal = pc.totalCost;
-                pr.storageCost = *fx.convert(storageUsd, "USD", opt.currency);
-                pr.egressCost = *fx.convert(egressUsd, "USD", opt.currency);
-                pr.computeCost = *out - pr.storageCost - pr.egressCost;
-                pr.dataNote = dataNote;
-                pr.breakEvenUtilization = pc.breakEvenUtilization;
-                pr.discount = discount;
-                pr.terms = pc.terms;
-                pr.spot = pc.spot;
-                pr.note = pc.note;
-                if (service) {
-                    pr.staticMonthlyCost = *fx.convert(staticMonthly, p.currency, opt.currency);
-                    if (c.inference && c.inference->requestsPerS > 0) {
-                        const double servedRate = w.inference->peakRate() > 0
-                            ? (w.inference->profile.empty()
-                                    ? w.inference->peakRate()
-                                    : std::accumulate(w.inference->profile.begin(), w.inference->profile.end(), 0.0)
-                                        / double(w.inference->profile.size()))
-                            : c.inference->requestsPerS;
-                        pr.costPerMillionOutputTokens
-                            = costPerMillionTokens(pr.totalCost, servedRate * w.inference->outputTokens);
-                    }
-                    if (c.capacity) {
-                        AvailabilityInfo a;
-                        a.expected = c.capacity->result.availability;
-                        a.target = w.inference->availability;
-                        a.downtimeMinutesPerMonth = downtimeMinutes(a.expected, hoursPerMonth);
-                        if (a.target)
-                            a.allowedDowntimeMinutesPerMonth = downtimeMinutes(*a.target, hoursPerMonth);
-                        // Two or more replicas are taken to run in different zones: the provider's multi-zone
-                        // terms apply; one replica is a single instance. Spot capacity carries no SLA.
-                        const SlaTerms* sla = geo
-                            ? geo->sla(o.provider, c.capacity->result.total() > 1 ? "multi_zone" : "single_instance")
-                            : nullptr;
-                        if (sla) {
-                            a.slaScope = sla->scope;
-                            a.slaUptime = sla->monthlyUptime;
-                            a.slaSource = sla->source;
-                            if (p.pricingModel != PricingModel::Spot || sla->spotCovered)
-                                a.expectedCreditPct = expectedSlaCreditPct(sla->tiers, a.expected);
-                        }
-                        pr.availability = a;
-                    }
-                    if (users && geo) {
-                        const RegionInfo* ri = geo->region(o.provider, o.region);
-                        if (ri && ri->latitude && ri->longitude) {
-                            pr.networkRttMs = fibreRttMs(
-                                greatCircleKm(users->latitude, users->longitude, *ri->latitude, *ri->longitude));
-                            const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
-                            if (w.inference->e2eLatencyP99Ms
-                                && *pr.networkRttMs + ttft > *w.inference->e2eLatencyP99Ms) {
-                                char buf[200];
-                                std::snprintf(buf, sizeof buf,
-                                    "network round trip %.0f ms + TTFT %.0f ms exceeds the %.0f ms target",
-                                    *pr.networkRttMs, ttft, *w.inference->e2eLatencyP99Ms);
-                                exclude(o, buf, model, *usd);
-                                continue;
-                            }
-                        }
-                    }
-                }
-                // Reserved baseline + on-demand burst over the profile (the rank rule), per GPU-hour.
-                if (service && c.capacity && c.capacity->autoscale && onDemand
-                    && p.pricingModel == PricingModel::OnDemand) {
-                    const Price* commit = nullptr;
-                    for (const auto& q : o.prices)
-                        if ((q.pricingModel == PricingModel::Reserved || q.pricingModel == PricingModel::SavingsPlan
-                                || q.pricingModel == PricingModel::CommittedUse
-                                || q.pricingModel == PricingModel::Subscription)
-                            && q.currency == onDemand->currency
-                            && (!commit || q.effectiveHourly() < commit->effectiveHourly()))
-                            commit = &q;
-                    if (commit && onDemand->hourlyRate > 0) {
-                        const auto& needed = c.capacity->autoscale->needed;
-                        const double u = commit->effectiveHourly() / onDemand->hourlyRate;
-                        const int baseline = reservedBaseline(needed, u);
-                        const double gpr = c.capacity->gpusPerReplica, per = std::max(1, perInstance);
-                        const double od = onDemand->hourlyRate / per, rv = commit->effectiveHourly() / per;
-                        double burst = 0, all = 0;
-                        for (int need : needed) {
-                            burst += std::max(0, need - baseline) * gpr;
-                            all += need * gpr;
-                        }
-                        const double scale = hoursPerMonth / double(needed.size());
-                        const double mix = baseline * gpr * hoursPerMonth * rv + burst * scale * od;
-                        pr.reservedBaselineReplicas = baseline;
-                        pr.reservedBaselineBreakEven = u;
-                        pr.reservedMixMonthlyCost = *fx.convert(mix, p.currency, opt.currency);
-                        pr.allOnDemandMonthlyCost = *fx.convert(all * scale * od, p.currency, opt.currency);
-                    }
-                }
-                const RegionInfo* ri = geo ? geo->region(o.provider, o.region) : nullptr;
-                c.energy = energyFor(w, c, service ? hoursPerMonth : pc.wallHours,
-                    w.energy.gridKgPerKwh ? w.energy.gridKgPerKwh : (ri ? ri->gridKgPerKwh : std::nullopt),
-                    w.energy.gridKgPerKwh ? std::string("workload energy.grid_kg_co2e_per_kwh")
-                                          : (ri ? ri->gridSource : std::string()));
-                c.pricing = pr;
-                if (!service) {
-                    c.wallHours = pc.wallHours;
-                    c.gpuHours = pc.wallHours * c.gpus;
-                }
-                plan.candidates.push_back(std::move(c));
-            }
-        }
-    }
-
-    // Rank by the objective; ties by cost.
-    const bool byTime = k.objective == "time";
-    const bool byCarbon = k.objective == "carbon";
-    auto timeOf = [&](const Candidate& c) { return service ? c.latencyMs() : c.wallHours; };
-    // Sort indices, then move each candidate once (candidates are large: sorting them in place moves each
-    // one log n times).
-    {
-        std::vector<std::size_t> idx(plan.candidates.size());
-        for (std::size_t i = 0; i < idx.size(); ++i)
-            idx[i] = i;
-        std::stable_sort(idx.begin(), idx.end(), [&](std::size_t ia, std::size_t ib) {
-            const Candidate &a = plan.candidates[ia], &b = plan.candidates[ib];
-            if (byTime && timeOf(a) != timeOf(b))
-                return timeOf(a) < timeOf(b);
-            if (byCarbon) { // unknown emissions rank last
-                const double ca = a.energy.kgCo2e.value_or(1e300), cb = b.energy.kgCo2e.value_or(1e300);
-                if (ca != cb)
-                    return ca < cb;
-            }
-            return a.pricing->costUsd < b.pricing->costUsd;
-        });
-        std::vector<Candidate> sorted;
-        sorted.reserve(idx.size());
-        for (std::size_t i : idx)
-            sorted.push_back(std::move(plan.candidates[i]));
-        plan.candidates = std::move(sorted);
-    }
-    // Pareto front of cost vs time (latency for serving): nothing else is both cheaper and faster.
-    std::vector<std::size_t> order(plan.candidates.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const auto &ca = plan.candidates[a], &cb = plan.candidates[b];
-        if (timeOf(ca) != timeOf(cb))
-            return timeOf(ca) < timeOf(cb);
-        return ca.pricing->costUsd < cb.pricing->costUsd;
-    });
-    double bestCost = std::numeric_limits<double>::infinity();
-    for (std::size_t i : order) {
-        auto& c = plan.candidates[i];
-        if (c.pricing->costUsd < bestCost) {
-            c.pricing->pareto = true;
-            bestCost = c.pricing->costUsd;
-        }
-    }
-
-    // Exclusions: one "does not fit" line per GPU model, then the cheapest of the rest.
-    for (const auto& [gpu, reason] : unfitByGpu)
-        plan.excluded.push_back({gpu, reason, "", "", "", "", 0});
-    std::stable_sort(excluded.begin(), excluded.end(), [](const Exclusion& a, const Exclusion& b) {
-        const bool ac = a.costUsd > 0, bc = b.costUsd > 0;
-        if (ac != bc)
-            return ac; // priced exclusions (deadline, budget) first: they were closest to being chosen
-        return a.costUsd < b.costUsd;
-    });
-    for (const auto& e : excluded) {
-        if (static_cast<int>(plan.excluded.size()) >= opt.maxExcluded + static_cast<int>(unfitByGpu.size()))
-            break;
-        if (unfitByGpu.count(e.gpu) && e.reason == unfitByGpu[e.gpu])
-            continue;
-        plan.excluded.push_back(e);
-    }
-    if (excluded.size() > plan.excluded.size())
-        plan.notes.push_back(std::to_string(excluded.size()) + " offering prices excluded in all; the "
-            + std::to_string(plan.excluded.size()) + " most relevant are listed");
-    plan.notes.push_back(byTime ? "ranked by time, then cost"
-                                : (byCarbon ? "ranked by emissions (kg CO2e), then cost" : "ranked by cost (USD)"));
-    if (service)
-        plan.notes.push_back("serving costs are per 730-hour month of service");
-    if (w.hardware && !plan.candidates.empty())
-        plan.pinned = plan.candidates.front();
-    return plan;
-}
+namespace gpuplan::core::detail {
 
 void addServingComparisons(
     Plan& plan, const Workload& w, const std::vector<HostedApi>& apis, const FxTable& fx, const GpuCatalog& gpus)
@@ -828,6 +369,59 @@ void addServingComparisons(
         if (!have)
             plan.sliceOptions.push_back(std::move(o));
     }
+}
+
+Workload resolveDefaults(const Workload& input, const PlanInputs& in)
+{
+    Workload w = input;
+    if (w.inference && !w.inference->headroom)
+        w.inference->headroom = in.defaults.servingHeadroom;
+    if (!w.energy.pue && in.defaults.pue)
+        w.energy.pue = in.defaults.pue;
+    if (!w.energy.electricityUsdPerKwh)
+        w.energy.electricityUsdPerKwh = in.defaults.electricityUsdPerKwh;
+    if (in.calibrations && !in.calibrations->empty())
+        w.calibrations = in.calibrations;
+    return w;
+}
+
+} // namespace gpuplan::core::detail
+
+namespace gpuplan::core {
+
+Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const CancelFlag* cancel)
+{
+    if (!in.gpus)
+        return Error {ErrorCode::InvalidInput, "plan inputs: no GPU catalog"};
+    if (in.currency != "USD" && !in.fx.find(in.currency)) {
+        std::string known = "USD";
+        for (const auto& r : in.fx.rates())
+            known += ", " + r.currency;
+        return Error {
+            ErrorCode::InvalidInput, "currency: no exchange rate for \"" + in.currency + "\" (known: " + known + ")"};
+    }
+    const Workload w = detail::resolveDefaults(input, in);
+    const bool priced = in.hasPrices();
+    Plan plan;
+    // The estimate-only plan gives the pinned estimate; unpinned it is only needed without prices.
+    if (w.hardware || !priced)
+        plan = detail::estimatePlan(w, *in.gpus, cancel);
+    if (priced) {
+        Plan p = detail::pricedPlan(w, in, cancel);
+        plan.candidates = std::move(p.candidates);
+        plan.excluded = std::move(p.excluded);
+        plan.notes = std::move(p.notes);
+        if (w.kind == WorkloadKind::Inference)
+            detail::addServingComparisons(
+                plan, w, in.hostedApis ? *in.hostedApis : std::vector<HostedApi> {}, in.fx, *in.gpus);
+    }
+    if (cancel && cancel->load())
+        return Error {ErrorCode::Cancelled, "planning was cancelled"};
+    plan.gpus = in.gpus;
+    plan.defaults = in.defaults;
+    plan.priced = priced;
+    plan.currency = priced ? in.currency : std::string("USD");
+    return plan;
 }
 
 } // namespace gpuplan::core

@@ -7,6 +7,7 @@
 #include "gpu.h"
 #include "hosted.h"
 #include "inference.h"
+#include "plan_inputs.h"
 #include "pricing.h"
 #include "regions.h"
 #include "sharing.h"
@@ -57,6 +58,9 @@ struct EnergyInfo
     double hostWattsPerGpu = 0;
     std::optional<double> gridKgPerKwh;
     std::string gridSource;
+    /// kWh × the electricity price (USD) when one is set: what the energy would cost on owned hardware (cloud
+    /// prices include power).
+    std::optional<double> electricityCostUsd;
 };
 
 /// The price side of a candidate: an offering, one of its prices, how many instances.
@@ -128,20 +132,13 @@ struct Exclusion
     double costUsd = 0; ///< what it would have cost (0 when unknown), to list the best exclusions first
 };
 
-/// Options of a priced plan.
-struct PlanOptions
-{
-    std::string currency = "USD";            ///< output currency
-    std::map<std::string, double> discounts; ///< negotiated discount per provider, fraction 0–1
-    SpotParams spot;
-    int maxInstances = 512;               ///< default quota when the workload names none
-    int maxExcluded = 25;                 ///< exclusions kept (cheapest first) besides one line per GPU model
-    const Geography* geography = nullptr; ///< regions (coordinates, grid intensity) and SLAs
-    const std::vector<StorageRate>* storage = nullptr; ///< object storage and egress rates per provider
-};
-
 struct Plan
 {
+    /// The GPU catalog the candidates' `gpu` pointers point into, kept alive with the plan.
+    std::shared_ptr<const GpuCatalog> gpus;
+    bool priced = false;               ///< candidates carry prices (else: estimates only)
+    PlanDefaults defaults;             ///< the defaults that filled what the workload left out
+    std::string currency = "USD";      ///< of every total in the plan
     std::optional<Candidate> pinned;   ///< when the workload's "hardware" names a GPU and count
     std::vector<Candidate> candidates; ///< best first
     std::vector<Exclusion> excluded;
@@ -149,11 +146,6 @@ struct Plan
     std::vector<ApiComparison> apiComparisons; ///< serving: self-hosting against hosted APIs
     std::vector<SliceOption> sliceOptions;     ///< serving: MIG slices that hold the model
 };
-
-/// Serving: compares the recommended plan with hosted APIs for the same model (USD; APIs in other
-/// currencies are converted with `fx`), and lists the MIG slices that hold the model.
-void addServingComparisons(
-    Plan& plan, const Workload& w, const std::vector<HostedApi>& apis, const FxTable& fx, const GpuCatalog& gpus);
 
 /// Availability assumed for one serving replica when no provider SLA applies (an unpriced plan): 99.9 %,
 /// the single-instance SLA of GCP and Azure (premium SSD) in pricing-data/sla.json.
@@ -167,15 +159,15 @@ EnergyInfo energyFor(const Workload& w, const Candidate& c, double hours, std::o
 /// Hours in a month of service (AWS and most providers bill 730 h per month: 8 760 h / 12).
 inline constexpr double hoursPerMonth = 730.0;
 
-/// Prices every feasible deployment of the workload across `offerings`: offering × instance count × layout ×
-/// price; drops what does not fit or breaks a constraint (recorded in `excluded` with the reason), ranks by
-/// the objective and marks the Pareto front of cost vs time (training, batch) or cost vs latency (serving).
-Plan makePricedPlan(const Workload& w, const GpuCatalog& gpus, const std::vector<Offering>& offerings,
-    const FxTable& fx, const PlanOptions& options);
-
-/// Estimates the pinned deployment, or (unpinned) the smallest GPU count of each catalog GPU that fits and
-/// meets the deadline / traffic, ranked by GPU-hours (or wall time when the objective is "time").
-Plan makePlan(const Workload& w, const GpuCatalog& gpus);
+/// The one way to plan a workload, used by every front end. Unpinned and priced: every feasible deployment
+/// across the offerings (offering × instance count × layout × price), dropping what does not fit or breaks a
+/// constraint (listed in `excluded` with the reason), ranked by the objective, with the Pareto front of cost vs
+/// time (training, batch) or cost vs latency (serving), and for serving the hosted-API comparison and MIG slices.
+/// Pinned ("hardware"): that deployment's estimate in `pinned`, priced on the offerings that have it. Without
+/// prices: the smallest fitting count of every GPU model. Defaults the workload leaves out come from
+/// `in.defaults`; calibration profiles from `in.calibrations`. Errors: an unknown output currency, no GPU
+/// catalog, or `cancel` set while planning (Cancelled).
+Result<Plan> planWorkload(const Workload& w, const PlanInputs& in, const CancelFlag* cancel = nullptr);
 
 /// Whether an inference estimate meets the workload's TTFT/TPOT targets, and if not, why (untranslated).
 bool sloMet(const InferenceSpec& spec, const InferenceEstimate& e);

@@ -16,6 +16,7 @@ enum class ErrorCode {
     NoOffering,   ///< nothing in the catalog can run the workload
     Io,           ///< a file could not be read or written
     Network,      ///< a network or remote failure: no connection, an HTTP error, a response its API does not document
+    Cancelled,    ///< the user (or a newer edit) abandoned the work before it finished
 };
 
 /// An error as a value: a code plus an untranslated detail that names the place and the value,

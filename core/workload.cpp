@@ -375,6 +375,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             en.hostWattsPerGpu = e->optNumber("host_w_per_gpu", Bound::NonNegative);
             en.utilization = e->optNumber("utilization", Bound::Fraction);
             en.gridKgPerKwh = e->optNumber("grid_kg_co2e_per_kwh", Bound::NonNegative);
+            en.electricityUsdPerKwh = e->optNumber("electricity_usd_per_kwh", Bound::NonNegative);
             e->finish();
         }
 

@@ -7,6 +7,7 @@
 #include "result.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -66,8 +67,8 @@ struct InferenceSpec
     /// Decode attention reads each KV head once for its whole query group (true for vLLM and TensorRT-LLM's
     /// XQA kernels, 0.7 on); false models older kernels that re-read K/V for every query head.
     bool gqaKvSharing = true;
-    /// Fraction of spare capacity planned above the peak (0.2 = 20 %).
-    double headroom = 0.2;
+    /// Fraction of spare capacity planned above the peak (0.2 = 20 %); unset: PlanDefaults::servingHeadroom.
+    std::optional<double> headroom;
     /// Demand profile: requests/s for each UTC hour, 24 (a day) or 168 (a week) values; empty when not given.
     std::vector<double> profile;
     struct Autoscaling
@@ -140,8 +141,8 @@ struct Workload
     /// Not read from JSON: reports set it to show how sensitive a plan is to efficiency.
     double efficiencyScale = 1.0;
     /// Efficiency factors measured by gpuplan-probe, per GPU id; they replace the defaults for those GPUs.
-    /// Not read from JSON: the CLI and the GUI set it from the store's calibration profiles.
-    const std::map<std::string, CalibrationProfile>* calibrations = nullptr;
+    /// Not read from JSON: planWorkload sets it from PlanInputs::calibrations.
+    std::shared_ptr<const CalibrationMap> calibrations;
     /// "data": what the workload stores and sends out, priced as storage and egress.
     struct Data
     {
@@ -161,6 +162,8 @@ struct Workload
         std::optional<double> hostWattsPerGpu; ///< CPU, memory, network share per GPU
         std::optional<double> utilization;     ///< average GPU power between idle (0) and board power (1)
         std::optional<double> gridKgPerKwh;    ///< overrides the region's grid intensity
+        /// USD per kWh for the electricity cost of owned hardware; unset: PlanDefaults::electricityUsdPerKwh.
+        std::optional<double> electricityUsdPerKwh;
     } energy;
 };
 

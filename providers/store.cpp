@@ -46,6 +46,8 @@ const char* const migrations[] = {
     //    so that a refresh of an unchanged catalog is a conditional request answered 304 Not Modified.
     R"(CREATE TABLE http_validators(url TEXT PRIMARY KEY, provider TEXT NOT NULL, etag TEXT, last_modified TEXT,
          snapshot_id INTEGER NOT NULL REFERENCES snapshots(id), updated_at TEXT NOT NULL);)",
+    // 4: plan defaults the app's Settings set (serving headroom, PUE, electricity price), read by the CLI too.
+    R"(CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL);)",
 };
 
 std::string nowUtc()
@@ -558,6 +560,33 @@ core::Status Store::saveCalibration(const std::string& gpuId, const std::string&
 core::Result<std::map<std::string, std::string>> Store::calibrations() const
 {
     Stmt q(m_db, "SELECT gpu_id, profile_json FROM calibrations");
+    std::map<std::string, std::string> out;
+    while (q.step() == SQLITE_ROW)
+        out[q.text(0)] = q.text(1);
+    return out;
+}
+
+core::Status Store::setSetting(const std::string& key, const std::string& value)
+{
+    Stmt q(m_db,
+        value.empty() ? "DELETE FROM settings WHERE key = ?"
+                      : "INSERT INTO settings(key, value, updated_at) VALUES(?,?,?) "
+                        "ON CONFLICT(key) DO UPDATE SET value=excluded.value, updated_at=excluded.updated_at");
+    if (!q.ok())
+        return dbError(*this, m_db, "cannot save the setting " + key);
+    q.bind(1, key);
+    if (!value.empty())
+        q.bind(2, value).bind(3, nowUtc());
+    if (q.step() != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot save the setting " + key);
+    return core::Ok {};
+}
+
+core::Result<std::map<std::string, std::string>> Store::settings() const
+{
+    Stmt q(m_db, "SELECT key, value FROM settings");
+    if (!q.ok())
+        return dbError(*this, m_db, "cannot read the settings");
     std::map<std::string, std::string> out;
     while (q.step() == SQLITE_ROW)
         out[q.text(0)] = q.text(1);

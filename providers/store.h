@@ -107,6 +107,10 @@ public:
     core::Status saveCalibration(const std::string& gpuId, const std::string& profileJson);
     core::Result<std::map<std::string, std::string>> calibrations() const;
 
+    /// Plan defaults (PlanSetting keys in planinputs.h) as text; an empty value removes the key.
+    core::Status setSetting(const std::string& key, const std::string& value);
+    core::Result<std::map<std::string, std::string>> settings() const;
+
 private:
     Store(sqlite3* db, std::filesystem::path path);
     core::Status exec(const char* sql);

@@ -3,6 +3,7 @@
 
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/planner.h"
 
 #include <QtTest>
 
@@ -59,6 +60,27 @@ inline const core::ModelArch& model(const char* id)
     if (!r)
         qFatal("%s", r.error().detail.c_str());
     return **r;
+}
+
+/// Plan inputs over the bundled GPU and model catalogs (static: the shared_ptrs do not own them) with the given
+/// offerings and exchange rates, everything else empty and the built-in defaults.
+inline core::PlanInputs inputs(std::vector<core::Offering> offerings = {}, core::FxTable fx = {})
+{
+    core::PlanInputs in;
+    in.gpus = std::shared_ptr<const core::GpuCatalog>(&gpus(), [](const core::GpuCatalog*) {});
+    in.models = std::shared_ptr<const core::ModelCatalog>(&models(), [](const core::ModelCatalog*) {});
+    in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(offerings));
+    in.fx = std::move(fx);
+    return in;
+}
+
+/// planWorkload that must succeed (the tests' inputs are valid).
+inline core::Plan plan(const core::Workload& w, const core::PlanInputs& in)
+{
+    auto p = core::planWorkload(w, in);
+    if (!p)
+        qFatal("planWorkload: %s", p.error().detail.c_str());
+    return std::move(p).value();
 }
 
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;

@@ -421,7 +421,10 @@ void TestCalibration::planSaysHowMuchCalibrationMoved()
 {
     // The ratio a calibrated candidate carries is what planning the same workload twice — with and without the
     // profile — gives: wall time for training, output throughput for serving. Other GPU models are untouched.
-    const std::map<std::string, core::CalibrationProfile> profiles {{"H100-SXM-80GB", h100Profile()}};
+    auto profiles
+        = std::make_shared<const core::CalibrationMap>(core::CalibrationMap {{"H100-SXM-80GB", h100Profile()}});
+    core::PlanInputs without = test::inputs(), with = test::inputs();
+    with.calibrations = profiles;
     core::Workload train;
     train.kind = core::WorkloadKind::Training;
     train.model = test::model("llama-2-7b");
@@ -430,9 +433,8 @@ void TestCalibration::planSaysHowMuchCalibrationMoved()
     train.hardware = core::HardwarePin {};
     train.hardware->gpu = "H100-SXM-80GB";
     train.hardware->count = 8;
-    const core::Plan before = core::makePlan(train, test::gpus());
-    train.calibrations = &profiles;
-    const core::Plan after = core::makePlan(train, test::gpus());
+    const core::Plan before = test::plan(train, without);
+    const core::Plan after = test::plan(train, with);
     QVERIFY(before.pinned && after.pinned);
     QVERIFY(!before.pinned->calibrationRatio);
     QVERIFY(after.pinned->calibrated);
@@ -451,9 +453,8 @@ void TestCalibration::planSaysHowMuchCalibrationMoved()
     serve.hardware = core::HardwarePin {};
     serve.hardware->gpu = "H100-SXM-80GB";
     serve.hardware->count = 1;
-    const core::Plan s0 = core::makePlan(serve, test::gpus());
-    serve.calibrations = &profiles;
-    const core::Plan s1 = core::makePlan(serve, test::gpus());
+    const core::Plan s0 = test::plan(serve, without);
+    const core::Plan s1 = test::plan(serve, with);
     QVERIFY(s1.pinned && s1.pinned->calibrationRatio);
     GP_COMPARE_REL(*s1.pinned->calibrationRatio,
         s1.pinned->inference->throughputTokensPerS / s0.pinned->inference->throughputTokensPerS, 1e-12);
@@ -461,7 +462,7 @@ void TestCalibration::planSaysHowMuchCalibrationMoved()
     QVERIFY(*s1.pinned->calibrationRatio > 1.0);
 
     serve.hardware->gpu = "A100-SXM-80GB";
-    QVERIFY(!core::makePlan(serve, test::gpus()).pinned->calibrationRatio);
+    QVERIFY(!test::plan(serve, with).pinned->calibrationRatio);
 }
 
 void TestCalibration::readsWhatTheProbeWrites()

@@ -144,7 +144,7 @@ void TestGuiCalibrate::measureStoresAndCalibratesThePlan()
     QVERIFY(stored);
     QCOMPARE(stored->size(), std::size_t(1));
     QCOMPARE(stored->begin()->first, std::string("H100-SXM-80GB"));
-    QVERIFY(m_ctx->data()->calibrations->count("H100-SXM-80GB"));
+    QVERIFY(m_ctx->data()->inputs.calibrations->count("H100-SXM-80GB"));
 
     // the live plan uses it: H100 candidates are calibrated, the table and the details say so
     QTRY_VERIFY_WITH_TIMEOUT(m_window->candidates()->result() && calibratedH100() > 0, 20000);

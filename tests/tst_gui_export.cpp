@@ -72,7 +72,7 @@ std::shared_ptr<gui::PlanResult> TestGuiExport::plan(const char* example, const 
     auto data = (*ctx)->data();
     m_contexts.push_back(std::move(*ctx));
     const QByteArray text = readAll(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/") + QLatin1String(example));
-    auto w = core::parseWorkload(text.toStdString(), example, *data->models, *data->gpus);
+    auto w = core::parseWorkload(text.toStdString(), example, *data->inputs.models, *data->inputs.gpus);
     if (!w)
         qFatal("%s", w.error().detail.c_str());
     return gui::computePlan(data, *w, QStringLiteral("USD"));

@@ -223,7 +223,7 @@ void TestGuiForm::examplesRoundTrip()
     QString why;
     QVERIFY2(contains(m_form->workloadJson(), original, QString(), &why), qPrintable(why));
     // And the core reads the same workload from both.
-    auto a = core::parseWorkload(text.toStdString(), "a", *m_ctx->data()->models, *m_ctx->data()->gpus);
+    auto a = core::parseWorkload(text.toStdString(), "a", *m_ctx->data()->inputs.models, *m_ctx->data()->inputs.gpus);
     QVERIFY(a);
     const core::Workload& b = *m_form->workload();
     QVERIFY(b.kind == a->kind);
@@ -391,7 +391,7 @@ void TestGuiForm::hfConfigMatchesPresets()
     QStringList notes;
     QVERIFY2(m_form->importHfConfig(config, &error, &notes), qPrintable(error));
     QVERIFY2(m_form->isValid(), qPrintable(m_form->errorPointer() + QStringLiteral(": ") + m_form->errorMessage()));
-    auto p = m_ctx->data()->models->find(preset.toStdString());
+    auto p = m_ctx->data()->inputs.models->find(preset.toStdString());
     QVERIFY(p);
     const auto imported = core::countParams(m_form->workload()->model);
     const auto expected = core::countParams(**p);

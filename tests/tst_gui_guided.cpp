@@ -43,7 +43,8 @@ void TestGuiGuided::initTestCase()
 core::Result<core::Workload> TestGuiGuided::parse(const QJsonObject& doc)
 {
     const auto data = m_ctx->data();
-    return core::parseWorkload(QJsonDocument(doc).toJson().toStdString(), "guided", *data->models, *data->gpus);
+    return core::parseWorkload(
+        QJsonDocument(doc).toJson().toStdString(), "guided", *data->inputs.models, *data->inputs.gpus);
 }
 
 void TestGuiGuided::everyTaskMakesAValidWorkload_data()

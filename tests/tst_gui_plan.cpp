@@ -202,11 +202,16 @@ void TestGuiPlan::clickingAPointSelectsTheRow()
     loadExample("llama-3.1-70b-lora.json");
     auto* chart = m_window->pareto();
     QVERIFY(!chart->points().isEmpty());
-    // A point on the Pareto front that is not already selected, clicked with the mouse.
+    // A point on the Pareto front that is not already selected and has no twin at the same place (equal-cost
+    // twins share the front), clicked with the mouse.
     int id = -1;
-    for (const auto& p : chart->points())
-        if (p.pareto && p.id != m_window->selectedCandidate())
+    for (const auto& p : chart->points()) {
+        int twins = 0;
+        for (const auto& q : chart->points())
+            twins += q.x == p.x && q.y == p.y;
+        if (p.pareto && twins == 1 && p.id != m_window->selectedCandidate())
             id = p.id;
+    }
     if (id < 0)
         id = chart->points().back().id;
     m_window->pages()->setCurrentIndex(0);
@@ -323,7 +328,8 @@ void TestGuiPlan::scenariosSaveOpenDuplicateRenameDelete()
     // Saved as the same JSON the CLI reads.
     auto saved = store->scenario(id);
     QVERIFY(saved);
-    auto parsed = core::parseWorkload(saved->workloadJson, "s", *m_ctx->data()->models, *m_ctx->data()->gpus);
+    auto parsed
+        = core::parseWorkload(saved->workloadJson, "s", *m_ctx->data()->inputs.models, *m_ctx->data()->inputs.gpus);
     QVERIFY2(parsed, parsed ? "" : parsed.error().detail.c_str());
     QCOMPARE(parsed->training->tokens, 200e6);
 

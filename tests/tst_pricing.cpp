@@ -238,7 +238,7 @@ void TestPricing::plannerRanksExcludesAndMarksPareto()
     offers[0].prices = {price(core::PricingModel::OnDemand, 0.80)};
     offers[1].prices = {price(core::PricingModel::OnDemand, 0.50)};
     offers[2].prices = {price(core::PricingModel::OnDemand, 3.00)};
-    auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    auto plan = test::plan(w, test::inputs(offers, fx()));
     QCOMPARE(plan.candidates.size(), std::size_t(3));
     QCOMPARE(plan.candidates[0].gpu->id, std::string("L4"));
     GP_COMPARE_REL(plan.candidates[0].pricing->totalCost, 96238.0 / 3600 * 0.8, 1e-9);
@@ -253,7 +253,7 @@ void TestPricing::plannerRanksExcludesAndMarksPareto()
     // Budget 60 USD and a 50 h deadline: A100 is over budget by 65 USD, T4 misses the deadline by 50 h.
     w.constraints.budget = core::Budget {60, "USD"};
     w.constraints.deadlineHours = 50;
-    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    plan = test::plan(w, test::inputs(offers, fx()));
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     bool sawBudget = false, sawDeadline = false;
     for (const auto& e : plan.excluded) {
@@ -273,9 +273,9 @@ void TestPricing::plannerConvertsCurrency()
     w.batch = core::BatchSpec {"A100-SXM-40GB", 100, core::BatchBound::Tensor};
     std::vector<core::Offering> offers {offering("alibaba", "A100-SXM-40GB", 1, "cn-shanghai")};
     offers[0].prices = {price(core::PricingModel::Subscription, 0, 25000, 1, "CNY")};
-    core::PlanOptions opt;
-    opt.currency = "CNY";
-    const auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    core::PlanInputs in = test::inputs(offers, fx());
+    in.currency = "CNY";
+    const auto plan = test::plan(w, in);
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     GP_COMPARE_REL(plan.candidates[0].pricing->totalCost, 25000.0, 1e-12);
     GP_COMPARE_REL(plan.candidates[0].pricing->costUsd, 25000.0 / 7.192, 1e-12);
@@ -292,16 +292,16 @@ void TestPricing::plannerRespectsPricingAndBucketConstraints()
     spot.interruptionBucket = 3;
     offers[0].prices = {price(core::PricingModel::OnDemand, 0.5), spot};
     w.constraints.maxInterruptionBucket = 1;
-    auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    auto plan = test::plan(w, test::inputs(offers, fx()));
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     QVERIFY(plan.candidates[0].pricing->price.pricingModel == core::PricingModel::OnDemand);
     w.constraints.maxInterruptionBucket.reset();
     w.constraints.pricing = {"spot"};
-    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    plan = test::plan(w, test::inputs(offers, fx()));
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     QVERIFY(plan.candidates[0].pricing->price.pricingModel == core::PricingModel::Spot);
     w.constraints.regions = {"eu-*"};
-    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), {});
+    plan = test::plan(w, test::inputs(offers, fx()));
     QVERIFY(plan.candidates.empty());
     QVERIFY(!plan.excluded.empty());
     QCOMPARE(plan.excluded.front().reason, std::string("region us-east-1 is not in the allowed regions"));
@@ -350,9 +350,9 @@ void TestPricing::storageAndEgress()
     std::vector<core::Offering> offers {offering("aws", "T4", 1, "us-east-1")};
     offers[0].prices = {price(core::PricingModel::OnDemand, 0.50)};
     const std::vector<core::StorageRate> rates = {{"aws", "us-*", "USD", 0.023, 0.09, "2026-11-30", "test"}};
-    core::PlanOptions opt;
-    opt.storage = &rates;
-    auto plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    core::PlanInputs in = test::inputs(offers, fx());
+    in.storage = std::make_shared<const std::vector<core::StorageRate>>(rates);
+    auto plan = test::plan(w, in);
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     const auto& p = *plan.candidates[0].pricing;
     GP_COMPARE_REL(p.storageCost, 3.150685, 1e-6);
@@ -361,14 +361,15 @@ void TestPricing::storageAndEgress()
     GP_COMPARE_REL(p.costUsd, 54.383562, 1e-6);
     // another provider without a bundled rate: not priced, and the plan says so
     offers[0].provider = "lambda";
-    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    in.offerings = std::make_shared<const std::vector<core::Offering>>(offers);
+    plan = test::plan(w, in);
     QCOMPARE(plan.candidates[0].pricing->storageCost, 0.0);
     QVERIFY(plan.candidates[0].pricing->dataNote.find("not priced") != std::string::npos);
     // the workload's own rates win, in their currency: 719.2 CNY = 100 USD of storage per month
     w.data->storagePricePerGbMonth = 0.7192 * 730 / 100; // CNY per GB-month → 0.7192·7.3·1000·(100/730)/7.192 USD
     w.data->egressPricePerGb = 0;
     w.data->currency = "CNY";
-    plan = core::makePricedPlan(w, test::gpus(), offers, fx(), opt);
+    plan = test::plan(w, in);
     GP_COMPARE_REL(plan.candidates[0].pricing->storageCost, 1000 * 0.7192 * 7.3 * (100.0 / 730) / 7.192, 1e-9);
 }
 

@@ -512,9 +512,8 @@ void TestReports::sensitivityMovesCostAndTime()
     cny.prices[0].currency = "CNY";
     cny.prices[0].hourlyRate = 98.32 * 7;
     const core::FxTable fx({{"CNY", 7.0, "2024-02-02", "test"}});
-    core::PlanOptions opt;
-    const report::PricingInputs inputs = report::PricingInputs::capture({o, cny}, fx, opt);
-    const core::Plan plan = core::makePricedPlan(*w, test::gpus(), inputs.offerings, inputs.fx, inputs.options);
+    const core::PlanInputs inputs = test::inputs({o, cny}, fx);
+    const core::Plan plan = test::plan(*w, inputs);
     QVERIFY(plan.candidates.size() >= 3);
 
     auto find = [&](core::PricingModel m, const std::string& currency) -> const core::Candidate& {
@@ -531,7 +530,7 @@ void TestReports::sensitivityMovesCostAndTime()
     };
     // On demand, USD. The base is the plan as computed.
     const core::Candidate& c = find(core::PricingModel::OnDemand, "USD");
-    const auto s = report::computeSensitivity(*w, c, test::gpus(), &inputs);
+    const auto s = report::computeSensitivity(*w, c, inputs);
     QVERIFY(s.priced);
     GP_COMPARE_REL(s.base.totalCost, c.pricing->totalCost, 1e-12);
     GP_COMPARE_REL(s.base.time, c.wallHours, 1e-12);
@@ -554,7 +553,7 @@ void TestReports::sensitivityMovesCostAndTime()
 
     // Spot: more interruptions, more overhead time.
     const core::Candidate& sc = find(core::PricingModel::Spot, "USD");
-    const auto ss = report::computeSensitivity(*w, sc, test::gpus(), &inputs);
+    const auto ss = report::computeSensitivity(*w, sc, inputs);
     const auto intr = row(ss, report::Assumption::Interruptions);
     QVERIFY(intr.applies);
     QVERIFY(intr.high.time > ss.base.time);
@@ -562,7 +561,7 @@ void TestReports::sensitivityMovesCostAndTime()
 
     // CNY price, USD report: 20 % more CNY per dollar makes the same CNY bill 1/1.2 of the dollars.
     const core::Candidate& cc = find(core::PricingModel::OnDemand, "CNY");
-    const auto cs = report::computeSensitivity(*w, cc, test::gpus(), &inputs);
+    const auto cs = report::computeSensitivity(*w, cc, inputs);
     const auto fxRow = row(cs, report::Assumption::Fx);
     QVERIFY(fxRow.applies);
     GP_COMPARE_REL(fxRow.high.totalCost, cs.base.totalCost / 1.2, 1e-9);

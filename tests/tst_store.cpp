@@ -50,12 +50,12 @@ void TestStore::createsMigratesAndReopens()
     {
         auto s = providers::Store::open(path);
         QVERIFY2(s, s ? "" : s.error().detail.c_str());
-        QCOMPARE((*s)->schemaVersion(), 3);
+        QCOMPARE((*s)->schemaVersion(), 4);
     }
     QVERIFY(std::filesystem::exists(path));
     auto again = providers::Store::open(path);
     QVERIFY(again);
-    QCOMPARE((*again)->schemaVersion(), 3);
+    QCOMPARE((*again)->schemaVersion(), 4);
 }
 
 void TestStore::importIsOneSnapshotAndActivates()

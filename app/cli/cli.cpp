@@ -53,6 +53,7 @@ Exit codes: 0 success; 1 valid input but nothing feasible; 2 bad input or argume
 
 const char* const planHelp
     = R"(Usage: gpuplan-cli plan FILE|- [--format table|json|csv] [--output PATH] [--currency CUR]
+                        [--headroom F] [--pue X] [--max-instances N]
                         [--top N] [--db PATH] [--no-prices] [--pdf PATH] [--csv PATH] [--csv-bom]
                         [--page a4|letter] [--lang en|zh_CN] [--emit skypilot|k8s] [--emit-output PATH]
 
@@ -68,6 +69,10 @@ Options:
   --format FORMAT   table (default), json or csv
   --output PATH     write the result to PATH instead of standard output
   --currency CUR    totals in CUR (USD default; rates from pricing-data/fx.json); cost_usd is always given
+  --headroom F      serving headroom above the peak when the workload gives none (fraction; default the
+                    store's setting from the app's Settings, else 0.2)
+  --pue X           PUE when the workload's energy section gives none (default the store's setting)
+  --max-instances N instances of one offering when constraints.max_instances names no quota (default 512)
   --top N           keep the N best candidates
   --db PATH         the SQLite store with imported catalog snapshots and negotiated discounts
   --no-prices       estimates only: the smallest fitting count of every GPU model, no catalog
@@ -108,7 +113,8 @@ architecture next to the published count.
 
 int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> valued = {"format", "output", "db", "currency", "top"}, flags = {"no-prices"};
+    std::vector<std::string> valued = {"format", "output", "db", "top"}, flags = {"no-prices"};
+    valued.insert(valued.end(), planInputOptions().begin(), planInputOptions().end());
     valued.insert(valued.end(), reportOptions().begin(), reportOptions().end());
     flags.insert(flags.end(), reportFlags().begin(), reportFlags().end());
     auto a = parseArgs(args, 1, valued, err, "plan", flags);
@@ -145,93 +151,30 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         text = std::move(*t);
         name = file;
     }
-    auto cats = loadCatalogs(err);
-    if (!cats)
+    auto store = openStore(*a, err);
+    if (!store)
         return ExitBadInput;
+    auto loaded = loadPlanInputs(*a, store.get(), err);
+    if (!loaded)
+        return ExitBadInput;
+    core::PlanInputs& inputs = loaded->inputs;
     std::vector<std::string> warnings;
-    auto w = core::parseWorkload(text, name, cats->models, cats->gpus, &warnings);
+    auto w = core::parseWorkload(text, name, *inputs.models, *inputs.gpus, &warnings);
     if (!w) {
         err << "gpuplan-cli: " << w.error().detail << "\n";
         return ExitBadInput;
     }
     for (const auto& warning : warnings)
         err << "warning: " << warning << "\n";
-
-    // Calibration profiles measured with gpuplan-probe replace the default efficiencies for their GPU models.
-    std::map<std::string, core::CalibrationProfile> calibrations;
-    {
-        if (auto db = openStore(*a, err)) {
-            if (auto stored = db->calibrations())
-                for (const auto& [id, json] : *stored)
-                    if (auto p = core::parseProfile(json, "store:" + id, &cats->gpus))
-                        calibrations.emplace(p->gpuId, std::move(*p));
-        } else {
-            return ExitBadInput;
-        }
+    if (inputs.hasPrices() && !loaded->catalogWarnings.empty())
+        err << "warning: " << loaded->catalogWarnings.size()
+            << " catalog rows were skipped (see `gpuplan-cli catalog validate`)\n";
+    auto planned = core::planWorkload(*w, inputs);
+    if (!planned) {
+        err << "gpuplan-cli plan: " << planned.error().detail << "\n";
+        return ExitBadInput;
     }
-    if (!calibrations.empty())
-        w->calibrations = &calibrations;
-
-    core::Plan plan = core::makePlan(*w, cats->gpus);
-    std::optional<report::PricingInputs> pricingInputs; // kept for the PDF's sensitivity analysis
-    if (!a->options.count("no-prices")) {
-        // Price every deployment across the catalog: the store's active snapshots, else the bundled data.
-        auto store = openStore(*a, err);
-        if (!store)
-            return ExitBadInput;
-        auto catalog = providers::effectiveCatalog(store.get());
-        auto fx = providers::loadBundledFx();
-        if (!catalog || !fx) {
-            err << "gpuplan-cli: " << (!catalog ? catalog.error().detail : fx.error().detail) << "\n";
-            return ExitBadInput;
-        }
-        if (!catalog->warnings.empty())
-            err << "warning: " << catalog->warnings.size()
-                << " catalog rows were skipped (see `gpuplan-cli catalog validate`)\n";
-        core::PlanOptions opt;
-        opt.currency = a->option("currency", "USD");
-        if (opt.currency != "USD" && !fx->find(opt.currency)) {
-            err << "gpuplan-cli plan: --currency: no exchange rate for \"" << opt.currency
-                << "\" in fx.json (known: USD";
-            for (const auto& r : fx->rates())
-                err << ", " << r.currency;
-            err << ")\n";
-            return ExitBadInput;
-        }
-        if (auto d = store->discounts())
-            opt.discounts = *d;
-        std::vector<core::StorageRate> storageRates;
-        if (auto st = providers::readBundledFile("storage.json")) {
-            if (auto rates = core::parseStorageRates(*st, "storage.json"))
-                storageRates = std::move(*rates);
-            else
-                err << "warning: " << rates.error().detail << "\n";
-        }
-        opt.storage = &storageRates;
-        auto geography = providers::loadGeography();
-        if (!geography)
-            err << "warning: no regions or SLAs (" << geography.error().detail
-                << "): carbon, network latency and SLA credits are not computed\n";
-        else
-            opt.geography = &*geography;
-        core::Plan priced = core::makePricedPlan(*w, cats->gpus, catalog->offerings, *fx, opt);
-        pricingInputs = report::PricingInputs::capture(catalog->offerings, *fx, opt);
-        if (w->kind == core::WorkloadKind::Inference) {
-            std::vector<core::HostedApi> apis;
-            if (auto apiText = providers::readBundledFile("hosted_apis.json")) {
-                if (auto parsed = core::parseHostedApis(*apiText, "hosted_apis.json"))
-                    apis = std::move(*parsed);
-                else
-                    err << "warning: " << parsed.error().detail << "\n";
-            }
-            core::addServingComparisons(priced, *w, apis, *fx, cats->gpus);
-        }
-        plan.candidates = std::move(priced.candidates);
-        plan.excluded = std::move(priced.excluded);
-        plan.notes = std::move(priced.notes);
-        plan.apiComparisons = std::move(priced.apiComparisons);
-        plan.sliceOptions = std::move(priced.sliceOptions);
-    }
+    core::Plan& plan = *planned;
     if (a->options.count("top")) {
         const std::string t = a->option("top");
         char* end = nullptr;
@@ -244,7 +187,7 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
             plan.candidates.resize(static_cast<std::size_t>(n));
     }
     // Ranges come from the estimator's residuals on the bundled published results.
-    auto accuracy = providers::bundledAccuracy(cats->models, cats->gpus);
+    auto accuracy = providers::bundledAccuracy(*inputs.models, *inputs.gpus);
     if (!accuracy)
         err << "warning: no estimate ranges: " << accuracy.error().detail << "\n";
     const core::AccuracyReport* acc = accuracy ? &*accuracy : nullptr;
@@ -258,9 +201,7 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     std::ostringstream replacedByYaml; // --emit without --emit-output: the YAML takes standard output
     if (!emit(*a, result, emitsToStdout(*a) ? replacedByYaml : out, err))
         return ExitBadInput;
-    if (const int rc = writePlanReports(
-            *a, *w, plan, warnings, acc, cats->gpus, pricingInputs ? &*pricingInputs : nullptr, name, out, err);
-        rc != ExitOk)
+    if (const int rc = writePlanReports(*a, *w, plan, warnings, acc, inputs, name, out, err); rc != ExitOk)
         return rc;
     const bool feasible = plan.pinned ? plan.pinned->fits : !plan.candidates.empty();
     if (!feasible)

@@ -3,6 +3,7 @@
 #include "providers/bundled.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -113,6 +114,63 @@ std::optional<Catalogs> loadCatalogs(std::ostream& err)
     for (const auto& w : warnings)
         err << "warning: " << w << "\n";
     return Catalogs {std::move(*gpus), std::move(*models)};
+}
+
+const std::vector<std::string>& planInputOptions()
+{
+    static const std::vector<std::string> v = {"currency", "headroom", "pue", "max-instances"};
+    return v;
+}
+
+std::optional<providers::LoadedInputs> loadPlanInputs(const Args& a, const providers::Store* store, std::ostream& err)
+{
+    auto loaded = providers::loadPlanInputs(store);
+    if (!loaded) {
+        err << "gpuplan-cli: " << loaded.error().detail << "\n";
+        return std::nullopt;
+    }
+    for (const auto& w : loaded->warnings)
+        err << "warning: " << w << "\n";
+    core::PlanInputs& in = loaded->inputs;
+    in.priced = !a.options.count("no-prices");
+    in.currency = a.option("currency", "USD");
+    if (in.currency != "USD" && !in.fx.find(in.currency)) {
+        err << "gpuplan-cli: --currency: no exchange rate for \"" << in.currency << "\" in fx.json (known: USD";
+        for (const auto& r : in.fx.rates())
+            err << ", " << r.currency;
+        err << ")\n";
+        return std::nullopt;
+    }
+    auto number = [&](const char* name, double min, double max) -> std::optional<std::optional<double>> {
+        if (!a.options.count(name))
+            return std::optional<double>();
+        const std::string t = a.option(name);
+        char* end = nullptr;
+        const double v = std::strtod(t.c_str(), &end);
+        if (t.empty() || *end != '\0' || !std::isfinite(v) || v < min || v > max) {
+            err << "gpuplan-cli: --" << name << " must be a number from " << min << " to " << max << ", got \"" << t
+                << "\"\n";
+            return std::nullopt;
+        }
+        return std::optional<double>(v);
+    };
+    auto headroom = number("headroom", 0, 10);
+    auto pue = number("pue", 1, 3);
+    auto maxInstances = number("max-instances", 1, 1'000'000);
+    if (!headroom || !pue || !maxInstances)
+        return std::nullopt;
+    if (*headroom)
+        in.defaults.servingHeadroom = **headroom;
+    if (*pue)
+        in.defaults.pue = **pue;
+    if (*maxInstances) {
+        if (**maxInstances != std::floor(**maxInstances)) {
+            err << "gpuplan-cli: --max-instances must be a whole number, got \"" << a.option("max-instances") << "\"\n";
+            return std::nullopt;
+        }
+        in.defaults.maxInstances = static_cast<int>(**maxInstances);
+    }
+    return std::move(*loaded);
 }
 
 std::unique_ptr<providers::Store> openStore(const Args& a, std::ostream& err)

@@ -3,6 +3,7 @@
 
 #include "core/gpu.h"
 #include "core/model.h"
+#include "providers/planinputs.h"
 #include "providers/store.h"
 
 #include <iosfwd>
@@ -43,6 +44,13 @@ struct Catalogs
     core::ModelCatalog models;
 };
 std::optional<Catalogs> loadCatalogs(std::ostream& err);
+
+/// Everything a plan reads (providers::loadPlanInputs) with the command's options applied: --currency,
+/// --no-prices, and the plan defaults --headroom, --pue, --max-instances over the store's. Warnings go to `err`;
+/// nullopt with a message naming the option or the file on error.
+std::optional<providers::LoadedInputs> loadPlanInputs(const Args& a, const providers::Store* store, std::ostream& err);
+/// The options loadPlanInputs reads, for a command's list of valued options.
+const std::vector<std::string>& planInputOptions();
 
 /// The store at --db, else $GPUPLAN_DB, else the platform's app-data location. Null with a message on error.
 std::unique_ptr<providers::Store> openStore(const Args& a, std::ostream& err);

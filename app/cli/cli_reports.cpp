@@ -163,8 +163,8 @@ std::string csvWithBom(const Args& a, std::string csv)
 }
 
 int writePlanReports(const Args& a, const core::Workload& w, const core::Plan& plan,
-    const std::vector<std::string>& warnings, const core::AccuracyReport* accuracy, const core::GpuCatalog& gpus,
-    const report::PricingInputs* pricing, const std::string& sourceFile, std::ostream& out, std::ostream& err)
+    const std::vector<std::string>& warnings, const core::AccuracyReport* accuracy, const core::PlanInputs& inputs,
+    const std::string& sourceFile, std::ostream& out, std::ostream& err)
 {
     if (a.options.count("csv") && !writeFile(a.option("csv"), csvWithBom(a, report::planToCsv(w, plan, accuracy)), err))
         return ExitBadInput;
@@ -206,12 +206,9 @@ int writePlanReports(const Args& a, const core::Workload& w, const core::Plan& p
         in.warnings = warnings;
         in.accuracy = accuracy;
         in.sourceFile = sourceFile;
-        if (pricing) {
-            in.fx = &pricing->fx;
-            in.spot = &pricing->options.spot;
-        }
+        in.inputs = &inputs;
         if (rec && rec->fits) // moving an assumption of a deployment that does not fit tells nothing
-            in.sensitivity = report::computeSensitivity(w, *rec, gpus, pricing);
+            in.sensitivity = report::computeSensitivity(w, *rec, inputs);
         report::PdfOptions opt;
         opt.page = a.option("page", "a4") == "letter" ? report::PageFormat::Letter : report::PageFormat::A4;
         if (auto top = positiveInt(a.option("top")))
@@ -242,7 +239,8 @@ every *.json file in it. A bad file does not stop the batch: the failures are li
 Options:
   --out DIR     where the reports go (created when missing)
   --jobs N      scenarios planned at the same time (default: the number of CPU cores)
-  --pdf, --csv, --csv-bom, --page, --lang, --currency, --top, --db, --no-prices   as for `plan`
+  --pdf, --csv, --csv-bom, --page, --lang, --currency, --top, --db, --no-prices,
+  --headroom, --pue, --max-instances                                             as for `plan`
 
 Progress goes to standard error: a bar on a terminal, one line per scenario otherwise.
 Exit codes: 2 if any input was bad, else 1 if any scenario had no feasible plan, else 0.
@@ -348,8 +346,9 @@ std::string summaryCsv(const std::vector<Scenario>& all)
 int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     namespace fs = std::filesystem;
-    auto a = parseArgs(args, 1, {"out", "jobs", "page", "lang", "currency", "top", "db"}, err, "batch",
-        {"pdf", "csv", "csv-bom", "no-prices"});
+    std::vector<std::string> valued = {"out", "jobs", "page", "lang", "top", "db"};
+    valued.insert(valued.end(), planInputOptions().begin(), planInputOptions().end());
+    auto a = parseArgs(args, 1, valued, err, "batch", {"pdf", "csv", "csv-bom", "no-prices"});
     if (!a)
         return ExitBadInput;
     if (a->help) {
@@ -471,7 +470,7 @@ int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
             planArgs.push_back("--csv-bom");
         if (a->options.count("pdf"))
             planArgs.insert(planArgs.end(), {"--pdf", base.string() + ".pdf"});
-        for (const char* o : {"page", "lang", "currency", "top", "db"})
+        for (const char* o : {"page", "lang", "currency", "top", "db", "headroom", "pue", "max-instances"})
             if (a->options.count(o))
                 planArgs.insert(planArgs.end(), {std::string("--") + o, a->option(o)});
         if (a->options.count("no-prices"))

@@ -28,11 +28,11 @@ bool emitsToStdout(const Args& a);
 /// Prepends the UTF-8 byte order mark when --csv-bom is given (Excel reads BOM-less CSV as ANSI).
 std::string csvWithBom(const Args& a, std::string csv);
 
-/// Writes the --pdf, --csv and --emit files of a planned workload. `pricing` is null for unpriced plans.
+/// Writes the --pdf, --csv and --emit files of a workload planned with `inputs`.
 /// ExitOk, or ExitBadInput when a file cannot be written or --emit cannot describe the plan.
 int writePlanReports(const Args& a, const core::Workload& w, const core::Plan& plan,
-    const std::vector<std::string>& warnings, const core::AccuracyReport* accuracy, const core::GpuCatalog& gpus,
-    const report::PricingInputs* pricing, const std::string& sourceFile, std::ostream& out, std::ostream& err);
+    const std::vector<std::string>& warnings, const core::AccuracyReport* accuracy, const core::PlanInputs& inputs,
+    const std::string& sourceFile, std::ostream& out, std::ostream& err);
 
 /// `gpuplan-cli batch FILES|DIR --out DIR [--pdf] [--csv] [--jobs N] …`
 int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

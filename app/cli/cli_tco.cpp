@@ -37,7 +37,11 @@ utilization and fragmentation.
 
 int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    auto a = parseArgs(args, 1, {"format", "output", "db"}, err, "tco");
+    std::vector<std::string> valued = {"format", "output", "db"};
+    for (const auto& o : planInputOptions())
+        if (o != "currency") // the TCO file's currency is the plan's
+            valued.push_back(o);
+    auto a = parseArgs(args, 1, valued, err, "tco");
     if (!a)
         return ExitBadInput;
     if (a->help) {
@@ -74,19 +78,22 @@ int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream
     auto store = openStore(*a, err);
     if (!store)
         return ExitBadInput;
-    auto catalog = providers::effectiveCatalog(store.get());
-    auto fx = providers::loadBundledFx();
-    if (!catalog || !fx) {
-        err << "gpuplan-cli: " << (!catalog ? catalog.error().detail : fx.error().detail) << "\n";
+    auto loaded = loadPlanInputs(*a, store.get(), err);
+    if (!loaded)
+        return ExitBadInput;
+    core::PlanInputs& inputs = loaded->inputs;
+    inputs.currency = tco->currency;
+    if (inputs.currency != "USD" && !inputs.fx.find(inputs.currency)) {
+        err << "gpuplan-cli: " << a->positional[0] << ":/currency: no exchange rate for \"" << inputs.currency
+            << "\"\n";
         return ExitBadInput;
     }
-    core::PlanOptions opt;
-    opt.currency = tco->currency;
-    if (opt.currency != "USD" && !fx->find(opt.currency)) {
-        err << "gpuplan-cli: " << a->positional[0] << ":/currency: no exchange rate for \"" << opt.currency << "\"\n";
+    auto planned = core::planWorkload(*w, inputs);
+    if (!planned) {
+        err << "gpuplan-cli tco: " << planned.error().detail << "\n";
         return ExitBadInput;
     }
-    const auto plan = core::makePricedPlan(*w, cats->gpus, catalog->offerings, *fx, opt);
+    const core::Plan& plan = *planned;
     const core::Candidate* cloud = nullptr;
     for (const auto& c : plan.candidates)
         if (c.gpu->id == tco->gpu) {

@@ -22,25 +22,15 @@ std::filesystem::path resolveDbPath(const QString& commandLineDb)
 
 AppContext::~AppContext() = default;
 
+const std::vector<core::Offering>& CatalogData::offerings() const
+{
+    static const std::vector<core::Offering> none;
+    return inputs.offerings ? *inputs.offerings : none;
+}
+
 core::Result<std::unique_ptr<AppContext>> AppContext::create(const std::filesystem::path& dbPath)
 {
     std::unique_ptr<AppContext> ctx(new AppContext);
-    auto gpus = providers::loadGpuCatalog();
-    if (!gpus)
-        return gpus.error();
-    auto models = providers::loadModelCatalog();
-    if (!models)
-        return models.error();
-    auto fx = providers::loadBundledFx();
-    if (!fx)
-        return fx.error();
-    ctx->m_gpus = std::make_shared<const core::GpuCatalog>(std::move(*gpus));
-    ctx->m_models = std::make_shared<const core::ModelCatalog>(std::move(*models));
-    ctx->m_bundledFx = std::move(*fx);
-    if (auto acc = providers::bundledAccuracy(*ctx->m_models, *ctx->m_gpus))
-        ctx->m_accuracy = std::make_shared<const core::AccuracyReport>(std::move(*acc));
-    if (auto geo = providers::loadGeography())
-        ctx->m_geography = std::make_shared<const core::Geography>(std::move(*geo));
     ctx->m_dbPath = dbPath;
     if (!dbPath.empty()) {
         auto store = providers::Store::open(dbPath);
@@ -51,6 +41,9 @@ core::Result<std::unique_ptr<AppContext>> AppContext::create(const std::filesyst
     }
     if (auto st = ctx->rebuild(true); !st)
         return st.error();
+    if (auto acc = providers::bundledAccuracy(*ctx->m_loaded->inputs.models, *ctx->m_loaded->inputs.gpus))
+        ctx->m_accuracy = std::make_shared<const core::AccuracyReport>(std::move(*acc));
+    ctx->rebuild(false);
     return ctx;
 }
 
@@ -67,47 +60,47 @@ core::Status AppContext::reload()
 
 core::Status AppContext::reloadCalibrations()
 {
+    return rebuild(true);
+}
+
+core::Status AppContext::setPlanDefaults(const core::PlanDefaults& defaults)
+{
+    m_defaults = defaults;
+    if (m_store)
+        if (auto st = providers::savePlanDefaults(*m_store, defaults); !st)
+            return st;
     return rebuild(false);
 }
 
-core::Status AppContext::rebuild(bool rereadCatalog)
+core::Status AppContext::rebuild(bool reread)
 {
-    auto d = std::make_shared<CatalogData>();
-    d->gpus = m_gpus;
-    d->models = m_models;
-    d->accuracy = m_accuracy;
-    d->geography = m_geography;
-    if (rereadCatalog || m_catalog.offerings.empty()) {
-        auto cat = providers::effectiveCatalog(m_store.get());
-        if (!cat)
-            return cat.error();
-        m_catalog = std::move(*cat);
+    if (reread || !m_loaded) {
+        auto loaded = providers::loadPlanInputs(m_store.get());
+        if (!loaded)
+            return loaded.error();
+        const bool first = !m_loaded;
+        m_loaded = std::move(*loaded);
+        if (first && m_store)
+            m_defaults = m_loaded->inputs.defaults; // what Settings saved last time
     }
-    d->offerings = m_catalog.offerings;
-    d->catalogWarnings = m_catalog.warnings;
-    d->fx = m_bundledFx;
+    auto d = std::make_shared<CatalogData>();
+    d->inputs = m_loaded->inputs;
+    d->inputs.defaults = m_defaults;
+    d->accuracy = m_accuracy;
+    d->catalogWarnings = m_loaded->catalogWarnings;
+    d->warnings = m_loaded->warnings;
     for (auto it = m_fxOverrides.cbegin(); it != m_fxOverrides.cend(); ++it)
         if (it.value() > 0)
-            d->fx.set(core::FxRate {it.key().toStdString(), it.value(), "user", "edited in Settings"});
-    if (m_store)
-        if (auto disc = m_store->discounts())
-            d->discounts = *disc;
-    auto calibrations = std::make_shared<std::map<std::string, core::CalibrationProfile>>();
-    if (m_store)
-        if (auto stored = m_store->calibrations())
-            for (const auto& [id, json] : *stored)
-                if (auto p = core::parseProfile(json, "store:" + id, m_gpus.get()))
-                    calibrations->emplace(p->gpuId, std::move(*p));
-    d->calibrations = std::move(calibrations);
+            d->inputs.fx.set(core::FxRate {it.key().toStdString(), it.value(), "user", "edited in Settings"});
     std::set<QString> providers, regions;
-    for (const auto& o : d->offerings) {
+    for (const auto& o : d->offerings()) {
         providers.insert(QString::fromStdString(o.provider));
         regions.insert(QString::fromStdString(o.region));
     }
     d->providers = QStringList(providers.begin(), providers.end());
     d->regions = QStringList(regions.begin(), regions.end());
     d->currencies << QStringLiteral("USD");
-    for (const auto& r : d->fx.rates())
+    for (const auto& r : d->inputs.fx.rates())
         if (r.currency != "USD")
             d->currencies << QString::fromStdString(r.currency);
     m_data = std::move(d);

@@ -8,9 +8,11 @@
 #include "core/catalog.h"
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/plan_inputs.h"
 #include "core/pricing.h"
 #include "core/regions.h"
 #include "core/result.h"
+#include "providers/planinputs.h"
 
 #include <QMap>
 #include <QObject>
@@ -34,19 +36,17 @@ namespace gpuplan::gui {
 /// import or edit makes a new one.
 struct CatalogData
 {
-    std::shared_ptr<const core::GpuCatalog> gpus;
-    std::shared_ptr<const core::ModelCatalog> models;
+    /// What every plan reads (providers::loadPlanInputs): catalogs, offerings, FX with the user's edits,
+    /// discounts, calibrations and the plan defaults of Settings. Shared and immutable.
+    core::PlanInputs inputs;
     std::shared_ptr<const core::AccuracyReport> accuracy; ///< null when the bundled tables failed
-    std::shared_ptr<const core::Geography> geography;     ///< regions, user locations, SLAs; null when unreadable
-    std::vector<core::Offering> offerings;
     std::vector<std::string> catalogWarnings;
-    core::FxTable fx; ///< bundled rates with the user's edits applied
-    std::map<std::string, double> discounts;
-    QStringList providers; ///< sorted, from the offerings
+    std::vector<std::string> warnings; ///< optional tables that could not be read
+    QStringList providers;             ///< sorted, from the offerings
     QStringList regions;
     QStringList currencies; ///< USD first, then the FX table's
-    /// Calibration profiles in the store (gpuplan-probe), per catalog GPU id; every plan uses them.
-    std::shared_ptr<const std::map<std::string, core::CalibrationProfile>> calibrations;
+
+    const std::vector<core::Offering>& offerings() const;
 };
 
 class AppContext : public QObject
@@ -70,6 +70,10 @@ public:
     core::Status reload();
     /// Re-reads the store's calibration profiles (after a measurement or an import); the plan uses them.
     core::Status reloadCalibrations();
+    /// The plan defaults of Settings (serving headroom, PUE, electricity price): saved in the store, so that
+    /// `gpuplan-cli plan` uses them too, and applied to every plan from now on.
+    core::Status setPlanDefaults(const core::PlanDefaults& defaults);
+    const core::PlanDefaults& planDefaults() const { return m_defaults; }
 
 Q_SIGNALS:
     /// A new CatalogData is current.
@@ -84,12 +88,9 @@ private:
     std::filesystem::path m_dbPath;
     QString m_storeError;
     QMap<QString, double> m_fxOverrides;
-    core::FxTable m_bundledFx;
-    core::CatalogImport m_catalog;
-    std::shared_ptr<const core::GpuCatalog> m_gpus;
-    std::shared_ptr<const core::ModelCatalog> m_models;
+    core::PlanDefaults m_defaults; ///< Settings' plan defaults (stored in the store when there is one)
+    std::optional<providers::LoadedInputs> m_loaded; ///< as read, before the user's FX edits
     std::shared_ptr<const core::AccuracyReport> m_accuracy;
-    std::shared_ptr<const core::Geography> m_geography;
 };
 
 /// The store path the app uses: `--db` when given, else $GPUPLAN_DB, else Store::defaultPath().

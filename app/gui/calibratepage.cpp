@@ -254,8 +254,8 @@ void CalibratePage::updateButtons()
 void CalibratePage::refresh()
 {
     std::vector<core::CalibrationProfile> profiles;
-    if (const auto d = m_context->data(); d && d->calibrations)
-        for (const auto& [id, p] : *d->calibrations)
+    if (const auto d = m_context->data(); d && d->inputs.calibrations)
+        for (const auto& [id, p] : *d->inputs.calibrations)
             profiles.push_back(p);
     m_model->setProfiles(std::move(profiles));
     m_table->resizeColumnsToContents();
@@ -372,7 +372,7 @@ void CalibratePage::onProbeFinished(int exitCode, QProcess::ExitStatus status)
     const QByteArray json = m_process.readAllStandardOutput();
     std::vector<std::string> warnings;
     auto profiles = core::readCalibrationFile(std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
-        "gpuplan-probe output", *m_context->data()->gpus, &warnings);
+        "gpuplan-probe output", *m_context->data()->inputs.gpus, &warnings);
     for (const auto& w : warnings)
         m_log->appendPlainText(tr("warning: %1").arg(ErrorText::describe(w)));
     if (!profiles) {
@@ -433,7 +433,7 @@ bool CalibratePage::importFile(const QString& given, QString* error)
         std::vector<std::string> warnings;
         auto profiles
             = core::readCalibrationFile(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-                QFileInfo(path).fileName().toStdString(), *m_context->data()->gpus, &warnings);
+                QFileInfo(path).fileName().toStdString(), *m_context->data()->inputs.gpus, &warnings);
         for (const auto& w : warnings)
             m_log->appendPlainText(tr("warning: %1").arg(ErrorText::describe(w)));
         if (!profiles)

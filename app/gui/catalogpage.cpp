@@ -52,7 +52,7 @@ void OfferingModel::setCatalog(std::shared_ptr<const CatalogData> catalog)
     m_data = std::move(catalog);
     m_rows.clear();
     if (m_data) {
-        const auto& os = m_data->offerings;
+        const auto& os = m_data->offerings();
         for (std::size_t i = 0; i < os.size(); ++i) {
             if (os[i].prices.empty())
                 m_rows.push_back({static_cast<int>(i), -1});
@@ -67,7 +67,7 @@ const core::Offering* OfferingModel::offering(int row) const
 {
     if (!m_data || row < 0 || row >= static_cast<int>(m_rows.size()))
         return nullptr;
-    return &m_data->offerings[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].offering)];
+    return &m_data->offerings()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].offering)];
 }
 
 int OfferingModel::rowCount(const QModelIndex& parent) const
@@ -85,12 +85,12 @@ QVariant OfferingModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Row& r = m_rows[static_cast<std::size_t>(index.row())];
-    const core::Offering& o = m_data->offerings[static_cast<std::size_t>(r.offering)];
+    const core::Offering& o = m_data->offerings()[static_cast<std::size_t>(r.offering)];
     const core::Price* p = r.price >= 0 ? &o.prices[static_cast<std::size_t>(r.price)] : nullptr;
     const double eff = p ? p->effectiveHourly() : 0;
     double perGpu = p && o.gpuCount > 0 ? eff / o.gpuCount : 0;
     if (p && p->currency != "USD") // comparable across providers: per GPU-hour in US dollars
-        if (auto usd = m_data->fx.convert(perGpu, p->currency, "USD"))
+        if (auto usd = m_data->inputs.fx.convert(perGpu, p->currency, "USD"))
             perGpu = *usd;
     const QString source = p ? qs(p->source) : qs(o.source);
     const bool isUrl = source.startsWith(QLatin1String("http://")) || source.startsWith(QLatin1String("https://"));

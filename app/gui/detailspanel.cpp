@@ -110,9 +110,8 @@ void DetailsPanel::showCandidate(std::shared_ptr<const PlanResult> result, int i
     rebuild();
 }
 
-void DetailsPanel::setElectricityPriceUsd(double perKwh)
+void DetailsPanel::refresh()
 {
-    m_electricityUsd = perKwh;
     rebuild();
 }
 
@@ -237,8 +236,9 @@ void DetailsPanel::rebuild()
     {
         // Measured (gpuplan-probe, the Calibrate page) or the datasheet × published-run defaults.
         const core::CalibrationProfile* cal = nullptr;
-        if (c->calibrated && m_result->data && m_result->data->calibrations)
-            if (auto it = m_result->data->calibrations->find(c->gpu->id); it != m_result->data->calibrations->end())
+        if (c->calibrated && m_result->data && m_result->data->inputs.calibrations)
+            if (auto it = m_result->data->inputs.calibrations->find(c->gpu->id);
+                it != m_result->data->inputs.calibrations->end())
                 cal = &it->second;
         QString efficiency = c->calibrated ? tr("calibrated") : tr("datasheet defaults");
         if (c->calibrationRatio) {
@@ -372,11 +372,11 @@ void DetailsPanel::rebuild()
                 .arg(Fmt::number(c->energy.pue, 2)));
         if (c->energy.kgCo2e)
             row(s, tr("Emissions"), tr("%1 kg CO₂e").arg(Fmt::number(*c->energy.kgCo2e)), {}, qs(c->energy.gridSource));
-        if (m_electricityUsd > 0) {
-            double cost = c->energy.kwh * m_electricityUsd;
+        if (c->energy.electricityCostUsd) {
+            double cost = *c->energy.electricityCostUsd;
             QString cur = QStringLiteral("USD");
             if (m_result->data && currency != QLatin1String("USD"))
-                if (auto v = m_result->data->fx.convert(cost, "USD", currency.toStdString())) {
+                if (auto v = m_result->data->inputs.fx.convert(cost, "USD", currency.toStdString())) {
                     cost = *v;
                     cur = currency;
                 }

@@ -28,8 +28,8 @@ public:
 
     /// Shows candidate `index` of `result` (-1: the pinned estimate when there is one).
     void showCandidate(std::shared_ptr<const PlanResult> result, int index);
-    /// Electricity price (per kWh, in USD) for the energy cost line; 0 hides it.
-    void setElectricityPriceUsd(double perKwh);
+    /// Redraws the shown candidate (after a change of units or language).
+    void refresh();
     QTreeWidget* tree() const { return m_tree; }
     charts::StackedBarChartView* memoryChart() const { return m_memory; }
     charts::StackedBarChartView* costChart() const { return m_cost; }
@@ -52,7 +52,6 @@ private:
 
     std::shared_ptr<const PlanResult> m_result;
     int m_index = -1;
-    double m_electricityUsd = 0;
     QLabel* m_title = nullptr;
     QTreeWidget* m_tree = nullptr;
     charts::StackedBarChartView* m_memory = nullptr;

@@ -127,8 +127,8 @@ GuidedWizard::GuidedWizard(std::shared_ptr<const CatalogData> catalog, QWidget* 
     f1->addRow(tr("&Name:"), m_name);
     m_model = new QComboBox;
     m_model->setObjectName(QStringLiteral("model"));
-    if (catalog && catalog->models)
-        for (const auto& m : catalog->models->all())
+    if (catalog && catalog->inputs.models)
+        for (const auto& m : catalog->inputs.models->all())
             m_model->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
     m_model->setCurrentIndex(std::max(0, m_model->findData(QStringLiteral("llama-3.1-8b"))));
     f1->addRow(tr("&Model:"), m_model);
@@ -144,8 +144,8 @@ GuidedWizard::GuidedWizard(std::shared_ptr<const CatalogData> catalog, QWidget* 
     f1->addRow(tr("&Output length:"), m_output);
     m_refGpu = new QComboBox;
     m_refGpu->setObjectName(QStringLiteral("referenceGpu"));
-    if (catalog && catalog->gpus)
-        for (const auto& g : catalog->gpus->all())
+    if (catalog && catalog->inputs.gpus)
+        for (const auto& g : catalog->inputs.gpus->all())
             m_refGpu->addItem(QString::fromStdString(g.id), QString::fromStdString(g.id));
     m_refGpu->setCurrentIndex(std::max(0, m_refGpu->findData(QStringLiteral("T4"))));
     f1->addRow(tr("Measured on &GPU:"), m_refGpu);

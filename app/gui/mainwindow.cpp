@@ -70,8 +70,6 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     m_planner = new LivePlanner(this);
     m_planner->setData(m_context->data());
     m_autosave = new Autosave(m_context->store(), this);
-    m_headroomPct = AppSettings::headroomPct();
-    m_pue = AppSettings::pue();
     buildUi();
     createActions();
     retranslate();
@@ -118,7 +116,6 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     if (const QByteArray s = AppSettings::windowState(); !s.isEmpty())
         restoreState(s);
     Fmt::setDecimalMemory(AppSettings::memoryUnits() == QLatin1String("decimal"));
-    m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh());
     m_planner->setCurrency(AppSettings::currency());
     formChanged();
     updateTitle();
@@ -501,20 +498,10 @@ void MainWindow::changeEvent(QEvent* event)
 
 // ---- the live plan ------------------------------------------------------------------------------------------------
 
-core::Workload MainWindow::withDefaults(core::Workload w) const
-{
-    // Settings fill what the workload leaves to a default.
-    if (w.inference && m_form->isEmpty(QStringLiteral("/inference/headroom")))
-        w.inference->headroom = m_headroomPct / 100.0;
-    if (!w.energy.pue && m_pue >= 1)
-        w.energy.pue = m_pue;
-    return w;
-}
-
 void MainWindow::formChanged()
 {
     if (m_form->isValid()) {
-        m_planner->request(withDefaults(*m_form->workload()));
+        m_planner->request(*m_form->workload()); // Settings' defaults are in the plan inputs
         m_results->setEnabled(true);
     } else {
         m_planner->invalidate();
@@ -538,6 +525,8 @@ void MainWindow::updateStatus()
                                         : where + QStringLiteral(": ") + m_form->errorMessage());
     } else if (m_planner->isBusy()) {
         text = tr("Updating the plan…");
+    } else if (auto r = m_planner->current(); r && r->error) {
+        text = tr("No plan: %1").arg(ErrorText::describe(r->error->detail));
     } else if (auto r = m_planner->current()) {
         const auto& plan = r->plan;
         text = r->priced
@@ -1079,10 +1068,8 @@ void MainWindow::applySettings()
 {
     Language::apply(AppSettings::language());
     Theme::apply(AppSettings::theme());
-    m_headroomPct = AppSettings::headroomPct();
-    m_pue = AppSettings::pue();
     Fmt::setDecimalMemory(AppSettings::memoryUnits() == QLatin1String("decimal"));
-    m_details->setElectricityPriceUsd(AppSettings::electricityUsdPerKwh()); // also redraws the panel's units
+    m_details->refresh(); // the panel's units
     {
         const QSignalBlocker block(m_currency);
         m_currency->clear();

@@ -134,7 +134,6 @@ private:
     void duplicateScenario();
     void openSettings();
     void about();
-    core::Workload withDefaults(core::Workload w) const;
     QString lastDir() const;
 
     AppContext* m_context;
@@ -180,8 +179,6 @@ private:
     bool m_modifiedWithoutUndo = false; ///< recovered unsaved input (the undo stack starts clean)
     bool m_restoring = true;            ///< no autosave while starting and while loading
     bool m_columnsSized = false;
-    double m_headroomPct = 20;
-    double m_pue = 0;
 };
 
 } // namespace gpuplan::gui

@@ -6,36 +6,23 @@
 
 namespace gpuplan::gui {
 
-std::shared_ptr<PlanResult> computePlan(
-    const std::shared_ptr<const CatalogData>& data, const core::Workload& input, const QString& currency)
+std::shared_ptr<PlanResult> computePlan(const std::shared_ptr<const CatalogData>& data, const core::Workload& w,
+    const QString& currency, const core::CancelFlag* cancel)
 {
     const auto t0 = std::chrono::steady_clock::now();
     auto r = std::make_shared<PlanResult>();
     r->data = data;
-    r->workload = input;
-    // Measured efficiencies replace the defaults for their GPU models, as in `gpuplan-cli plan`; the result
-    // holds `data`, so the pointer stays valid as long as the plan does.
-    if (data->calibrations && !data->calibrations->empty())
-        r->workload.calibrations = data->calibrations.get();
-    const core::Workload& w = r->workload;
-    r->currency = currency;
-    const bool priced = !data->offerings.empty();
-    // The estimate-only plan gives the pinned estimate; unpinned it is only needed without a price catalog.
-    if (w.hardware || !priced)
-        r->plan = core::makePlan(w, *data->gpus);
-    if (priced) {
-        core::PlanOptions opt;
-        opt.currency = currency.toStdString();
-        if (opt.currency != "USD" && !data->fx.find(opt.currency))
-            opt.currency = "USD";
-        r->currency = QString::fromStdString(opt.currency);
-        opt.discounts = data->discounts;
-        opt.geography = data->geography.get();
-        core::Plan p = core::makePricedPlan(w, *data->gpus, data->offerings, data->fx, opt);
-        r->plan.candidates = std::move(p.candidates);
-        r->plan.excluded = std::move(p.excluded);
-        r->plan.notes = std::move(p.notes);
-        r->priced = true;
+    r->workload = w;
+    r->inputs = data->inputs;
+    r->inputs.currency = currency.toStdString();
+    auto planned = core::planWorkload(w, r->inputs, cancel);
+    if (planned) {
+        r->plan = std::move(*planned);
+        r->priced = r->plan.priced;
+        r->currency = QString::fromStdString(r->plan.currency);
+    } else {
+        r->error = planned.error();
+        r->currency = currency;
     }
     r->computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return r;

@@ -27,17 +27,18 @@ struct PlanResult
     quint64 generation = 0;
     std::shared_ptr<const CatalogData> data; ///< keeps the GPU specs the candidates point to alive
     core::Workload workload;
+    core::PlanInputs inputs; ///< what the plan was computed from (data->inputs in the plan's currency)
     core::Plan plan;
+    std::optional<core::Error> error; ///< the plan could not be made (an unknown currency, cancelled)
     QString currency;
     bool priced = false;
     double computeMs = 0; ///< time in the planner (background thread)
 };
 
-/// Plans `w` over `data`'s catalog in `currency`: the pinned estimate (makePlan) when hardware is pinned, the
-/// priced candidates (makePricedPlan) when the catalog has offerings, else the smallest fitting count of
-/// each GPU model. Thread-safe: touches only its arguments.
-std::shared_ptr<PlanResult> computePlan(
-    const std::shared_ptr<const CatalogData>& data, const core::Workload& w, const QString& currency);
+/// Plans `w` with `data`'s plan inputs in `currency` through core::planWorkload, exactly as `gpuplan-cli plan`
+/// does. Thread-safe: touches only its arguments.
+std::shared_ptr<PlanResult> computePlan(const std::shared_ptr<const CatalogData>& data, const core::Workload& w,
+    const QString& currency, const core::CancelFlag* cancel = nullptr);
 
 class LivePlanner : public QObject
 {

@@ -64,20 +64,10 @@ bool exportPdfReport(
     in.plan = &result.plan;
     in.accuracy = data.accuracy.get();
     in.sourceFile = result.workload.name;
-    std::optional<report::PricingInputs> pricing;
-    if (result.priced) {
-        // The same options computePlan used, so the sensitivity points re-price the plan that is shown.
-        core::PlanOptions opt;
-        opt.currency = result.currency.toStdString();
-        opt.discounts = data.discounts;
-        opt.geography = data.geography.get();
-        pricing = report::PricingInputs::capture(data.offerings, data.fx, opt);
-        in.fx = &pricing->fx;
-        in.spot = &pricing->options.spot;
-    }
+    in.inputs = &result.inputs; // the same inputs the plan on screen was made from
     const core::Candidate* rec = recommendedCandidate(result.plan);
     if (rec && rec->fits)
-        in.sensitivity = report::computeSensitivity(result.workload, *rec, *data.gpus, pricing ? &*pricing : nullptr);
+        in.sensitivity = report::computeSensitivity(result.workload, *rec, result.inputs);
     report::PdfOptions opt;
     opt.page = page;
     opt.generator = generator();

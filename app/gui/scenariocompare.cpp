@@ -279,7 +279,7 @@ ComparedScenario ScenarioCompareDialog::load(long long id) const
     const QByteArray text = QByteArray::fromStdString(s->workloadJson);
     out.workload = QJsonDocument::fromJson(text).object();
     const auto cat = m_context->data();
-    auto w = core::parseWorkload(s->workloadJson, s->name, *cat->models, *cat->gpus);
+    auto w = core::parseWorkload(s->workloadJson, s->name, *cat->inputs.models, *cat->inputs.gpus);
     if (!w) {
         out.error = ErrorText::describe(w.error().detail);
         return out;

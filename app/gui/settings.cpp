@@ -66,37 +66,6 @@ void AppSettings::setMemoryUnits(const QString& units)
     settings().setValue(QStringLiteral("display/memory_units"), units);
 }
 
-double AppSettings::electricityUsdPerKwh()
-{
-    // 0.12 USD/kWh: roughly the 2024 US average commercial retail price (EIA Electric Power Monthly, table 5.3).
-    return settings().value(QStringLiteral("energy/electricity_usd_per_kwh"), 0.12).toDouble();
-}
-
-void AppSettings::setElectricityUsdPerKwh(double price)
-{
-    settings().setValue(QStringLiteral("energy/electricity_usd_per_kwh"), price);
-}
-
-double AppSettings::pue()
-{
-    return settings().value(QStringLiteral("energy/pue"), 0.0).toDouble();
-}
-
-void AppSettings::setPue(double pue)
-{
-    settings().setValue(QStringLiteral("energy/pue"), pue);
-}
-
-double AppSettings::headroomPct()
-{
-    return settings().value(QStringLiteral("plan/headroom_pct"), 20.0).toDouble();
-}
-
-void AppSettings::setHeadroomPct(double pct)
-{
-    settings().setValue(QStringLiteral("plan/headroom_pct"), pct);
-}
-
 QString AppSettings::language()
 {
     return settings().value(QStringLiteral("ui/language")).toString();

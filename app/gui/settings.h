@@ -18,15 +18,8 @@ public:
     /// User-edited exchange rates, units of the currency per US dollar.
     static QMap<QString, double> fxOverrides();
     static void setFxOverrides(const QMap<QString, double>& rates);
-    /// Electricity price in USD per kWh (0: energy cost not shown).
-    static double electricityUsdPerKwh();
-    static void setElectricityUsdPerKwh(double price);
-    /// PUE applied to workloads that give none (0: the planner's default by cooling type).
-    static double pue();
-    static void setPue(double pue);
-    /// Serving headroom in percent applied to workloads that give none.
-    static double headroomPct();
-    static void setHeadroomPct(double pct);
+    // Serving headroom, PUE and the electricity price are plan defaults: AppContext::setPlanDefaults keeps them
+    // in the store, where `gpuplan-cli plan` reads them too.
     /// Memory units: "binary" (GiB, 2^30 bytes, as the planner computes) or "decimal" (GB, 10^9 bytes, as GPU
     /// datasheets print "80 GB").
     static QString memoryUnits();

@@ -172,9 +172,10 @@ void SettingsDialog::load()
     m_theme->setCurrentIndex(std::max(0, m_theme->findData(AppSettings::theme())));
     m_memoryUnits->setCurrentIndex(std::max(0, m_memoryUnits->findData(AppSettings::memoryUnits())));
     m_currency->setCurrentText(AppSettings::currency());
-    m_headroom->setValue(AppSettings::headroomPct());
-    m_electricity->setValue(AppSettings::electricityUsdPerKwh());
-    m_pue->setValue(AppSettings::pue() >= 1 ? AppSettings::pue() : m_pue->minimum());
+    const core::PlanDefaults& defaults = m_context->planDefaults();
+    m_headroom->setValue(defaults.servingHeadroom * 100);
+    m_electricity->setValue(defaults.electricityUsdPerKwh);
+    m_pue->setValue(defaults.pue ? *defaults.pue : m_pue->minimum());
 
     const auto overrides = AppSettings::fxOverrides();
     const auto d = m_context->data();
@@ -192,7 +193,7 @@ void SettingsDialog::load()
         m_fx->setItem(row, 0, name);
         m_fx->setItem(
             row, 1, new QTableWidgetItem(overrides.contains(c) ? Fmt::editable(overrides.value(c)) : QString()));
-        const core::FxRate* r = d->fx.find(c.toStdString());
+        const core::FxRate* r = d->inputs.fx.find(c.toStdString());
         QString bundled, asOf;
         if (r && (!overrides.contains(c) || r->source != "edited in Settings")) {
             bundled = Fmt::editable(r->perUsd);
@@ -212,10 +213,10 @@ void SettingsDialog::load()
         auto* name = new QTableWidgetItem(p);
         name->setFlags(name->flags() & ~Qt::ItemIsEditable);
         m_discounts->setItem(row, 0, name);
-        const auto it = d->discounts.find(p.toStdString());
+        const auto it = d->inputs.discounts.find(p.toStdString());
         m_discounts->setItem(row, 1,
             new QTableWidgetItem(
-                it != d->discounts.end() && it->second > 0 ? Fmt::editable(it->second * 100) : QString()));
+                it != d->inputs.discounts.end() && it->second > 0 ? Fmt::editable(it->second * 100) : QString()));
     }
     if (!m_context->store())
         m_discounts->setEnabled(false);
@@ -227,9 +228,14 @@ void SettingsDialog::apply()
     AppSettings::setTheme(m_theme->currentData().toString());
     AppSettings::setMemoryUnits(m_memoryUnits->currentData().toString());
     AppSettings::setCurrency(m_currency->currentText());
-    AppSettings::setHeadroomPct(m_headroom->value());
-    AppSettings::setElectricityUsdPerKwh(m_electricity->value());
-    AppSettings::setPue(m_pue->value() >= 1 ? m_pue->value() : 0);
+    core::PlanDefaults defaults = m_context->planDefaults();
+    // Exact decimals: the spin boxes show 20 % and 1.25, the plan gets 0.2 and 1.25, as the JSON would say.
+    defaults.servingHeadroom = std::stod(QString::number(m_headroom->value() / 100.0, 'g', 12).toStdString());
+    defaults.electricityUsdPerKwh = m_electricity->value();
+    defaults.pue = m_pue->value() >= 1 ? std::optional<double>(m_pue->value()) : std::nullopt;
+    if (auto st = m_context->setPlanDefaults(defaults); !st)
+        QMessageBox::warning(
+            this, tr("Settings"), tr("The plan defaults could not be saved: %1").arg(qs(st.error().detail)));
     QMap<QString, double> fx;
     QStringList bad;
     for (int r = 0; r < m_fx->rowCount(); ++r) {
@@ -245,7 +251,7 @@ void SettingsDialog::apply()
     AppSettings::setFxOverrides(fx);
     m_context->setFxOverrides(fx);
     if (auto* store = m_context->store()) {
-        const auto current = m_context->data()->discounts;
+        const auto current = m_context->data()->inputs.discounts;
         bool changed = false;
         for (int r = 0; r < m_discounts->rowCount(); ++r) {
             const std::string provider = m_discounts->item(r, 0)->text().toStdString();

@@ -129,16 +129,16 @@ void WorkloadForm::fillChoices(Field& f)
     QVector<Choice> choices = f.choices;
     if (f.pointer == QLatin1String("/model/preset")) {
         choices = {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Custom architecture")}};
-        for (const auto& m : m_data->models->all())
+        for (const auto& m : m_data->inputs.models->all())
             choices.push_back({QString::fromStdString(m.id), nullptr});
     } else if (f.pointer == QLatin1String("/batch/reference_gpu") || f.pointer == QLatin1String("/hardware/gpu")) {
         choices.clear();
-        for (const auto& g : m_data->gpus->all())
+        for (const auto& g : m_data->inputs.gpus->all())
             choices.push_back({QString::fromStdString(g.id), nullptr});
     } else if (f.pointer == QLatin1String("/inference/users_location")) {
         choices = {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Not given")}};
-        if (m_data->geography)
-            for (const auto& l : m_data->geography->locations())
+        if (m_data->inputs.geography)
+            for (const auto& l : m_data->inputs.geography->locations())
                 choices.push_back({QString::fromStdString(l.id), nullptr, QString::fromStdString(l.name)});
     } else if (f.pointer == QLatin1String("/constraints/budget/currency")) {
         choices.clear();
@@ -1032,7 +1032,7 @@ void WorkloadForm::updatePresetHints()
     const QString presetId = rawValue(*find(QStringLiteral("/model/preset")));
     const core::ModelArch* preset = nullptr;
     if (!presetId.isEmpty())
-        if (auto p = m_data->models->find(presetId.toStdString()))
+        if (auto p = m_data->inputs.models->find(presetId.toStdString()))
             preset = *p;
     auto num = [](long long v) { return v > 0 ? QString::number(v) : QString(); };
     for (Field& f : m_fields) {
@@ -1128,7 +1128,7 @@ void WorkloadForm::validate()
     const QByteArray text = QJsonDocument(workloadJson()).toJson(QJsonDocument::Compact);
     std::vector<std::string> warnings;
     auto w = core::parseWorkload(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), "form",
-        *m_data->models, *m_data->gpus, &warnings);
+        *m_data->inputs.models, *m_data->inputs.gpus, &warnings);
     m_warnings.clear();
     for (const auto& s : warnings) {
         const auto l = ErrorText::split(s);

@@ -1682,7 +1682,8 @@ private:
             if (!cap.empty() && m_w.inference) {
                 d.subheading(tr("Serving capacity"));
                 QStringList c;
-                c << tr("Headroom above the peak: %1").arg(pct(m_w.inference->headroom, 0));
+                c << tr("Headroom above the peak: %1")
+                         .arg(pct(m_w.inference->headroom.value_or(m_plan.defaults.servingHeadroom), 0));
                 c << tr("Replicas: %1 (%2 for the traffic, %3 for availability), %4 GPU(s) each; utilization %5")
                          .arg(QString::number(jnum(cap, "replicas")),
                              QString::number(jnum(cap, "replicas_for_traffic")),
@@ -1721,8 +1722,8 @@ private:
             if (m_rec->pricing->discount > 0)
                 b << tr("Negotiated discount applied: %1.").arg(pct(m_rec->pricing->discount));
         }
-        if (m_in.spot) {
-            const auto& s = *m_in.spot;
+        if (m_in.inputs && m_plan.priced) {
+            const auto& s = m_in.inputs->spot;
             b << tr("Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2's interval); a "
                     "price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = <5 %, 4 = "
                     ">20 % of instances a month).")
@@ -1735,13 +1736,13 @@ private:
                          hours(jnum(*m_recJson, "checkpoint_interval_hours")),
                          pct(jnum(*m_recJson, "spot_overhead"), 2));
         d.bullets(b, 7.5);
-        if (m_in.fx && !m_in.fx->rates().empty()) {
+        if (m_in.inputs && !m_in.inputs->fx.rates().empty()) {
             d.subheading(tr("Exchange rates"));
             Table t;
             t.pt = 7;
             t.columns = {{tr("Currency")}, {tr("Units per USD"), Qt::AlignRight}, {tr("As of")},
                 {tr("Source"), Qt::AlignLeft, true}};
-            for (const auto& r : m_in.fx->rates())
+            for (const auto& r : m_in.inputs->fx.rates())
                 t.rows.push_back({qs(r.currency), QString::number(r.perUsd, 'g', 6), qs(r.asOf), qs(r.source)});
             d.table(t);
         }

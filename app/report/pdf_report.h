@@ -27,8 +27,7 @@ struct ReportInput
     const core::Plan* plan = nullptr;
     std::vector<std::string> warnings;              ///< from reading the workload
     const core::AccuracyReport* accuracy = nullptr; ///< ranges (<field>_low/_high) and the accuracy table
-    const core::FxTable* fx = nullptr;              ///< exchange rates with their dates
-    const core::SpotParams* spot = nullptr;         ///< the spot interruption model's assumptions
+    const core::PlanInputs* inputs = nullptr;       ///< what the plan was computed from: FX with dates, spot model
     std::optional<Sensitivity> sensitivity;         ///< computeSensitivity() for the recommended candidate
     std::string sourceFile;                         ///< the workload file, named in the report
 };

@@ -2,18 +2,6 @@
 
 namespace gpuplan::report {
 
-PricingInputs PricingInputs::capture(
-    const std::vector<core::Offering>& offerings, const core::FxTable& fx, const core::PlanOptions& options)
-{
-    PricingInputs in {offerings, fx, options, {}};
-    if (options.geography) {
-        auto g = std::make_shared<core::Geography>(*options.geography);
-        in.options.geography = g.get();
-        in.keepAlive = g;
-    }
-    return in;
-}
-
 namespace {
 
 /// One variant of the inputs: the workload and the prices it is planned against.
@@ -21,8 +9,7 @@ struct Variant
 {
     core::Workload workload;
     core::Offering offering; ///< the recommended offering with only its chosen price
-    core::FxTable fx;
-    core::PlanOptions options;
+    core::PlanInputs inputs; ///< offerings replaced by `offering` when evaluated
 };
 
 /// The recommended deployment, pinned: same GPU model and count and (training) the same parallel layout.
@@ -66,41 +53,44 @@ void relaxConstraints(core::Workload& w)
     w.constraints.maxInterruptionBucket.reset();
 }
 
-SensitivityPoint evaluate(const Variant& v, const core::Candidate& rec, const core::GpuCatalog& gpus,
-    const core::Workload& original, const PricingInputs* pricing)
+SensitivityPoint evaluate(const Variant& v, const core::Candidate& rec, const core::Workload& original, bool priced)
 {
     SensitivityPoint pt;
     const bool serving = v.workload.kind == core::WorkloadKind::Inference;
-    if (pricing && rec.pricing) {
-        const core::Plan plan
-            = core::makePricedPlan(v.workload, gpus, std::vector<core::Offering> {v.offering}, v.fx, v.options);
-        if (plan.candidates.empty()) {
-            pt.note = plan.excluded.empty() ? std::string("not feasible") : plan.excluded.front().reason;
-            return pt;
-        }
-        const core::Candidate& c = plan.candidates.front();
-        pt.feasible = true;
-        pt.totalCost = c.pricing->totalCost;
-        pt.costUsd = c.pricing->costUsd;
-        pt.time = serving ? c.latencyMs() : c.wallHours;
-        pt.gpus = c.gpus;
-    } else {
-        const core::GpuSpec* reference = nullptr;
-        if (v.workload.batch)
-            if (auto r = gpus.find(v.workload.batch->referenceGpu))
-                reference = *r;
-        const core::Candidate c = core::evaluate(v.workload, *rec.gpu, rec.gpus, &*v.workload.hardware, reference);
-        pt.feasible = c.fits;
-        pt.time = serving ? c.latencyMs() : c.wallHours;
-        pt.gpus = c.gpus;
-        if (!c.fits)
-            pt.note = "does not fit or misses a target";
+    core::PlanInputs in = v.inputs;
+    in.priced = priced;
+    in.offerings = std::make_shared<const std::vector<core::Offering>>(std::vector<core::Offering> {v.offering});
+    auto planned = core::planWorkload(v.workload, in);
+    if (!planned) {
+        pt.note = planned.error().detail;
+        return pt;
     }
+    const core::Plan& plan = *planned;
+    const core::Candidate* c = priced ? (plan.candidates.empty() ? nullptr : &plan.candidates.front())
+                                      : (plan.pinned ? &*plan.pinned : nullptr);
+    if (!c || !c->fits) {
+        pt.note = priced && !plan.excluded.empty()
+            ? plan.excluded.front().reason
+            : std::string(priced ? "not feasible" : "does not fit or misses a target");
+        if (c && !priced) {
+            pt.time = serving ? c->latencyMs() : c->wallHours;
+            pt.gpus = c->gpus;
+        }
+        return pt;
+    }
+    pt.feasible = true;
+    if (c->pricing) {
+        pt.totalCost = c->pricing->totalCost;
+        pt.costUsd = c->pricing->costUsd;
+    }
+    pt.time = serving ? c->latencyMs() : c->wallHours;
+    pt.gpus = c->gpus;
+    (void)rec;
     // The constraints the variants do not apply, checked here.
     const auto& k = original.constraints;
     pt.missesDeadline = pt.feasible && !serving && k.deadlineHours && pt.time > *k.deadlineHours;
-    if (pt.feasible && k.budget && pricing) {
-        auto budgetUsd = pricing->fx.convert(k.budget->amount, k.budget->currency, "USD");
+    if (pt.feasible && k.budget && priced) {
+        auto budgetUsd = v.inputs.fx.convert(k.budget->amount, k.budget->currency, "USD");
         pt.overBudget = budgetUsd && pt.costUsd > *budgetUsd;
     }
     return pt;
@@ -108,12 +98,12 @@ SensitivityPoint evaluate(const Variant& v, const core::Candidate& rec, const co
 
 } // namespace
 
-Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& rec, const core::GpuCatalog& gpus,
-    const PricingInputs* pricing, double step)
+Sensitivity computeSensitivity(
+    const core::Workload& w, const core::Candidate& rec, const core::PlanInputs& inputs, double step)
 {
     Sensitivity s;
     s.step = step;
-    s.priced = pricing && rec.pricing;
+    s.priced = inputs.hasPrices() && rec.pricing;
     s.serving = w.kind == core::WorkloadKind::Inference;
     s.currency = rec.pricing ? rec.pricing->currency : std::string();
 
@@ -123,15 +113,12 @@ Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& r
     // Serving re-sizes its replicas to the traffic; everything else keeps the deployment as bought.
     if (!s.serving || !s.priced)
         pinDeployment(base.workload, rec);
-    if (pricing) {
-        base.fx = pricing->fx;
-        base.options = pricing->options;
-    }
+    base.inputs = inputs;
     if (rec.pricing) {
         base.offering = rec.pricing->offering;
         base.offering.prices = {rec.pricing->price};
     }
-    s.base = evaluate(base, rec, gpus, w, pricing);
+    s.base = evaluate(base, rec, w, s.priced);
 
     auto row = [&](Assumption a, const std::string& notApplicable, auto&& apply) {
         SensitivityRow r;
@@ -146,7 +133,7 @@ Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& r
             const double factor = side == 0 ? 1.0 - step : 1.0 + step;
             Variant v = base;
             apply(v, factor);
-            (side == 0 ? r.low : r.high) = evaluate(v, rec, gpus, w, pricing);
+            (side == 0 ? r.low : r.high) = evaluate(v, rec, w, s.priced);
         }
         s.rows.push_back(std::move(r));
     };
@@ -158,7 +145,7 @@ Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& r
         [](Variant& v, double f) { v.workload.efficiencyScale = f; });
 
     row(Assumption::Price, s.priced ? "" : "no prices (an estimate only)", [](Variant& v, double f) {
-        for (auto& p : v.offering.prices) {
+        for (auto& p : v.offering.prices) { // the recommended price only
             p.hourlyRate *= f;
             p.upfrontFee *= f;
         }
@@ -184,14 +171,14 @@ Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& r
 
     const bool spot = rec.pricing && rec.pricing->price.pricingModel == core::PricingModel::Spot;
     row(Assumption::Interruptions, spot ? "" : "not on spot capacity",
-        [](Variant& v, double f) { v.options.spot.interruptionScale = f; });
+        [](Variant& v, double f) { v.inputs.spot.interruptionScale = f; });
 
     const bool foreign = rec.pricing && (rec.pricing->price.currency != "USD" || rec.pricing->currency != "USD");
     row(Assumption::Fx, foreign ? "" : "priced and reported in USD", [](Variant& v, double f) {
-        std::vector<core::FxRate> rates = v.fx.rates();
+        std::vector<core::FxRate> rates = v.inputs.fx.rates();
         for (auto& r : rates) {
             r.perUsd *= f;
-            v.fx.set(r);
+            v.inputs.fx.set(r);
         }
     });
     return s;

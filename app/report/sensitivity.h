@@ -2,6 +2,7 @@
 // How the recommended plan's cost and time move when one main assumption moves by ±20 %.
 
 #include "core/catalog.h"
+#include "core/plan_inputs.h"
 #include "core/planner.h"
 #include "core/pricing.h"
 #include "core/workload.h"
@@ -11,20 +12,6 @@
 #include <vector>
 
 namespace gpuplan::report {
-
-/// What a priced plan was computed from, kept so that the plan can be recomputed with one assumption moved.
-struct PricingInputs
-{
-    std::vector<core::Offering> offerings;
-    core::FxTable fx;
-    core::PlanOptions options;
-    /// Owns a copy of what options.geography pointed at (the caller's copy may not outlive the plan).
-    std::shared_ptr<const void> keepAlive;
-
-    /// Copies everything `options` points at, so the result stays valid on its own.
-    static PricingInputs capture(
-        const std::vector<core::Offering>& offerings, const core::FxTable& fx, const core::PlanOptions& options);
-};
 
 /// The main assumptions a report varies.
 enum class Assumption {
@@ -72,8 +59,9 @@ struct Sensitivity
 /// fixed fleet cannot absorb more traffic: the cost of the extra replicas is the answer). The deadline and
 /// budget are not applied, so every point has a cost; a point that breaks one says so (missesDeadline,
 /// overBudget).
-/// `pricing` may be null (an unpriced plan: time only).
-Sensitivity computeSensitivity(const core::Workload& w, const core::Candidate& recommended,
-    const core::GpuCatalog& gpus, const PricingInputs* pricing, double step = 0.2);
+/// Every point is planned with core::planWorkload over `inputs` restricted to the recommended offering and
+/// price (without prices when the plan has none: time only).
+Sensitivity computeSensitivity(
+    const core::Workload& w, const core::Candidate& recommended, const core::PlanInputs& inputs, double step = 0.2);
 
 } // namespace gpuplan::report

@@ -67,7 +67,7 @@ void BM_EditToUpdatedWindow(
         rows = static_cast<std::size_t>(w.candidates()->rowCount());
     }
     state.counters["candidates"] = static_cast<double>(rows);
-    state.counters["offerings"] = static_cast<double>(context().data()->offerings.size());
+    state.counters["offerings"] = static_cast<double>(context().data()->offerings().size());
 }
 
 /// The planner and the table model alone (no widgets): the part of the latency that is not drawing.

@@ -32,6 +32,16 @@ struct Data
     core::ModelCatalog models;
     std::vector<core::Offering> offerings;
     core::FxTable fx;
+    /// What the front ends plan with: these tables, the built-in defaults.
+    core::PlanInputs inputs(std::vector<core::Offering> o) const
+    {
+        core::PlanInputs in;
+        in.gpus = std::shared_ptr<const core::GpuCatalog>(&gpus, [](const core::GpuCatalog*) {});
+        in.models = std::shared_ptr<const core::ModelCatalog>(&models, [](const core::ModelCatalog*) {});
+        in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(o));
+        in.fx = fx;
+        return in;
+    }
 };
 
 const Data& data()
@@ -66,10 +76,11 @@ const char* const serving = R"({"kind":"inference","model":{"preset":"llama-3.1-
 void BM_PlanBundled(benchmark::State& state, const char* json)
 {
     const auto w = workload(json);
+    const core::PlanInputs in = data().inputs(data().offerings);
     std::size_t candidates = 0;
     for (auto _ : state) {
-        auto plan = core::makePricedPlan(w, data().gpus, data().offerings, data().fx, {});
-        candidates = plan.candidates.size();
+        auto plan = core::planWorkload(w, in);
+        candidates = plan->candidates.size();
         benchmark::DoNotOptimize(plan);
     }
     state.counters["offerings"] = static_cast<double>(data().offerings.size());
@@ -93,11 +104,12 @@ void BM_PlanSynthetic(benchmark::State& state)
             many.push_back(o);
             many.back().region += "-" + std::to_string(i);
         }
+    const core::PlanInputs in = data().inputs(std::move(many));
     for (auto _ : state)
-        benchmark::DoNotOptimize(core::makePricedPlan(w, data().gpus, many, data().fx, {}));
+        benchmark::DoNotOptimize(core::planWorkload(w, in));
     state.SetComplexityN(state.range(0));
     state.counters["offerings_per_s"]
-        = benchmark::Counter(static_cast<double>(many.size()), benchmark::Counter::kIsIterationInvariantRate);
+        = benchmark::Counter(static_cast<double>(in.offerings->size()), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_PlanSynthetic)
     ->RangeMultiplier(10)

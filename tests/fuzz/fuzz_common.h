@@ -3,6 +3,9 @@
 
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/plan_inputs.h"
+
+#include <memory>
 
 #include <cstdlib>
 #include <fstream>
@@ -39,6 +42,15 @@ inline const core::ModelCatalog& models()
         return std::move(r).value();
     }();
     return cat;
+}
+
+/// Plan inputs over the bundled catalogs (static; the shared_ptrs do not own them), no offerings.
+inline core::PlanInputs inputs()
+{
+    core::PlanInputs in;
+    in.gpus = std::shared_ptr<const core::GpuCatalog>(&gpus(), [](const core::GpuCatalog*) {});
+    in.models = std::shared_ptr<const core::ModelCatalog>(&models(), [](const core::ModelCatalog*) {});
+    return in;
 }
 
 } // namespace gpuplan::fuzz

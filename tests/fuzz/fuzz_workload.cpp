@@ -19,8 +19,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         return 0;
     if (w->kind == core::WorkloadKind::Training && (w->model.layers > 200 || w->model.hidden > 65536))
         return 0;
-    const core::Plan plan = core::makePlan(*w, fuzz::gpus());
-    for (const auto& c : plan.candidates)
+    static const core::PlanInputs in = fuzz::inputs();
+    auto planned = core::planWorkload(*w, in);
+    if (!planned)
+        return 0;
+    for (const auto& c : planned->candidates)
         if (std::isnan(c.wallHours) || c.wallHours < 0)
             __builtin_trap();
     return 0;

@@ -1,0 +1,68 @@
+#pragma once
+// Everything a plan reads, owned: every front end (CLI plan/batch/tco, the app, reports, sensitivity, scenario
+// compare) fills one PlanInputs (providers::loadPlanInputs) and calls core::planWorkload with it.
+
+#include "calibration.h"
+#include "catalog.h"
+#include "gpu.h"
+#include "hosted.h"
+#include "model.h"
+#include "pricing.h"
+#include "regions.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// What a workload may leave out. The app's Settings write them into the store; the CLI reads them from the
+/// store (or its flags), so the same workload gets the same plan in both.
+struct PlanDefaults
+{
+    /// Serving: spare capacity planned above the peak when the workload gives no inference.headroom, as a
+    /// fraction (0.2 = 20 %, a common autoscaling target; stated in every serving plan's notes).
+    double servingHeadroom = 0.2;
+    /// Power usage effectiveness when the workload's energy section gives none; unset: by cooling (planner.cpp).
+    std::optional<double> pue;
+    /// USD per kWh for the electricity cost of owned hardware (0: not shown; cloud prices include power).
+    /// 0.12: about the 2024 US average commercial retail price (EIA, Electric Power Monthly, table 5.3).
+    double electricityUsdPerKwh = 0.12;
+    /// Instances of one offering a plan may use when the workload's constraints.max_instances names no quota
+    /// for the provider (a stated, editable assumption; see the notes of a plan that reaches it).
+    int maxInstances = 512;
+    /// Exclusions a plan lists (cheapest first) besides one line per GPU model.
+    int maxExcluded = 25;
+};
+
+/// The tables a plan reads. Values or shared_ptr<const>: nothing in here points at memory it does not own,
+/// and copying it is cheap (the large tables are shared).
+struct PlanInputs
+{
+    std::shared_ptr<const GpuCatalog> gpus;
+    std::shared_ptr<const ModelCatalog> models;
+    /// Priced offerings; null or empty: estimates only (the smallest fitting count of every GPU model).
+    std::shared_ptr<const std::vector<Offering>> offerings;
+    FxTable fx;
+    std::shared_ptr<const std::vector<StorageRate>> storage; ///< object storage and egress per provider
+    std::shared_ptr<const Geography> geography;              ///< regions, user locations, SLAs
+    std::shared_ptr<const std::vector<HostedApi>> hostedApis;
+    std::map<std::string, double> discounts; ///< negotiated discount per provider, fraction 0–1
+    std::shared_ptr<const CalibrationMap> calibrations;
+    SpotParams spot;
+    PlanDefaults defaults;
+    std::string currency = "USD"; ///< output currency of every total
+    /// False for an estimate without prices (`--no-prices`), whatever the catalog holds.
+    bool priced = true;
+
+    bool hasPrices() const { return priced && offerings && !offerings->empty(); }
+};
+
+/// Set from another thread to abandon a plan: the planner checks it between candidates and returns a
+/// Cancelled error.
+using CancelFlag = std::atomic<bool>;
+
+} // namespace gpuplan::core

@@ -1,0 +1,625 @@
+// The priced plan, step by step (planner_steps.h): admit an offering, choose instance counts, price each
+// candidate (data costs, serving extras), rank, mark the Pareto front, select the exclusions to list.
+#include "planner_steps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <tuple>
+
+namespace gpuplan::core::detail {
+
+namespace {
+
+std::string money(double usd)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f USD", usd);
+    return buf;
+}
+
+/// Why an estimate cannot serve the workload, in one line ("does not fit on 8 × H100: needs 93 GiB per GPU").
+std::string unfitReason(const Candidate& c)
+{
+    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    char buf[200];
+    if (c.training && !c.training->fit.fits) {
+        std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
+            c.gpu->id.c_str(), std::ceil(c.training->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
+        return buf;
+    }
+    if (c.inference) {
+        if (!c.inference->fit.fits) {
+            std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
+                c.gpu->id.c_str(), std::ceil(c.inference->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
+            return buf;
+        }
+        if (!c.inference->fit.suggestions.empty())
+            return c.inference->fit.suggestions.back();
+    }
+    if (c.batch && !c.batch->runs)
+        return c.batch->note;
+    return "not feasible";
+}
+
+bool allowedPricing(const Constraints& k, PricingModel m)
+{
+    if (k.pricing.empty())
+        return true;
+    return std::find(k.pricing.begin(), k.pricing.end(), std::string(toString(m))) != k.pricing.end();
+}
+
+bool cancelled(const CancelFlag* cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& gpus)
+{
+    const Constraints& k = w.constraints;
+    Admission a;
+    auto exclude = [&](std::string reason) {
+        a.kind = Admission::Kind::Exclude;
+        a.reason = std::move(reason);
+        return a;
+    };
+    if (!k.providers.empty() && std::find(k.providers.begin(), k.providers.end(), o.provider) == k.providers.end()) {
+        a.kind = Admission::Kind::Skip;
+        return a;
+    }
+    if (!k.regions.empty()
+        && std::none_of(k.regions.begin(), k.regions.end(), [&](auto& g) { return globMatch(g, o.region); }))
+        return exclude("region " + o.region + " is not in the allowed regions");
+    if (!k.countries.empty() && std::find(k.countries.begin(), k.countries.end(), o.country) == k.countries.end())
+        return exclude("data residency: " + (o.country.empty() ? std::string("country unknown") : o.country)
+            + " is not an allowed country");
+    if (o.gpuCount < 1)
+        return exclude("fractional GPU (" + std::to_string(o.gpuCount) + " per instance): see shared GPUs");
+    auto g = gpus.find(o.gpuModel);
+    if (!g)
+        return exclude("no datasheet for GPU model \"" + o.gpuModel + "\" in gpus.json");
+    if (w.hardware && (*g)->id != w.hardware->gpu) {
+        a.kind = Admission::Kind::Skip; // the workload pins another GPU model
+        return a;
+    }
+    if (o.prices.empty())
+        return exclude("no public price (specs only): enter a quote with `catalog import`");
+    a.gpu = *g;
+    return a;
+}
+
+std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(int)>& feasible, int* largestInfeasible)
+{
+    int lo = 0; // largest count known infeasible
+    int hi = 0; // smallest count known feasible
+    if (largestInfeasible)
+        *largestInfeasible = 0;
+    if (maxCount < 1)
+        return std::nullopt;
+    // Doubling: each try is strictly larger than the last, and maxCount is the last one.
+    for (long long n = 1;; n *= 2) {
+        const int c = static_cast<int>(std::min<long long>(n, maxCount));
+        if (feasible(c)) {
+            hi = c;
+            break;
+        }
+        lo = c;
+        if (c == maxCount) {
+            if (largestInfeasible)
+                *largestInfeasible = lo;
+            return std::nullopt;
+        }
+    }
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        if (feasible(mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    if (largestInfeasible)
+        *largestInfeasible = lo;
+    return hi;
+}
+
+int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defaults)
+{
+    auto quota = w.constraints.maxInstances.find(o.provider);
+    return quota != w.constraints.maxInstances.end() ? quota->second : defaults.maxInstances;
+}
+
+DataCost dataCosts(
+    const Workload& w, const Offering& o, const std::vector<StorageRate>* rates, const FxTable& fx, double months)
+{
+    DataCost d;
+    if (!w.data || (w.data->datasetGb <= 0 && w.data->checkpointGb <= 0 && w.data->egressGbPerMonth <= 0))
+        return d;
+    const StorageRate* rate = nullptr;
+    if (rates)
+        for (const auto& s : *rates)
+            if (s.provider == o.provider && globMatch(s.region, o.region))
+                rate = &s;
+    const bool own = w.data->storagePricePerGbMonth || w.data->egressPricePerGb;
+    const std::string cur = own ? w.data->currency : (rate ? rate->currency : "USD");
+    const double storePrice = w.data->storagePricePerGbMonth.value_or(rate ? rate->storagePerGbMonth : 0);
+    const double egressPrice = w.data->egressPricePerGb.value_or(rate ? rate->egressPerGb : 0);
+    auto st = fx.convert((w.data->datasetGb + w.data->checkpointGb) * storePrice * months, cur, "USD");
+    auto eg = fx.convert(w.data->egressGbPerMonth * months * egressPrice, cur, "USD");
+    d.storageUsd = st ? *st : 0;
+    d.egressUsd = eg ? *eg : 0;
+    d.note = own ? std::string("storage and egress at the workload's own rates")
+        : rate   ? "storage and egress: " + rate->source + " (" + rate->asOf + ")"
+                 : "storage and egress not priced: no bundled rate for " + o.provider
+            + " (give data.storage_price_per_gb_month and data.egress_price_per_gb)";
+    return d;
+}
+
+AvailabilityInfo servingAvailability(
+    const Workload& w, const Offering& o, const Price& p, const CapacityPlan& cap, const Geography* geo)
+{
+    AvailabilityInfo a;
+    a.expected = cap.result.availability;
+    a.target = w.inference->availability;
+    a.downtimeMinutesPerMonth = downtimeMinutes(a.expected, hoursPerMonth);
+    if (a.target)
+        a.allowedDowntimeMinutesPerMonth = downtimeMinutes(*a.target, hoursPerMonth);
+    // Two or more replicas are taken to run in different zones: the provider's multi-zone terms apply; one
+    // replica is a single instance. Spot capacity carries no SLA.
+    const SlaTerms* sla
+        = geo ? geo->sla(o.provider, cap.result.total() > 1 ? "multi_zone" : "single_instance") : nullptr;
+    if (sla) {
+        a.slaScope = sla->scope;
+        a.slaUptime = sla->monthlyUptime;
+        a.slaSource = sla->source;
+        if (p.pricingModel != PricingModel::Spot || sla->spotCovered)
+            a.expectedCreditPct = expectedSlaCreditPct(sla->tiers, a.expected);
+    }
+    return a;
+}
+
+void reservedMix(Pricing& pr, const Offering& o, const Price& onDemand, const CapacityPlan& cap, const FxTable& fx,
+    const std::string& currency)
+{
+    if (!cap.autoscale || onDemand.hourlyRate <= 0)
+        return;
+    const Price* commit = nullptr;
+    for (const auto& q : o.prices)
+        if ((q.pricingModel == PricingModel::Reserved || q.pricingModel == PricingModel::SavingsPlan
+                || q.pricingModel == PricingModel::CommittedUse || q.pricingModel == PricingModel::Subscription)
+            && q.currency == onDemand.currency && (!commit || q.effectiveHourly() < commit->effectiveHourly()))
+            commit = &q;
+    if (!commit)
+        return;
+    const int perInstance = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
+    const auto& needed = cap.autoscale->needed;
+    const double u = commit->effectiveHourly() / onDemand.hourlyRate;
+    const int baseline = reservedBaseline(needed, u);
+    const double gpr = cap.gpusPerReplica, per = perInstance;
+    const double od = onDemand.hourlyRate / per, rv = commit->effectiveHourly() / per; // per GPU-hour
+    double burst = 0, all = 0;
+    for (int need : needed) {
+        burst += std::max(0, need - baseline) * gpr;
+        all += need * gpr;
+    }
+    const double scale = hoursPerMonth / double(needed.size());
+    const double mix = baseline * gpr * hoursPerMonth * rv + burst * scale * od;
+    auto mixOut = fx.convert(mix, onDemand.currency, currency);
+    auto allOut = fx.convert(all * scale * od, onDemand.currency, currency);
+    if (!mixOut || !allOut)
+        return;
+    pr.reservedBaselineReplicas = baseline;
+    pr.reservedBaselineBreakEven = u;
+    pr.reservedMixMonthlyCost = *mixOut;
+    pr.allOnDemandMonthlyCost = *allOut;
+}
+
+namespace {
+
+double timeOf(const Candidate& c, bool service)
+{
+    return service ? c.latencyMs() : c.wallHours;
+}
+
+} // namespace
+
+void rankCandidates(std::vector<Candidate>& candidates, const std::string& objective, bool service)
+{
+    const bool byTime = objective == "time";
+    const bool byCarbon = objective == "carbon";
+    // Sort indices, then move each candidate once (candidates are large: sorting them in place moves each one
+    // log n times).
+    std::vector<std::size_t> idx(candidates.size());
+    std::iota(idx.begin(), idx.end(), std::size_t {0});
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t ia, std::size_t ib) {
+        const Candidate &a = candidates[ia], &b = candidates[ib];
+        if (byTime && timeOf(a, service) != timeOf(b, service))
+            return timeOf(a, service) < timeOf(b, service);
+        if (byCarbon) { // unknown emissions rank last
+            const double ca = a.energy.kgCo2e.value_or(1e300), cb = b.energy.kgCo2e.value_or(1e300);
+            if (ca != cb)
+                return ca < cb;
+        }
+        return a.pricing->costUsd < b.pricing->costUsd;
+    });
+    std::vector<Candidate> sorted;
+    sorted.reserve(idx.size());
+    for (std::size_t i : idx)
+        sorted.push_back(std::move(candidates[i]));
+    candidates = std::move(sorted);
+}
+
+void markParetoFront(std::vector<Candidate>& candidates, bool service)
+{
+    // Sweep by time, then cost: a candidate is dominated when one at most as slow is cheaper. Candidates equal
+    // in both to the last point on the front are on it too.
+    std::vector<std::size_t> order(candidates.size());
+    std::iota(order.begin(), order.end(), std::size_t {0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto &ca = candidates[a], &cb = candidates[b];
+        if (timeOf(ca, service) != timeOf(cb, service))
+            return timeOf(ca, service) < timeOf(cb, service);
+        return ca.pricing->costUsd < cb.pricing->costUsd;
+    });
+    double bestCost = std::numeric_limits<double>::infinity();
+    double bestTime = std::numeric_limits<double>::quiet_NaN();
+    for (std::size_t i : order) {
+        auto& c = candidates[i];
+        const double cost = c.pricing->costUsd, t = timeOf(c, service);
+        if (cost < bestCost) {
+            c.pricing->pareto = true;
+            bestCost = cost;
+            bestTime = t;
+        } else if (cost == bestCost && t == bestTime) {
+            c.pricing->pareto = true; // an equal twin of a point on the front
+        } else {
+            c.pricing->pareto = false;
+        }
+    }
+}
+
+std::vector<Exclusion> selectExclusions(
+    std::vector<Exclusion> all, const std::map<std::string, std::string>& unfitByGpu, int maxExcluded)
+{
+    std::vector<Exclusion> out;
+    for (const auto& [gpu, reason] : unfitByGpu)
+        out.push_back({gpu, reason, "", "", "", "", 0});
+    std::stable_sort(all.begin(), all.end(), [](const Exclusion& a, const Exclusion& b) {
+        const bool ac = a.costUsd > 0, bc = b.costUsd > 0;
+        if (ac != bc)
+            return ac;
+        return a.costUsd < b.costUsd;
+    });
+    const std::size_t limit = static_cast<std::size_t>(std::max(0, maxExcluded)) + unfitByGpu.size();
+    for (const auto& e : all) {
+        if (out.size() >= limit)
+            break;
+        auto u = unfitByGpu.find(e.gpu);
+        if (u != unfitByGpu.end() && e.reason == u->second)
+            continue;
+        out.push_back(e);
+    }
+    return out;
+}
+
+namespace {
+
+/// The pricing loop's shared state: the estimate cache, exclusions, and what every candidate reads.
+class PricedPlanner
+{
+public:
+    PricedPlanner(const Workload& w, const PlanInputs& in, const CancelFlag* cancel)
+        : m_w(w)
+        , m_in(in)
+        , m_cancel(cancel)
+        , m_service(w.kind == WorkloadKind::Inference)
+    {
+        if (w.kind == WorkloadKind::Batch) {
+            auto r = in.gpus->find(w.batch->referenceGpu);
+            m_reference = r ? *r : nullptr;
+        }
+    }
+
+    Plan run();
+
+private:
+    /// Estimates depend only on the GPU model, count and replica availability: computed once, shared by every
+    /// offering and price.
+    const Candidate& estimate(const GpuSpec& g, int count, double ra)
+    {
+        auto key = std::make_tuple(g.id, count, std::llround(ra * 1e9));
+        auto it = m_cache.find(key);
+        if (it == m_cache.end())
+            it = m_cache.emplace(key, evaluate(m_w, g, count, m_w.hardware ? &*m_w.hardware : nullptr, m_reference, ra))
+                     .first;
+        return it->second;
+    }
+    /// Each serving replica is up as often as the provider's single-instance SLA promises (99.9 % when unknown).
+    double instanceAvailability(const Offering& o) const
+    {
+        const SlaTerms* s = m_in.geography ? m_in.geography->sla(o.provider, "single_instance") : nullptr;
+        return s ? s->monthlyUptime : defaultReplicaAvailability;
+    }
+    bool feasible(const Candidate& c) const
+    {
+        return c.fits && (!m_w.constraints.deadlineHours || c.wallHours <= *m_w.constraints.deadlineHours);
+    }
+    void exclude(const Offering& o, const std::string& reason, const std::string& pricing = "", double usd = 0)
+    {
+        m_excluded.push_back({o.gpuModel, reason, o.provider, o.region, o.instanceType, pricing, usd});
+    }
+
+    std::vector<int> instanceCounts(const Offering& o, const GpuSpec& g);
+    void priceOne(const Offering& o, const GpuSpec& g, int instances, const Price& p, const Price* onDemand);
+
+    const Workload& m_w;
+    const PlanInputs& m_in;
+    const CancelFlag* m_cancel;
+    const bool m_service;
+    const GpuSpec* m_reference = nullptr;
+    std::optional<Location> m_users;
+    std::optional<double> m_budgetUsd;
+    std::map<std::tuple<std::string, int, long long>, Candidate> m_cache;
+    std::vector<Exclusion> m_excluded;
+    std::map<std::string, std::string> m_unfitByGpu; // one "does not fit" line per GPU model
+    Plan m_plan;
+};
+
+std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec& g)
+{
+    const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+    const double ra = instanceAvailability(o);
+    std::vector<int> counts;
+    if (m_w.hardware) {
+        if (m_w.hardware->count % perInstance != 0) {
+            exclude(o,
+                "pinned " + std::to_string(m_w.hardware->count) + " GPUs is not a whole number of "
+                    + std::to_string(perInstance) + "-GPU instances");
+            return counts;
+        }
+        counts.push_back(m_w.hardware->count / perInstance);
+        return counts;
+    }
+    if (m_w.kind == WorkloadKind::Batch) {
+        counts.push_back(1);
+        return counts;
+    }
+    const int maxN = instanceQuota(m_w, o, m_in.defaults);
+    int largestInfeasible = 0;
+    auto n = smallestFeasibleCount(
+        maxN, [&](int k) { return feasible(estimate(g, k * perInstance, ra)); }, &largestInfeasible);
+    if (!n) {
+        std::string reason;
+        if (maxN < 1) {
+            reason = "instance quota for " + o.provider + " is 0";
+        } else {
+            const Candidate& last = estimate(g, std::max(1, largestInfeasible) * perInstance, ra);
+            reason = !last.fits ? unfitReason(last)
+                                : "misses the deadline even on " + std::to_string(last.gpus) + " GPUs (quota "
+                    + std::to_string(maxN) + " instances)";
+        }
+        m_unfitByGpu.emplace(g.id, reason);
+        exclude(o, reason);
+        return counts;
+    }
+    counts.push_back(*n);
+    if (m_w.kind == WorkloadKind::Training) // faster, costlier points for the cost-vs-time front
+        for (long long more : {2LL * *n, 4LL * *n})
+            if (more <= maxN)
+                counts.push_back(static_cast<int>(more));
+    return counts;
+}
+
+void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const Price& p, const Price* onDemand)
+{
+    const Constraints& k = m_w.constraints;
+    const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+    const std::string model(toString(p.pricingModel));
+    if (!allowedPricing(k, p.pricingModel)) {
+        exclude(o, model + " is not an allowed pricing model", model);
+        return;
+    }
+    if (p.pricingModel == PricingModel::Spot && k.maxInterruptionBucket
+        && (!p.interruptionBucket || *p.interruptionBucket > *k.maxInterruptionBucket)) {
+        exclude(o,
+            p.interruptionBucket ? "spot interruption bucket " + std::to_string(*p.interruptionBucket)
+                    + " is above the allowed " + std::to_string(*k.maxInterruptionBucket)
+                                 : std::string("spot price without an interruption rate"),
+            model);
+        return;
+    }
+    const double onDemandRa = instanceAvailability(o);
+    const Candidate& base = estimate(g, n * perInstance, onDemandRa);
+    SpotParams sp = m_in.spot;
+    if (base.training)
+        sp.checkpointWriteHours = std::max(base.training->checkpointWriteS, 1.0) / 3600.0;
+    const double discount = [&] {
+        auto d = m_in.discounts.find(o.provider);
+        return d == m_in.discounts.end() ? 0.0 : d->second;
+    }();
+    const double odHourly = onDemand && onDemand->currency == p.currency ? onDemand->hourlyRate : 0.0;
+    // Spot replicas are interrupted: each is up less often, which can take more spares.
+    const Candidate* use = &base;
+    if (m_service && p.pricingModel == PricingModel::Spot && base.capacity) {
+        const double rate = interruptionsPerInstanceHour(
+            interruptionShareForBucket(p.interruptionBucket.value_or(static_cast<int>(sp.defaultBucket))));
+        const double ra = onDemandRa * spotAvailability(rate, base.capacity->scaleUpDelayS / 3600.0);
+        use = &estimate(g, n * perInstance, ra);
+        if (!use->fits) {
+            exclude(o, "on spot capacity: " + unfitReason(*use), model);
+            return;
+        }
+    }
+    PricedCost pc = priceJob(o, p, n, use->wallHours, m_service, sp, discount, odHourly);
+    // Autoscaling pays for the replica-hours it runs (commitments are paid regardless).
+    const double staticMonthly = pc.totalCost;
+    if (m_service && use->capacity && use->capacity->autoscale && m_w.inference->autoscaling
+        && (p.pricingModel == PricingModel::OnDemand || p.pricingModel == PricingModel::Spot))
+        pc.totalCost *= use->capacity->monthlyGpuHours / (double(n) * perInstance * hoursPerMonth);
+    const FxTable& fx = m_in.fx;
+    const std::string& currency = m_in.currency;
+    auto usd = fx.convert(pc.totalCost, p.currency, "USD");
+    auto out = fx.convert(pc.totalCost, p.currency, currency);
+    auto outHourly = fx.convert(pc.hourlyCost, p.currency, currency);
+    if (!usd || !out || !outHourly) {
+        exclude(o, (!usd ? usd.error() : !out ? out.error() : outHourly.error()).detail, model);
+        return;
+    }
+    const DataCost data = dataCosts(m_w, o, m_in.storage.get(), fx, m_service ? 1.0 : pc.wallHours / hoursPerMonth);
+    const double dataUsd = data.storageUsd + data.egressUsd;
+    double costUsd = *usd, total = *out;
+    if (dataUsd > 0) {
+        costUsd += dataUsd;
+        total += *fx.convert(dataUsd, "USD", currency);
+    }
+    if (!m_service && k.deadlineHours && pc.wallHours > *k.deadlineHours) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "misses the deadline by %.1f h (%.1f h with spot interruptions)",
+            pc.wallHours - *k.deadlineHours, pc.wallHours);
+        exclude(o, buf, model, costUsd);
+        return;
+    }
+    if (m_budgetUsd && costUsd > *m_budgetUsd) {
+        exclude(o, "over budget by " + money(costUsd - *m_budgetUsd), model, costUsd);
+        return;
+    }
+    Candidate c = *use;
+    Pricing pr;
+    pr.offering = o;
+    pr.offering.prices.clear();
+    pr.price = p;
+    pr.instances = n;
+    pr.currency = currency;
+    pr.hourlyCost = *outHourly;
+    pr.totalCost = total;
+    pr.costUsd = costUsd;
+    pr.priceCurrencyTotal = pc.totalCost;
+    pr.storageCost = *fx.convert(data.storageUsd, "USD", currency);
+    pr.egressCost = *fx.convert(data.egressUsd, "USD", currency);
+    pr.computeCost = total - pr.storageCost - pr.egressCost;
+    pr.dataNote = data.note;
+    pr.breakEvenUtilization = pc.breakEvenUtilization;
+    pr.discount = discount;
+    pr.terms = pc.terms;
+    pr.spot = pc.spot;
+    pr.note = pc.note;
+    if (m_service) {
+        pr.staticMonthlyCost = *fx.convert(staticMonthly, p.currency, currency);
+        if (c.inference && c.inference->requestsPerS > 0) {
+            const auto& spec = *m_w.inference;
+            const double servedRate = spec.peakRate() > 0
+                ? (spec.profile.empty()
+                        ? spec.peakRate()
+                        : std::accumulate(spec.profile.begin(), spec.profile.end(), 0.0) / double(spec.profile.size()))
+                : c.inference->requestsPerS;
+            pr.costPerMillionOutputTokens = costPerMillionTokens(pr.totalCost, servedRate * spec.outputTokens);
+        }
+        if (c.capacity)
+            pr.availability = servingAvailability(m_w, o, p, *c.capacity, m_in.geography.get());
+        if (m_users && m_in.geography) {
+            const RegionInfo* ri = m_in.geography->region(o.provider, o.region);
+            if (ri && ri->latitude && ri->longitude) {
+                pr.networkRttMs
+                    = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
+                const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
+                if (m_w.inference->e2eLatencyP99Ms && *pr.networkRttMs + ttft > *m_w.inference->e2eLatencyP99Ms) {
+                    char buf[200];
+                    std::snprintf(buf, sizeof buf,
+                        "network round trip %.0f ms + TTFT %.0f ms exceeds the %.0f ms target", *pr.networkRttMs, ttft,
+                        *m_w.inference->e2eLatencyP99Ms);
+                    exclude(o, buf, model, costUsd);
+                    return;
+                }
+            }
+        }
+        // Reserved baseline + on-demand burst over the profile (the rank rule), per GPU-hour.
+        if (c.capacity && onDemand && p.pricingModel == PricingModel::OnDemand)
+            reservedMix(pr, o, *onDemand, *c.capacity, fx, currency);
+    }
+    const RegionInfo* ri = m_in.geography ? m_in.geography->region(o.provider, o.region) : nullptr;
+    c.energy = energyFor(m_w, c, m_service ? hoursPerMonth : pc.wallHours,
+        m_w.energy.gridKgPerKwh ? m_w.energy.gridKgPerKwh : (ri ? ri->gridKgPerKwh : std::nullopt),
+        m_w.energy.gridKgPerKwh ? std::string("workload energy.grid_kg_co2e_per_kwh")
+                                : (ri ? ri->gridSource : std::string()));
+    c.pricing = std::move(pr);
+    if (!m_service) {
+        c.wallHours = pc.wallHours;
+        c.gpuHours = pc.wallHours * c.gpus;
+    }
+    m_plan.candidates.push_back(std::move(c));
+}
+
+Plan PricedPlanner::run()
+{
+    const Constraints& k = m_w.constraints;
+    const Geography* geo = m_in.geography.get();
+    if (m_service && m_w.inference->usersLocation) {
+        const auto& ul = *m_w.inference->usersLocation;
+        if (ul.latitude && ul.longitude)
+            m_users = Location {"users", "users", *ul.latitude, *ul.longitude};
+        else if (geo)
+            m_users = geo->location(ul.id);
+        if (!m_users)
+            m_plan.notes.push_back(
+                "users_location \"" + ul.id + "\" is not a known location: network latency not checked");
+    }
+    if (k.budget) {
+        auto b = m_in.fx.convert(k.budget->amount, k.budget->currency, "USD");
+        if (b)
+            m_budgetUsd = *b;
+        else
+            m_plan.notes.push_back("budget ignored: " + b.error().detail);
+    }
+    for (const Offering& o : *m_in.offerings) {
+        if (cancelled(m_cancel))
+            return m_plan;
+        const Admission a = admitOffering(m_w, o, *m_in.gpus);
+        if (a.kind == Admission::Kind::Skip)
+            continue;
+        if (a.kind == Admission::Kind::Exclude) {
+            exclude(o, a.reason);
+            continue;
+        }
+        const Price* onDemand = nullptr;
+        for (const auto& p : o.prices)
+            if (p.pricingModel == PricingModel::OnDemand)
+                onDemand = &p;
+        const double ra = instanceAvailability(o);
+        const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+        for (int n : instanceCounts(o, *a.gpu)) {
+            const Candidate& base = estimate(*a.gpu, n * perInstance, ra);
+            if (!base.fits) {
+                exclude(o, unfitReason(base));
+                continue;
+            }
+            for (const Price& p : o.prices)
+                priceOne(o, *a.gpu, n, p, onDemand);
+        }
+    }
+
+    rankCandidates(m_plan.candidates, k.objective, m_service);
+    markParetoFront(m_plan.candidates, m_service);
+    m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
+    if (m_excluded.size() > m_plan.excluded.size())
+        m_plan.notes.push_back(std::to_string(m_excluded.size()) + " offering prices excluded in all; the "
+            + std::to_string(m_plan.excluded.size()) + " most relevant are listed");
+    m_plan.notes.push_back(k.objective == "time"
+            ? "ranked by time, then cost"
+            : (k.objective == "carbon" ? "ranked by emissions (kg CO2e), then cost" : "ranked by cost (USD)"));
+    if (m_service)
+        m_plan.notes.push_back("serving costs are per 730-hour month of service");
+    if (m_w.hardware && !m_plan.candidates.empty())
+        m_plan.pinned = m_plan.candidates.front();
+    return m_plan;
+}
+
+} // namespace
+
+Plan pricedPlan(const Workload& w, const PlanInputs& in, const CancelFlag* cancel)
+{
+    return PricedPlanner(w, in, cancel).run();
+}
+
+} // namespace gpuplan::core::detail
