@@ -68,6 +68,30 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
 core::Result<core::CatalogImport> loadBundledCatalog()
 {
     std::vector<std::string> names;
+    // A folder of catalog files of its own (tests plan on a frozen copy, so a price refresh cannot change them).
+    if (const char* dir = std::getenv("GPUPLAN_CATALOG_DIR"); dir && *dir) {
+        const std::filesystem::path folder(dir);
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+            if (entry.path().extension() == ".json")
+                names.push_back(entry.path().filename().string());
+        if (ec)
+            return core::Error {core::ErrorCode::Io, folder.string() + " (GPUPLAN_CATALOG_DIR): " + ec.message()};
+        std::sort(names.begin(), names.end());
+        core::CatalogImport all;
+        for (const auto& name : names) {
+            auto text = readTextFile(folder / name);
+            if (!text)
+                return text.error();
+            auto part = core::parseNativeCatalog(*text, name);
+            if (!part)
+                return part.error();
+            all.offerings.insert(all.offerings.end(), std::make_move_iterator(part->offerings.begin()),
+                std::make_move_iterator(part->offerings.end()));
+            all.warnings.insert(all.warnings.end(), part->warnings.begin(), part->warnings.end());
+        }
+        return all;
+    }
     if (const char* dir = std::getenv("GPUPLAN_DATA_DIR"); dir && *dir) {
         std::error_code ec;
         for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(dir) / "catalog", ec))

@@ -29,7 +29,8 @@ core::Result<core::AccuracyReport> bundledAccuracy(const core::ModelCatalog& mod
 
 /// pricing-data/gpus.json as a catalog.
 core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings = nullptr);
-/// Every pricing-data/catalog/*.json (or $GPUPLAN_DATA_DIR/catalog/*.json): the bundled offerings. Bad rows
+/// Every pricing-data/catalog/*.json (or $GPUPLAN_DATA_DIR/catalog/*.json, or every *.json in
+/// $GPUPLAN_CATALOG_DIR when that is set): the bundled offerings. Bad rows
 /// are skipped with warnings naming file, JSON pointer and value; a bad file is an error.
 core::Result<core::CatalogImport> loadBundledCatalog();
 /// pricing-data/fx.json

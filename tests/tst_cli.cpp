@@ -1,4 +1,5 @@
 // gpuplan-cli as a user runs it: the real executable, its exit codes, stdout and stderr.
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -61,6 +62,8 @@ private Q_SLOTS:
     void badInput();
     void stdinAndOutputFile();
     void csvHasHeaderAndRows();
+    void oddQuotaEnds();
+    void planDefaultsFromFlags();
 };
 
 void TestCli::version()
@@ -230,6 +233,54 @@ void TestCli::csvHasHeaderAndRows()
              "total_cost", "cost_usd", "pareto", "as_of", "source", "ttft_ms", "tpot_ms"})
         QVERIFY2(header.contains(QByteArray(column)), column);
     QVERIFY(lines.size() > 5);
+}
+
+void TestCli::oddQuotaEnds()
+{
+    // Regression: a quota of 3 instances with nothing feasible below it made the instance-count search cycle
+    // forever (n = 3/2 = 1, then 2, again). It must end, exit 1 (nothing feasible) and say why.
+    const QByteArray w = R"({"schema":"gpuplan.workload/1","kind":"training","model":{"preset":"gpt-3-175b"},
+        "training":{"tokens":3e11},"constraints":{"deadline_hours":720,"providers":["lambda"],
+        "max_instances":{"lambda":3}}})";
+    QElapsedTimer t;
+    t.start();
+    const Run r
+        = cli({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--format"), QStringLiteral("json")}, w);
+    QCOMPARE(r.code, 1);
+    QVERIFY(t.elapsed() < 60000);
+    const auto j = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(j.value(QStringLiteral("candidates")).toArray().isEmpty());
+    QVERIFY(!j.value(QStringLiteral("excluded")).toArray().isEmpty());
+}
+
+void TestCli::planDefaultsFromFlags()
+{
+    // --headroom fills a serving workload's missing headroom: planning for twice the peak needs more replicas;
+    // the workload's own value wins over the flag. A bad value names the option.
+    const QByteArray w = R"({"kind":"inference","model":{"preset":"llama-3.1-8b"},
+        "inference":{"prompt_tokens":512,"output_tokens":128,"requests_per_second":50},
+        "hardware":{"gpu":"H100-SXM-80GB","count":16}})";
+    auto replicas = [&](const QByteArray& workload, const QStringList& extra) {
+        const Run r = cli(QStringList {QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--no-prices"),
+                              QStringLiteral("--format"), QStringLiteral("json")}
+                + extra,
+            workload);
+        if (r.code != 0 && r.code != 1)
+            qFatal("exit %d: %s", r.code, r.err.constData());
+        const auto est = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("estimate")).toObject();
+        return est.value(QStringLiteral("capacity")).toObject().value(QStringLiteral("replicas")).toInt(-1);
+    };
+    const int none = replicas(w, {QStringLiteral("--headroom"), QStringLiteral("0")});
+    const int twice = replicas(w, {QStringLiteral("--headroom"), QStringLiteral("1")});
+    QVERIFY2(none > 0, "no capacity in the estimate");
+    QVERIFY(twice > none);
+    QByteArray own = w;
+    own.replace(R"("requests_per_second":50)", R"("requests_per_second":50,"headroom":0)");
+    QCOMPARE(replicas(own, {QStringLiteral("--headroom"), QStringLiteral("1")}), none);
+    const Run bad
+        = cli({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--headroom"), QStringLiteral("-1")}, w);
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.contains("--headroom"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -46,10 +46,23 @@ void TestFormat::scientificForm()
 
 void TestFormat::durations()
 {
+    // One rule for every output: min below 1 h, h below 48 h, days below a year, years from there; three
+    // significant digits.
     QCOMPARE(duration(0.5), std::string("30.0 min"));
-    QCOMPARE(duration(5.26), std::string("5.3 h"));
-    QCOMPARE(duration(72), std::string("3.0 days"));
+    QCOMPARE(duration(5.26), std::string("5.26 h"));
+    QCOMPARE(duration(47.9), std::string("47.9 h"));
+    QCOMPARE(duration(48), std::string("2.00 days"));
+    QCOMPARE(duration(72), std::string("3.00 days"));
+    QCOMPARE(duration(24 * 364), std::string("364 days"));
+    QCOMPARE(duration(24 * 365.25 * 1.5), std::string("1.50 years")); // a year and a half is not "548 days"
     QCOMPARE(duration(24 * 365.25 * 52.1), std::string("52.1 years"));
+    QCOMPARE(duration(572870.8), std::string("65.4 years"));
+    QCOMPARE(significantDecimals(99.96), 0); // rounds to 100
+    QCOMPARE(significantDecimals(0.0123), 4);
+    QCOMPARE(moneyDecimals(9999.99), 2);
+    QCOMPARE(moneyDecimals(10000), 0);
+    QVERIFY(!latencyInSeconds(9999));
+    QVERIFY(latencyInSeconds(10000));
 }
 
 void TestFormat::csvQuoting()

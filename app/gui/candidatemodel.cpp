@@ -78,19 +78,8 @@ std::pair<double, double> CandidateTableModel::costRange(const PlanResult& r, co
 {
     if (!c.pricing)
         return {0, 0};
-    const double cost = c.pricing->totalCost;
-    const core::AccuracyReport* acc = r.data ? r.data->accuracy.get() : nullptr;
-    // The cost scales with the time (training) or with the replicas, i.e. 1 / throughput (serving): both are
-    // time-like, as in report::planToJson.
-    if (c.training && acc) {
-        const auto [lo, hi] = report::estimateRange(acc, "training", 1.0, true);
-        return {cost * lo, cost * hi};
-    }
-    if (c.inference && acc) {
-        const auto [lo, hi] = report::estimateRange(acc, "serving throughput", 1.0, true);
-        return {cost * lo, cost * hi};
-    }
-    return {cost, cost};
+    const report::CandidateView v = report::viewCandidate(r.workload, c, r.data ? r.data->accuracy.get() : nullptr);
+    return {v.totalCost.low, v.totalCost.high};
 }
 
 QVariant CandidateTableModel::data(const QModelIndex& index, int role) const

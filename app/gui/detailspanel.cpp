@@ -195,9 +195,9 @@ void DetailsPanel::rebuild()
     }
     const bool pinnedShown = m_result->plan.pinned && c == &*m_result->plan.pinned;
     const core::AccuracyReport* acc = m_result->data ? m_result->data->accuracy.get() : nullptr;
-    auto range = [&](const char* group, double v, bool timeLike, const std::function<QString(double)>& f) {
-        const auto [lo, hi] = report::estimateRange(acc, group, v, timeLike);
-        return hi > lo ? tr("%1 – %2").arg(f(lo), f(hi)) : QString();
+    const report::CandidateView view = report::viewCandidate(m_result->workload, *c, acc);
+    auto range = [&](const report::Ranged& r, const std::function<QString(double)>& f) {
+        return r.hasRange() ? tr("%1 – %2").arg(f(r.low), f(r.high)) : QString();
     };
     const auto* p = c->pricing ? &*c->pricing : nullptr;
     const QString currency = p ? qs(p->currency) : m_result->currency;
@@ -274,14 +274,14 @@ void DetailsPanel::rebuild()
         row(m, tr("Compute"), tr("%1 PFLOPS-days").arg(Fmt::significant(e.pflopsDays)));
         auto* t = section(tr("Speed"));
         row(t, tr("Step time"), tr("%1 s").arg(Fmt::significant(e.stepTimeS)),
-            range("training", e.stepTimeS, true, [](double v) { return Fmt::significant(v); }));
+            range(view.stepTimeS, [](double v) { return Fmt::significant(v); }));
         row(t, tr("Throughput"), tr("%1 tokens/s").arg(Fmt::number(e.tokensPerSecond)),
-            range("training", e.tokensPerSecond, false, [](double v) { return Fmt::number(v); }));
-        row(t, tr("MFU"), Fmt::percent(e.mfu),
-            range("training", e.mfu, false, [](double v) { return Fmt::percent(v); }), tr("Model FLOPs utilization"));
+            range(view.tokensPerSecond, [](double v) { return Fmt::number(v); }));
+        row(t, tr("MFU"), Fmt::percent(e.mfu), range(view.mfu, [](double v) { return Fmt::percent(v); }),
+            tr("Model FLOPs utilization"));
         row(t, tr("HFU"), Fmt::percent(e.hfu), {}, tr("Hardware FLOPs utilization (with recompute)"));
         row(t, tr("Wall time"), Fmt::duration(e.wallHours),
-            range("training", e.wallHours, true, [](double v) { return Fmt::duration(v); }));
+            range(view.wallHours, [](double v) { return Fmt::duration(v); }));
         row(t, tr("GPU-hours"), Fmt::number(e.gpuHours));
         row(t, tr("Goodput"), Fmt::percent(e.goodput), {}, tr("Share of wall time that advances training"));
         memorySection(e.memory);
@@ -292,13 +292,13 @@ void DetailsPanel::rebuild()
             tr("TP %1 × PP %2, %n replica(s)", nullptr, e.layout.replicas).arg(e.layout.tp).arg(e.layout.pp));
         auto* lat = section(tr("Latency"));
         auto ms = [](double v) { return Fmt::milliseconds(v); };
-        row(lat, tr("Time to first token"), ms(e.ttftMs), range("serving latency", e.ttftMs, true, ms));
-        row(lat, tr("Time per output token"), ms(e.tpotMs), range("serving latency", e.tpotMs, true, ms));
+        row(lat, tr("Time to first token"), ms(e.ttftMs), range(view.ttftMs, ms));
+        row(lat, tr("Time per output token"), ms(e.tpotMs), range(view.tpotMs, ms));
         row(lat, tr("Whole request"), ms(c->latencyMs()));
         row(lat, tr("Prefill (one prompt)"), ms(e.prefillMs));
         auto* thr = section(tr("Throughput"));
         row(thr, tr("Output tokens/s"), Fmt::number(e.throughputTokensPerS),
-            range("serving throughput", e.throughputTokensPerS, false, [](double v) { return Fmt::number(v); }));
+            range(view.throughputTokensPerS, [](double v) { return Fmt::number(v); }));
         row(thr, tr("Requests/s"), Fmt::significant(e.requestsPerS));
         row(thr, tr("Concurrency per replica"), tr("%1 of %2 that fit").arg(e.concurrency).arg(e.maxConcurrency));
         row(thr, tr("Limited by"), reasons(e.limitedBy));

@@ -1,11 +1,14 @@
 #include "format.h"
 
+#include "app/report/format.h"
+
 #include <QDate>
 #include <QDateTime>
 #include <QLocale>
 
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 
 namespace gpuplan::gui {
 
@@ -16,13 +19,11 @@ QString Fmt::number(double value, int decimals)
 
 QString Fmt::significant(double value)
 {
-    const double a = std::abs(value);
-    if (a == 0 || !std::isfinite(value))
-        return QLocale().toString(value, 'f', 0);
-    if (a >= 1e15)
+    if (!std::isfinite(value))
+        return QStringLiteral("–");
+    if (std::abs(value) >= 1e15)
         return QLocale().toString(value, 'e', 2);
-    const int digits = static_cast<int>(std::floor(std::log10(a))) + 1; // digits before the point
-    return QLocale().toString(value, 'f', std::max(0, 3 - digits));
+    return QLocale().toString(value, 'f', report::significantDecimals(value));
 }
 
 QString Fmt::currencySymbol(const QString& currency)
@@ -49,8 +50,7 @@ QString Fmt::money(double amount, const QString& currency)
 {
     if (!std::isfinite(amount))
         return QStringLiteral("–");
-    const int decimals = std::abs(amount) >= 10000 ? 0 : 2;
-    return QLocale().toCurrencyString(amount, currencySymbol(currency), decimals);
+    return QLocale().toCurrencyString(amount, currencySymbol(currency), report::moneyDecimals(amount));
 }
 
 QString Fmt::hours(double h)
@@ -62,18 +62,24 @@ QString Fmt::duration(double h)
 {
     if (!std::isfinite(h))
         return QStringLiteral("–");
-    if (h < 1)
-        return tr("%1 min").arg(significant(h * 60));
-    if (h < 48)
-        return tr("%1 h").arg(significant(h));
-    if (h < 24 * 365)
-        return tr("%1 days").arg(significant(h / 24));
-    return tr("%1 years").arg(significant(h / (24 * 365.25)));
+    const report::DurationUnit u = report::durationUnit(h);
+    const QString v = significant(report::inDurationUnit(h, u));
+    switch (u) {
+    case report::DurationUnit::Minutes:
+        return tr("%1 min").arg(v);
+    case report::DurationUnit::Hours:
+        return tr("%1 h").arg(v);
+    case report::DurationUnit::Days:
+        return tr("%1 days").arg(v);
+    case report::DurationUnit::Years:
+        break;
+    }
+    return tr("%1 years").arg(v);
 }
 
 QString Fmt::milliseconds(double ms)
 {
-    if (ms >= 10000)
+    if (report::latencyInSeconds(ms))
         return tr("%1 s").arg(significant(ms / 1000));
     return tr("%1 ms").arg(significant(ms));
 }
@@ -136,6 +142,30 @@ QString Fmt::pricingModel(const QString& model, int termMonths)
     const QString term
         = termMonths % 12 == 0 ? tr("%n yr", nullptr, termMonths / 12) : tr("%n mo", nullptr, termMonths);
     return tr("%1, %2").arg(name, term);
+}
+
+namespace {
+
+/// value × 10^exponent through its shortest decimal text, so that decimal inputs stay exact decimals.
+double decimalShift(double value, int exponent)
+{
+    if (!std::isfinite(value))
+        return value;
+    const QByteArray text
+        = QByteArray::number(value, 'g', QLocale::FloatingPointShortest) + 'e' + QByteArray::number(exponent);
+    return std::strtod(text.constData(), nullptr);
+}
+
+} // namespace
+
+double Fmt::fractionFromPercent(double percent)
+{
+    return decimalShift(percent, -2);
+}
+
+double Fmt::percentFromFraction(double fraction)
+{
+    return decimalShift(fraction, 2);
 }
 
 std::optional<double> Fmt::parseNumber(const QString& input)

@@ -47,6 +47,11 @@ public:
     /// Parses what a person types into a number field: the locale's or C notation, exponents (3e11), and
     /// the suffixes k, M, B/G, T (10^3 … 10^12) and 万, 亿 (10^4, 10^8).
     static std::optional<double> parseNumber(const QString& text);
+    /// A percentage typed by a person as the fraction JSON would hold: 99.9 → exactly the double of "0.999"
+    /// (decimal shift of the shortest text, not 99.9 / 100 = 0.9990000000000001).
+    static double fractionFromPercent(double percent);
+    /// The inverse for showing a fraction as a percentage: 0.999 → 99.9 (not 99.89999999999999).
+    static double percentFromFraction(double fraction);
     /// The shortest text that parseNumber reads back as `value` (for filling the form from JSON).
     static QString editable(double value);
 };

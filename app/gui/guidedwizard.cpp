@@ -265,7 +265,7 @@ GuidedAnswers GuidedWizard::answers() const
     a.budget = given(m_budget);
     a.budgetCurrency = m_currency->currentText();
     if (auto v = given(m_availability))
-        a.availability = *v / 100.0;
+        a.availability = Fmt::fractionFromPercent(*v);
     for (const QString& r : m_regions->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!r.trimmed().isEmpty())
             a.regions << r.trimmed();

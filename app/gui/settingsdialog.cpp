@@ -173,7 +173,7 @@ void SettingsDialog::load()
     m_memoryUnits->setCurrentIndex(std::max(0, m_memoryUnits->findData(AppSettings::memoryUnits())));
     m_currency->setCurrentText(AppSettings::currency());
     const core::PlanDefaults& defaults = m_context->planDefaults();
-    m_headroom->setValue(defaults.servingHeadroom * 100);
+    m_headroom->setValue(Fmt::percentFromFraction(defaults.servingHeadroom));
     m_electricity->setValue(defaults.electricityUsdPerKwh);
     m_pue->setValue(defaults.pue ? *defaults.pue : m_pue->minimum());
 
@@ -215,8 +215,9 @@ void SettingsDialog::load()
         m_discounts->setItem(row, 0, name);
         const auto it = d->inputs.discounts.find(p.toStdString());
         m_discounts->setItem(row, 1,
-            new QTableWidgetItem(
-                it != d->inputs.discounts.end() && it->second > 0 ? Fmt::editable(it->second * 100) : QString()));
+            new QTableWidgetItem(it != d->inputs.discounts.end() && it->second > 0
+                    ? Fmt::editable(Fmt::percentFromFraction(it->second))
+                    : QString()));
     }
     if (!m_context->store())
         m_discounts->setEnabled(false);
@@ -229,8 +230,7 @@ void SettingsDialog::apply()
     AppSettings::setMemoryUnits(m_memoryUnits->currentData().toString());
     AppSettings::setCurrency(m_currency->currentText());
     core::PlanDefaults defaults = m_context->planDefaults();
-    // Exact decimals: the spin boxes show 20 % and 1.25, the plan gets 0.2 and 1.25, as the JSON would say.
-    defaults.servingHeadroom = std::stod(QString::number(m_headroom->value() / 100.0, 'g', 12).toStdString());
+    defaults.servingHeadroom = Fmt::fractionFromPercent(m_headroom->value()); // 20 % → exactly 0.2
     defaults.electricityUsdPerKwh = m_electricity->value();
     defaults.pue = m_pue->value() >= 1 ? std::optional<double>(m_pue->value()) : std::nullopt;
     if (auto st = m_context->setPlanDefaults(defaults); !st)
@@ -263,9 +263,9 @@ void SettingsDialog::apply()
             }
             const auto it = current.find(provider);
             const double old = it == current.end() ? 0.0 : it->second;
-            if (std::abs(old - *v / 100) < 1e-12)
+            if (std::abs(old - Fmt::fractionFromPercent(*v)) < 1e-12)
                 continue;
-            if (auto st = store->setDiscount(provider, *v / 100); !st)
+            if (auto st = store->setDiscount(provider, Fmt::fractionFromPercent(*v)); !st)
                 bad << ErrorText::describe(st.error().detail);
             changed = true;
         }

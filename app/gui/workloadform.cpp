@@ -755,7 +755,7 @@ QJsonValue WorkloadForm::jsonValue(const Field& f) const
         const auto v = Fmt::parseNumber(raw);
         if (!v)
             return raw; // the core then says "must be a number, got "…"" at this field's pointer
-        return f.kind == Kind::Percent ? *v / 100.0 : *v;
+        return f.kind == Kind::Percent ? Fmt::fractionFromPercent(*v) : *v;
     }
     case Kind::ChoiceInt: {
         bool ok = false;
@@ -864,7 +864,7 @@ QJsonObject WorkloadForm::stateFromWorkload(const QJsonObject& doc) const
         case Kind::Integer:
         case Kind::Percent:
             raw = v.isDouble()
-                ? Fmt::editable(f.kind == Kind::Percent ? v.toDouble() * 100 : v.toDouble())
+                ? Fmt::editable(f.kind == Kind::Percent ? Fmt::percentFromFraction(v.toDouble()) : v.toDouble())
                 : (v.isString() ? v.toString()
                                 : QString::fromUtf8(QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact))
                                       .mid(1)

@@ -1,5 +1,6 @@
 #include "format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -72,17 +73,62 @@ std::string gib(double bytes)
     return withSeparators(bytes / (1024.0 * 1024.0 * 1024.0), 2) + " GiB";
 }
 
+DurationUnit durationUnit(double hours)
+{
+    if (hours < 1.0)
+        return DurationUnit::Minutes;
+    if (hours < 48.0)
+        return DurationUnit::Hours;
+    if (hours < 24.0 * 365.25)
+        return DurationUnit::Days;
+    return DurationUnit::Years;
+}
+
+double inDurationUnit(double hours, DurationUnit unit)
+{
+    switch (unit) {
+    case DurationUnit::Minutes:
+        return hours * 60.0;
+    case DurationUnit::Hours:
+        return hours;
+    case DurationUnit::Days:
+        return hours / 24.0;
+    case DurationUnit::Years:
+        return hours / (24.0 * 365.25);
+    }
+    return hours;
+}
+
+bool latencyInSeconds(double ms)
+{
+    return ms >= 10000.0;
+}
+
+int significantDecimals(double value, int significant)
+{
+    const double a = std::abs(value);
+    if (a == 0 || !std::isfinite(a))
+        return 0;
+    // Round first, so that 99.96 (→ 100.0, three digits before the point) gets no decimals.
+    int digits = static_cast<int>(std::floor(std::log10(a))) + 1; // digits before the point (≤ 0 below 1)
+    const double rounded = std::round(a * std::pow(10.0, significant - digits)) / std::pow(10.0, significant - digits);
+    digits = static_cast<int>(std::floor(std::log10(rounded))) + 1;
+    return std::max(0, significant - digits);
+}
+
+int moneyDecimals(double amount)
+{
+    return std::abs(amount) >= 10000 ? 0 : 2;
+}
+
 std::string duration(double hours)
 {
     if (!std::isfinite(hours))
         return "n/a";
-    if (hours < 1.0)
-        return withSeparators(hours * 60.0, 1) + " min";
-    if (hours < 48.0)
-        return withSeparators(hours, 1) + " h";
-    if (hours < 24.0 * 365.0 * 2)
-        return withSeparators(hours / 24.0, 1) + " days";
-    return withSeparators(hours / (24.0 * 365.25), 1) + " years";
+    static const char* const names[] = {" min", " h", " days", " years"};
+    const DurationUnit u = durationUnit(hours);
+    const double v = inDurationUnit(hours, u);
+    return withSeparators(v, significantDecimals(v)) + names[static_cast<int>(u)];
 }
 
 TextTable::TextTable(std::vector<std::string> headers)

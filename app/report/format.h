@@ -11,7 +11,24 @@ std::string withSeparators(double value, int decimals);
 std::string scientific(double value, int significant = 3);
 /// Bytes as GiB with two decimals ("79.62 GiB").
 std::string gib(double bytes);
-/// Hours as a human duration: "5.2 h", "12.3 days", "3.4 years".
+
+// The rules every output follows (CLI tables, the app's table and side panel, the PDF), so that the same figure
+// never reads differently in two places; each front end only renders the number in its own locale and language.
+
+/// The unit a duration is shown in: minutes below 1 h, hours below 48 h, days below one year (365.25 days),
+/// years from there.
+enum class DurationUnit { Minutes, Hours, Days, Years };
+DurationUnit durationUnit(double hours);
+/// `hours` expressed in `unit`.
+double inDurationUnit(double hours, DurationUnit unit);
+/// Latencies are shown in ms below 10 s, in s from there.
+bool latencyInSeconds(double ms);
+/// Digits after the point that show `significant` significant digits (none once the integer part has them).
+int significantDecimals(double value, int significant = 3);
+/// Money: cents below 10 000 (of any currency), whole units from there.
+int moneyDecimals(double amount);
+
+/// Hours as a human duration with three significant digits: "5.26 h", "12.3 days", "3.40 years".
 std::string duration(double hours);
 
 /// A plain-text table with aligned columns; numbers right-aligned.

@@ -5,8 +5,6 @@
 
 #include "core/efficiency.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFont>
@@ -33,8 +31,6 @@ namespace gpuplan::report {
 
 namespace {
 
-using json = nlohmann::json;
-
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 
 QString qs(const std::string& s)
@@ -47,34 +43,16 @@ QString grouped(double v, int decimals)
     return qs(withSeparators(v, decimals));
 }
 
-/// Money: whole units from 1 000 up, cents below ("12,345", "27.95").
+/// Money: the shared rule (report::moneyDecimals), "12,345" and "27.95".
 QString money(double v)
 {
-    return grouped(v, std::abs(v) >= 1000 ? 0 : 2);
+    return grouped(v, moneyDecimals(v));
 }
 
-double jnum(const json& j, const char* key, double fallback = 0)
+/// Three significant digits (report::significantDecimals), grouped.
+QString sig(double v)
 {
-    auto it = j.find(key);
-    return it != j.end() && it->is_number() ? it->get<double>() : fallback;
-}
-
-std::string jstr(const json& j, const char* key)
-{
-    auto it = j.find(key);
-    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-const json& jobj(const json& j, const char* key)
-{
-    static const json empty = json::object();
-    auto it = j.find(key);
-    return it != j.end() && it->is_object() ? *it : empty;
-}
-
-bool jhas(const json& j, const char* key)
-{
-    return j.find(key) != j.end();
+    return grouped(v, significantDecimals(v));
 }
 
 // Colours: a restrained palette that prints well in grey scale too.
@@ -895,16 +873,14 @@ public:
         , m_w(*in.workload)
         , m_plan(*in.plan)
     {
-        m_json = json::parse(planToJson(m_w, m_plan, in.warnings, in.accuracy));
         m_priced = !m_plan.candidates.empty() && m_plan.candidates.front().pricing;
         m_serving = m_w.kind == core::WorkloadKind::Inference;
-        if (!m_plan.candidates.empty()) {
+        if (!m_plan.candidates.empty())
             m_rec = &m_plan.candidates.front();
-            m_recJson = &m_json["candidates"][0];
-        } else if (m_plan.pinned) {
+        else if (m_plan.pinned)
             m_rec = &*m_plan.pinned;
-            m_recJson = &m_json["estimate"];
-        }
+        if (m_rec)
+            m_recView = viewCandidate(m_w, *m_rec, m_in.accuracy);
         m_currency = m_priced ? qs(m_plan.candidates.front().pricing->currency) : QString();
     }
 
@@ -932,13 +908,19 @@ private:
     {
         if (!std::isfinite(h))
             return tr("n/a");
-        if (h < 1.0)
-            return tr("%1 min").arg(grouped(h * 60.0, 1));
-        if (h < 48.0)
-            return tr("%1 h").arg(grouped(h, 1));
-        if (h < 24.0 * 365.0 * 2)
-            return tr("%1 days").arg(grouped(h / 24.0, 1));
-        return tr("%1 years").arg(grouped(h / (24.0 * 365.25), 1));
+        const DurationUnit u = durationUnit(h);
+        const QString v = sig(inDurationUnit(h, u));
+        switch (u) {
+        case DurationUnit::Minutes:
+            return tr("%1 min").arg(v);
+        case DurationUnit::Hours:
+            return tr("%1 h").arg(v);
+        case DurationUnit::Days:
+            return tr("%1 days").arg(v);
+        case DurationUnit::Years:
+            break;
+        }
+        return tr("%1 years").arg(v);
     }
     QString cost(double v) const { return money(v) + QLatin1Char(' ') + m_currency; }
     QString pct(double fraction, int decimals = 1) const
@@ -947,7 +929,7 @@ private:
     }
     QString latency(double ms) const
     {
-        return ms >= 1000 ? tr("%1 s").arg(grouped(ms / 1000.0, 2)) : tr("%1 ms").arg(grouped(ms, 0));
+        return latencyInSeconds(ms) ? tr("%1 s").arg(sig(ms / 1000.0)) : tr("%1 ms").arg(sig(ms));
     }
     /// The time a candidate is judged by: wall time (training, batch) or end-to-end latency (serving).
     QString timeOf(const core::Candidate& c) const { return m_serving ? latency(c.latencyMs()) : hours(c.wallHours); }
@@ -993,13 +975,12 @@ private:
         return {};
     }
     /// "low – high" from <key>_low / <key>_high in a candidate's JSON, or empty.
-    QString range(const json& j, const char* key, const std::function<QString(double)>& f) const
+    /// "low – high" of a figure's 80 % range; empty when it has none (no accuracy report, or a batch job).
+    QString range(const Ranged& r, const std::function<QString(double)>& f) const
     {
-        const std::string k(key);
-        auto lo = j.find(k + "_low"), hi = j.find(k + "_high");
-        if (lo == j.end() || hi == j.end() || !lo->is_number() || !hi->is_number())
+        if (!m_in.accuracy || !r.hasRange())
             return {};
-        return f(lo->get<double>()) + QStringLiteral(" – ") + f(hi->get<double>());
+        return f(r.low) + QStringLiteral(" – ") + f(r.high);
     }
     QString deployment(const core::Candidate& c) const
     {
@@ -1045,7 +1026,7 @@ private:
             lines.push_back({deployment(*m_rec), d.font(10.5, true), ink});
             QStringList facts;
             if (m_rec->pricing) {
-                const QString r = range(*m_recJson, "total_cost", [](double v) { return money(v); });
+                const QString r = range(m_recView.totalCost, [](double v) { return money(v); });
                 facts << (m_serving ? tr("Cost: %1 per month").arg(cost(m_rec->pricing->totalCost))
                                     : tr("Cost: %1").arg(cost(m_rec->pricing->totalCost)))
                         + (r.isEmpty() ? QString()
@@ -1057,7 +1038,7 @@ private:
                                  .arg(latency(m_rec->latencyMs()), latency(m_rec->inference->ttftMs),
                                      latency(m_rec->inference->tpotMs));
             } else {
-                const QString r = range(*m_recJson, "wall_hours", [this](double v) { return hours(v); });
+                const QString r = range(m_recView.wallHours, [this](double v) { return hours(v); });
                 facts << tr("Time: %1").arg(hours(m_rec->wallHours))
                         + (r.isEmpty() ? QString()
                                        : QStringLiteral(" (") + tr("80 % range %1").arg(r) + QLatin1Char(')'));
@@ -1136,10 +1117,11 @@ private:
             parts << tr("no prices: ranked by GPU-hours, a price-free proxy for cost.");
         }
         if (!m_rec->fits) {
-            const auto& fit = jobj(*m_recJson, "fit");
-            auto s = fit.find("suggestions");
-            if (s != fit.end() && s->is_array() && !s->empty())
-                parts << tr("What would make it fit: %1").arg(qs(s->front().get<std::string>()));
+            const core::FitReport* fit = m_rec->training ? &m_rec->training->fit
+                : m_rec->inference                       ? &m_rec->inference->fit
+                                                         : nullptr;
+            if (fit && !fit->suggestions.empty())
+                parts << tr("What would make it fit: %1").arg(qs(fit->suggestions.front()));
         }
         return parts.join(QLatin1Char(' '));
     }
@@ -1247,7 +1229,6 @@ private:
 
     void ranked(Doc& d)
     {
-        const auto& cands = m_json["candidates"];
         const int n = std::min<int>(m_opt.topN, int(m_plan.candidates.size()));
         d.heading(n == 0 ? tr("Ranked comparison")
                          : tr("Ranked comparison (top %1 of %2)").arg(n).arg(m_plan.candidates.size()));
@@ -1270,11 +1251,10 @@ private:
                 {m_serving ? tr("Latency\nper request") : tr("Time\n80 % range"), R}, {tr("Prices\nas of")}};
             for (int i = 0; i < n; ++i) {
                 const auto& c = m_plan.candidates[i];
-                const auto& j = cands[i];
+                const CandidateView v = viewCandidate(m_w, c, m_in.accuracy);
                 const auto& p = *c.pricing;
-                const QString r = range(j, "total_cost", [](double v) { return money(v); });
-                const QString tr_
-                    = m_serving ? QString() : range(j, "wall_hours", [this](double v) { return hours(v); });
+                const QString r = range(v.totalCost, [](double x) { return money(x); });
+                const QString tr_ = m_serving ? QString() : range(v.wallHours, [this](double x) { return hours(x); });
                 t.rows.push_back({QString::number(i + 1), p.pareto ? QStringLiteral("●") : QString(),
                     qs(p.offering.provider) + QLatin1Char('\n') + qs(p.offering.region),
                     tr("%1 × %2").arg(p.instances).arg(qs(p.offering.instanceType)) + QLatin1Char('\n')
@@ -1289,7 +1269,8 @@ private:
             for (int i = 0; i < n; ++i) {
                 const auto& c = m_plan.candidates[i];
                 const auto& e = *c.training;
-                const QString r = range(cands[i], "wall_hours", [this](double v) { return hours(v); });
+                const QString r
+                    = range(viewCandidate(m_w, c, m_in.accuracy).wallHours, [this](double v) { return hours(v); });
                 t.rows.push_back({QString::number(i + 1), qs(c.gpu->id), QString::number(c.gpus), layout(c),
                     hours(c.wallHours) + (r.isEmpty() ? QString() : QLatin1Char('\n') + r), grouped(c.gpuHours, 0),
                     pct(e.mfu), qs(gib(e.memory.total()))});
@@ -1326,19 +1307,9 @@ private:
 
     QString layout(const core::Candidate& c) const
     {
-        if (c.training) {
-            const auto& l = c.training->layout;
-            QString s = QStringLiteral("TP %1 · PP %2 · DP %3").arg(l.tp).arg(l.pp).arg(l.dp);
-            if (l.cp > 1)
-                s += QStringLiteral(" · CP %1").arg(l.cp);
-            if (l.ep > 1)
-                s += QStringLiteral(" · EP %1").arg(l.ep);
-            s += QStringLiteral(" · ZeRO-%1").arg(l.zeroStage);
-            return s;
-        }
-        if (c.inference)
+        if (c.inference) // the one layout text with a word to translate
             return tr("TP %1 × %2 replicas").arg(c.inference->layout.tp).arg(c.inference->layout.replicas);
-        return QString::number(c.gpus);
+        return qs(layoutText(c));
     }
 
     void charts(Doc& d)
@@ -1414,8 +1385,7 @@ private:
             part(tr("Spot interruptions"), std::max(0.0, c.wallHours - t.wallHours) * perHour);
         } else if (c.inference) {
             const auto& e = *c.inference;
-            const auto& cap = jobj(*m_recJson, "capacity");
-            const double util = std::clamp(jnum(cap, "utilization", 1.0), 0.0, 1.0);
+            const double util = std::clamp(c.capacity ? c.capacity->result.utilization : 1.0, 0.0, 1.0);
             const double service = e.prefillMs + std::max(0, m_w.inference->outputTokens) * e.tpotMs;
             const double prefillShare = service > 0 ? e.prefillMs / service : 0;
             part(tr("Prefill (prompt processing)"), total * util * prefillShare);
@@ -1447,25 +1417,26 @@ private:
         // distinct GPU models in the ranking.
         std::vector<Stack> stacks;
         std::set<std::string> seen;
-        auto addStack = [&](const core::Candidate& c, const json& j) {
-            const auto& m = jobj(j, "memory_per_gpu_bytes");
-            if (m.empty())
+        auto addStack = [&](const core::Candidate& c) {
+            const core::MemoryBreakdown* m = c.training ? &c.training->memory
+                : c.inference                           ? &c.inference->memory
+                                                        : nullptr;
+            if (!m)
                 return;
             const std::string key = c.gpu->id + "/" + std::to_string(c.gpus);
             if (!seen.insert(key).second)
                 return;
             Stack s;
             s.label = tr("%1 × %2").arg(c.gpus).arg(qs(c.gpu->id));
-            for (const char* k : {"weights", "gradients", "optimizer", "activations", "kv_cache", "overhead"})
-                s.parts.push_back(jnum(m, k) / GiB);
+            for (double bytes : {m->weights, m->gradients, m->optimizer, m->activations, m->kvCache, m->overhead})
+                s.parts.push_back(bytes / GiB);
             s.capacity = c.gpu->memoryBytes / GiB;
             stacks.push_back(std::move(s));
         };
         if (m_rec)
-            addStack(*m_rec, *m_recJson);
-        const auto& cands = m_json["candidates"];
+            addStack(*m_rec);
         for (std::size_t i = 0; i < m_plan.candidates.size() && stacks.size() < 6; ++i)
-            addStack(m_plan.candidates[i], cands[i]);
+            addStack(m_plan.candidates[i]);
         if (stacks.empty())
             return;
         d.subheading(tr("Memory per GPU by component (GiB; red mark: the GPU's capacity)"), 18 + 7.0 * stacks.size());
@@ -1476,21 +1447,18 @@ private:
 
     void demand(Doc& d)
     {
-        if (!m_rec || !m_recJson)
+        if (!m_rec)
             return;
-        const auto& cap = jobj(*m_recJson, "capacity");
-        auto vec = [&](const char* key) {
-            std::vector<double> v;
-            auto it = cap.find(key);
-            if (it != cap.end() && it->is_array())
-                for (const auto& x : *it)
-                    if (x.is_number())
-                        v.push_back(x.get<double>());
-            return v;
-        };
-        const auto needed = vec("needed_per_hour"), running = vec("replicas_per_hour");
-        const auto& av = jobj(*m_recJson, "availability");
-        if (needed.empty() && running.empty() && av.empty())
+        std::vector<double> needed, running;
+        if (m_rec->capacity && m_rec->capacity->autoscale) {
+            for (int n : m_rec->capacity->autoscale->needed)
+                needed.push_back(n);
+            for (int n : m_rec->capacity->autoscale->running)
+                running.push_back(n);
+        }
+        const core::AvailabilityInfo* av
+            = m_rec->pricing && m_rec->pricing->availability ? &*m_rec->pricing->availability : nullptr;
+        if (needed.empty() && running.empty() && !av)
             return;
         if (!needed.empty() || !running.empty()) {
             d.subheading(tr("Demand vs capacity (replicas per hour)"), 64);
@@ -1501,12 +1469,10 @@ private:
         } else {
             d.subheading(tr("Availability"), 10);
         }
-        if (!av.empty())
+        if (av)
             d.text(tr("Expected availability %1 (target %2); expected downtime %3 min per month.")
-                       .arg(pct(jnum(av, "expected"), 3),
-                           av.contains("target") && av["target"].is_number() ? pct(av["target"].get<double>(), 3)
-                                                                             : tr("none"),
-                           grouped(jnum(av, "downtime_minutes_per_month"), 1)),
+                       .arg(pct(av->expected, 3), av->target ? pct(*av->target, 3) : tr("none"),
+                           grouped(av->downtimeMinutesPerMonth, 1)),
                 d.font(8), ink);
     }
 
@@ -1667,47 +1633,44 @@ private:
             t.rows.push_back({tr("Source"), qs(e.source)});
             d.table(t);
         }
-        if (m_recJson) {
+        if (m_rec) {
             QStringList items;
-            auto it = m_recJson->find("assumptions");
-            if (it != m_recJson->end() && it->is_array())
-                for (const auto& a : *it)
-                    if (a.is_string())
-                        items << qs(a.get<std::string>());
+            const std::vector<std::string>* assumptions = m_rec->training ? &m_rec->training->assumptions
+                : m_rec->inference                                        ? &m_rec->inference->assumptions
+                                                                          : nullptr;
+            if (assumptions)
+                for (const auto& a : *assumptions)
+                    items << qs(a);
             if (!items.isEmpty()) {
                 d.subheading(tr("Estimator"));
                 d.bullets(items, 7.5);
             }
-            const auto& cap = jobj(*m_recJson, "capacity");
-            if (!cap.empty() && m_w.inference) {
+            if (m_rec->capacity && m_w.inference) {
+                const core::CapacityPlan& cap = *m_rec->capacity;
                 d.subheading(tr("Serving capacity"));
                 QStringList c;
                 c << tr("Headroom above the peak: %1")
                          .arg(pct(m_w.inference->headroom.value_or(m_plan.defaults.servingHeadroom), 0));
                 c << tr("Replicas: %1 (%2 for the traffic, %3 for availability), %4 GPU(s) each; utilization %5")
-                         .arg(QString::number(jnum(cap, "replicas")),
-                             QString::number(jnum(cap, "replicas_for_traffic")),
-                             QString::number(jnum(cap, "redundant_replicas")),
-                             QString::number(jnum(cap, "gpus_per_replica")), pct(jnum(cap, "utilization")));
+                         .arg(QString::number(cap.result.total()), QString::number(cap.result.replicas),
+                             QString::number(cap.result.redundant), QString::number(cap.gpusPerReplica),
+                             pct(cap.result.utilization));
                 c << tr("Each replica assumed up %1 of the time; scale-up delay %2 s")
-                         .arg(pct(jnum(cap, "replica_availability"), 2), grouped(jnum(cap, "scale_up_delay_s"), 0));
-                if (!jstr(cap, "model").empty())
-                    c << tr("Queueing model: %1").arg(qs(jstr(cap, "model")));
+                         .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0));
+                c << tr("Queueing model: %1").arg(qs(queueingModelText()));
                 d.bullets(c, 7.5);
             }
-            const auto& en = jobj(*m_recJson, "energy");
-            if (!en.empty() && jnum(en, "pue") > 0) {
+            const core::EnergyInfo& en = m_rec->energy;
+            if (en.pue > 0) {
                 d.subheading(tr("Energy and carbon"));
                 QStringList c;
                 c << tr("PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU")
-                         .arg(grouped(jnum(en, "pue"), 2), pct(jnum(en, "utilization"), 0),
-                             grouped(jnum(en, "host_w_per_gpu"), 0));
-                QString energy = tr("Energy: %1 kWh for %2").arg(grouped(jnum(en, "kwh"), 0), qs(jstr(en, "period")));
-                if (en.contains("kg_co2e") && en["kg_co2e"].is_number())
+                         .arg(grouped(en.pue, 2), pct(en.utilization, 0), grouped(en.hostWattsPerGpu, 0));
+                QString energy = tr("Energy: %1 kWh for %2").arg(grouped(en.kwh, 0), qs(m_recView.energyPeriod));
+                if (en.kgCo2e)
                     energy += QStringLiteral("; ")
                         + tr("%1 kg CO₂e at %2 kg/kWh (%3)")
-                              .arg(grouped(en["kg_co2e"].get<double>(), 0),
-                                  grouped(jnum(en, "grid_kg_co2e_per_kwh"), 3), qs(jstr(en, "grid_source")));
+                              .arg(grouped(*en.kgCo2e, 0), grouped(en.gridKgPerKwh.value_or(0), 3), qs(en.gridSource));
                 c << energy;
                 d.bullets(c, 7.5);
             }
@@ -1730,11 +1693,12 @@ private:
                      .arg(hours(s.restartHours), s.daly ? QStringLiteral("Daly") : QStringLiteral("Young"))
                      .arg(int(s.defaultBucket));
         }
-        if (m_recJson && jhas(*m_recJson, "spot_overhead"))
+        if (m_rec && m_rec->pricing && m_rec->pricing->price.pricingModel == core::PricingModel::Spot) {
+            const core::SpotOverhead& so = m_rec->pricing->spot;
             b << tr("Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.")
-                     .arg(QString::number(jnum(*m_recJson, "interruptions_per_hour"), 'g', 3),
-                         hours(jnum(*m_recJson, "checkpoint_interval_hours")),
-                         pct(jnum(*m_recJson, "spot_overhead"), 2));
+                     .arg(QString::number(so.interruptionsPerHour, 'g', 3), hours(so.intervalHours),
+                         pct(so.overhead, 2));
+        }
         d.bullets(b, 7.5);
         if (m_in.inputs && !m_in.inputs->fx.rates().empty()) {
             d.subheading(tr("Exchange rates"));
@@ -1857,11 +1821,10 @@ private:
     const PdfOptions& m_opt;
     const core::Workload& m_w;
     const core::Plan& m_plan;
-    json m_json;
+    CandidateView m_recView; ///< the recommended candidate's figures with their ranges
     bool m_priced = false;
     bool m_serving = false;
     const core::Candidate* m_rec = nullptr;
-    const json* m_recJson = nullptr;
     QString m_currency;
 };
 

@@ -36,20 +36,20 @@ ordered_json memoryJson(const core::MemoryBreakdown& m)
     return j;
 }
 
-/// Writes value plus <key>_low / <key>_high.
-void putRanged(ordered_json& j, const std::string& key, double value, const core::AccuracyReport* acc,
-    const char* group, bool timeLike)
+/// Writes value plus <key>_low / <key>_high (when the plan has ranges at all).
+void putRanged(ordered_json& j, const std::string& key, const Ranged& r, bool withRange)
 {
-    j[key] = finite(value);
-    if (!acc)
+    j[key] = finite(r.value);
+    if (!withRange)
         return;
-    const auto [lo, hi] = estimateRange(acc, group, value, timeLike);
-    j[key + "_low"] = finite(lo);
-    j[key + "_high"] = finite(hi);
+    j[key + "_low"] = finite(r.low);
+    j[key + "_high"] = finite(r.high);
 }
 
 ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
+    const CandidateView v = viewCandidate(w, c, acc);
+    const bool ranges = acc != nullptr;
     ordered_json j;
     if (c.pricing) {
         const auto& p = *c.pricing;
@@ -76,21 +76,11 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["hourly_cost"] = p.hourlyCost;
         j["total_cost"] = p.totalCost;
         j["cost_usd"] = p.costUsd;
-        if (acc && !c.inference) { // cost follows time: the same relative range
-            const auto [lo, hi] = estimateRange(acc, c.training ? "training" : "none", 1.0, true);
-            if (c.training) {
-                j["total_cost_low"] = p.totalCost * lo;
-                j["total_cost_high"] = p.totalCost * hi;
-                j["cost_usd_low"] = p.costUsd * lo;
-                j["cost_usd_high"] = p.costUsd * hi;
-            }
-        }
-        if (c.inference && acc) { // replicas scale with 1 / throughput
-            const auto [lo, hi] = estimateRange(acc, "serving throughput", 1.0, true);
-            j["total_cost_low"] = p.totalCost * lo;
-            j["total_cost_high"] = p.totalCost * hi;
-            j["cost_usd_low"] = p.costUsd * lo;
-            j["cost_usd_high"] = p.costUsd * hi;
+        if (ranges && (c.training || c.inference)) { // cost follows time, or the replicas (1 / throughput)
+            j["total_cost_low"] = v.totalCost.low;
+            j["total_cost_high"] = v.totalCost.high;
+            j["cost_usd_low"] = v.costUsd.low;
+            j["cost_usd_high"] = v.costUsd.high;
         }
         j["cost_breakdown"] = {{"compute", p.computeCost}, {"storage", p.storageCost}, {"egress", p.egressCost}};
         if (p.reservedBaselineReplicas)
@@ -164,17 +154,17 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["tokens_per_step"] = t.tokensPerStep;
         j["micro_batches_per_step"] = t.microBatchesPerStep;
         j["steps"] = t.steps;
-        putRanged(j, "step_time_s", t.stepTimeS, acc, "training", true);
+        putRanged(j, "step_time_s", v.stepTimeS, ranges);
         j["step_breakdown_s"]
             = {{"compute", t.computeS}, {"elementwise", t.elementwiseS}, {"pipeline_bubble", t.bubbleS},
                 {"tp_comm", t.tpCommS}, {"dp_comm", t.dpCommS}, {"ep_comm", t.epCommS}, {"optimizer", t.optimizerS}};
         j["gemm_efficiency"] = t.gemmEfficiency;
-        putRanged(j, "tokens_per_second", t.tokensPerSecond, acc, "training", false);
-        putRanged(j, "tflops_per_gpu", t.tflopsPerGpu, acc, "training", false);
-        putRanged(j, "mfu", t.mfu, acc, "training", false);
-        putRanged(j, "hfu", t.hfu, acc, "training", false);
-        putRanged(j, "wall_hours", t.wallHours, acc, "training", true);
-        putRanged(j, "gpu_hours", t.gpuHours, acc, "training", true);
+        putRanged(j, "tokens_per_second", v.tokensPerSecond, ranges);
+        putRanged(j, "tflops_per_gpu", v.tflopsPerGpu, ranges);
+        putRanged(j, "mfu", v.mfu, ranges);
+        putRanged(j, "hfu", v.hfu, ranges);
+        putRanged(j, "wall_hours", v.wallHours, ranges);
+        putRanged(j, "gpu_hours", v.gpuHours, ranges);
         j["memory_per_gpu_bytes"] = memoryJson(t.memory);
         j["fit"] = {{"required_bytes", t.fit.requiredBytes}, {"available_bytes", t.fit.availableBytes},
             {"suggestions", t.fit.suggestions}};
@@ -190,10 +180,10 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["limited_by"] = i.limitedBy;
         j["prefill_ms"] = finite(i.prefillMs);
         j["decode_step_ms"] = finite(i.decodeStepMs);
-        putRanged(j, "ttft_ms", i.ttftMs, acc, "serving latency", true);
-        putRanged(j, "tpot_ms", i.tpotMs, acc, "serving latency", true);
-        putRanged(j, "throughput_tokens_per_s", i.throughputTokensPerS, acc, "serving throughput", false);
-        putRanged(j, "requests_per_second", i.requestsPerS, acc, "serving throughput", false);
+        putRanged(j, "ttft_ms", v.ttftMs, ranges);
+        putRanged(j, "tpot_ms", v.tpotMs, ranges);
+        putRanged(j, "throughput_tokens_per_s", v.throughputTokensPerS, ranges);
+        putRanged(j, "requests_per_second", v.requestsPerSecond, ranges);
         j["memory_per_gpu_bytes"] = memoryJson(i.memory);
         j["monthly_gpu_hours"] = c.gpuHours;
         j["fit"] = {{"required_bytes", i.fit.requiredBytes}, {"available_bytes", i.fit.availableBytes},
@@ -225,9 +215,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
             cap["static_replica_hours"] = k.autoscale->staticReplicaHours;
             cap["shortfall_replica_hours"] = k.autoscale->shortfallReplicaHours;
         }
-        cap["model"] = "M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the "
-                       "smallest count whose p99 wait (Erlang C) + prefill meets the TTFT target at the peak rate x "
-                       "(1 + headroom), plus spares for the availability target (k-of-n)";
+        cap["model"] = queueingModelText();
         j["capacity"] = cap;
     }
     {
@@ -239,7 +227,9 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         en["host_w_per_gpu"] = c.energy.hostWattsPerGpu;
         en["grid_kg_co2e_per_kwh"] = c.energy.gridKgPerKwh ? ordered_json(*c.energy.gridKgPerKwh) : ordered_json();
         en["grid_source"] = c.energy.gridSource;
-        en["period"] = c.inference ? "one 730-hour month of service" : "the whole job";
+        en["period"] = v.energyPeriod;
+        if (c.energy.electricityCostUsd)
+            en["electricity_cost_usd"] = *c.energy.electricityCostUsd;
         j["energy"] = en;
     }
     if (c.batch) {
@@ -256,28 +246,6 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
     return j;
 }
 
-std::string layoutText(const core::Candidate& c)
-{
-    if (c.training) {
-        const auto& l = c.training->layout;
-        std::string s = "tp" + std::to_string(l.tp) + " pp" + std::to_string(l.pp) + " dp" + std::to_string(l.dp);
-        if (l.cp > 1)
-            s += " cp" + std::to_string(l.cp);
-        if (l.ep > 1)
-            s += " ep" + std::to_string(l.ep);
-        if (l.interleave > 1)
-            s += " v" + std::to_string(l.interleave);
-        s += " mb" + std::to_string(l.microBatch) + " zero" + std::to_string(l.zeroStage);
-        if (l.recompute != core::Recompute::None)
-            s += " rc:" + std::string(core::toString(l.recompute));
-        return s;
-    }
-    if (c.inference)
-        return "tp" + std::to_string(c.inference->layout.tp) + " ×" + std::to_string(c.inference->layout.replicas)
-            + " replicas";
-    return std::to_string(c.gpus) + " GPU(s)";
-}
-
 void appendEstimateDetail(
     std::string& out, const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
@@ -285,16 +253,15 @@ void appendEstimateDetail(
     auto row = [&](std::string name, std::string value, std::string unit) {
         t.addRow({std::move(name), std::move(value), "", std::move(unit)});
     };
+    const CandidateView v = viewCandidate(w, c, acc);
     // A value with its low–high range from the estimator's residuals (scale multiplies for display).
-    auto ranged = [&](std::string name, double value, const char* group, bool timeLike, int decimals, std::string unit,
-                      double scale = 1.0) {
-        const auto [lo, hi] = estimateRange(acc, group, value, timeLike);
-        t.addRow({std::move(name), withSeparators(value * scale, decimals),
-            acc ? withSeparators(lo * scale, decimals) + " – " + withSeparators(hi * scale, decimals) : "",
+    auto ranged = [&](std::string name, const Ranged& r, int decimals, std::string unit, double scale = 1.0) {
+        t.addRow({std::move(name), withSeparators(r.value * scale, decimals),
+            acc ? withSeparators(r.low * scale, decimals) + " – " + withSeparators(r.high * scale, decimals) : "",
             std::move(unit)});
     };
     row("GPU", c.gpu->id + " × " + std::to_string(c.gpus), "");
-    row("layout", layoutText(c), "");
+    row("layout", v.layout, "");
     row("fits in memory", c.fits ? "yes" : "NO", "");
     if (c.training) {
         const auto& e = *c.training;
@@ -305,13 +272,13 @@ void appendEstimateDetail(
         row("total compute (6·N·D only)", scientific(e.totalFlops6N), "FLOPs");
         row("compute", withSeparators(e.tflopsDays, 0), "TFLOPS-days");
         row("compute", withSeparators(e.pflopsDays, 1), "PFLOPS-days");
-        ranged("step time", e.stepTimeS, "training", true, 3, "s");
-        ranged("throughput", e.tokensPerSecond, "training", false, 0, "tokens/s");
+        ranged("step time", v.stepTimeS, 3, "s");
+        ranged("throughput", v.tokensPerSecond, 0, "tokens/s");
         row("achieved per GPU", withSeparators(e.tflopsPerGpu, 1), "TFLOP/s");
-        ranged("MFU", e.mfu, "training", false, 1, "%", 100.0);
+        ranged("MFU", v.mfu, 1, "%", 100.0);
         row("HFU (with recompute)", withSeparators(e.hfu * 100, 1), "%");
-        ranged("wall time", e.wallHours, "training", true, 1, "h (" + duration(e.wallHours) + ")");
-        ranged("GPU time", e.gpuHours, "training", true, 0, "GPU-hours");
+        ranged("wall time", v.wallHours, 1, "h (" + duration(e.wallHours) + ")");
+        ranged("GPU time", v.gpuHours, 0, "GPU-hours");
         row("goodput", withSeparators(e.goodput * 100, 1), "% of wall time (failures, restarts, checkpoints)");
         row("memory: weights", gib(e.memory.weights), "per GPU");
         row("memory: gradients", gib(e.memory.gradients), "per GPU");
@@ -328,9 +295,9 @@ void appendEstimateDetail(
         row("operating concurrency", withSeparators(e.concurrency, 0),
             "sequences per replica" + (e.limitedBy.empty() ? "" : " (set by " + e.limitedBy + ")"));
         row("prefill", withSeparators(e.prefillMs, 1), "ms per prompt");
-        ranged("TTFT", e.ttftMs, "serving latency", true, 1, "ms");
-        ranged("TPOT", e.tpotMs, "serving latency", true, 2, "ms per token");
-        ranged("throughput", e.throughputTokensPerS, "serving throughput", false, 0, "output tokens/s (all replicas)");
+        ranged("TTFT", v.ttftMs, 1, "ms");
+        ranged("TPOT", v.tpotMs, 2, "ms per token");
+        ranged("throughput", v.throughputTokensPerS, 0, "output tokens/s (all replicas)");
         row("requests", withSeparators(e.requestsPerS, 2), "requests/s");
         row("memory: weights", gib(e.memory.weights), "per GPU");
         row("memory: KV cache", gib(e.memory.kvCache), "per GPU");
@@ -369,17 +336,6 @@ void appendEstimateDetail(
 }
 
 } // namespace
-
-std::pair<double, double> estimateRange(
-    const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike)
-{
-    const core::AccuracyGroup* g = accuracy ? accuracy->group(group) : nullptr;
-    if (!g || g->rateLow <= 0 || g->rateHigh <= 0)
-        return {value, value};
-    if (timeLike)
-        return {value * g->rateLow, value * g->rateHigh};
-    return {value / g->rateHigh, value / g->rateLow};
-}
 
 std::string planToJson(const core::Workload& w, const core::Plan& plan, const std::vector<std::string>& warnings,
     const core::AccuracyReport* acc)

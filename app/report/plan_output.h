@@ -1,5 +1,6 @@
 #pragma once
 
+#include "candidate_view.h"
 #include "core/accuracy.h"
 #include "core/planner.h"
 #include "core/workload.h"
@@ -18,10 +19,5 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
     const core::AccuracyReport* accuracy = nullptr);
 /// Plan as RFC 4180 CSV: a header with units, one row per candidate (pinned estimate first).
 std::string planToCsv(const core::Workload& w, const core::Plan& plan, const core::AccuracyReport* accuracy = nullptr);
-
-/// Low–high range of an estimate from its group's residuals: rates divide by the group's high/low
-/// estimated ÷ published ratios; times (timeLike) multiply by them. No report: {value, value}.
-std::pair<double, double> estimateRange(
-    const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike);
 
 } // namespace gpuplan::report

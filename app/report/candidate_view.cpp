@@ -1,0 +1,84 @@
+#include "candidate_view.h"
+
+namespace gpuplan::report {
+
+Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike)
+{
+    const core::AccuracyGroup* g = accuracy ? accuracy->group(group) : nullptr;
+    if (!g || g->rateLow <= 0 || g->rateHigh <= 0)
+        return {value, value, value};
+    if (timeLike)
+        return {value, value * g->rateLow, value * g->rateHigh};
+    return {value, value / g->rateHigh, value / g->rateLow};
+}
+
+std::string queueingModelText()
+{
+    return "M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the smallest count "
+           "whose p99 wait (Erlang C) + prefill meets the TTFT target at the peak rate x (1 + headroom), plus spares "
+           "for the availability target (k-of-n)";
+}
+
+std::string layoutText(const core::Candidate& c)
+{
+    if (c.training) {
+        const auto& l = c.training->layout;
+        std::string s
+            = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp) + " · DP " + std::to_string(l.dp);
+        if (l.cp > 1)
+            s += " · CP " + std::to_string(l.cp);
+        if (l.ep > 1)
+            s += " · EP " + std::to_string(l.ep);
+        if (l.interleave > 1)
+            s += " · VP " + std::to_string(l.interleave);
+        s += " · MB " + std::to_string(l.microBatch) + " · ZeRO-" + std::to_string(l.zeroStage);
+        if (l.recompute != core::Recompute::None)
+            s += " · " + std::string(core::toString(l.recompute)) + " recompute";
+        return s;
+    }
+    if (c.inference)
+        return "TP " + std::to_string(c.inference->layout.tp)
+            + (c.inference->layout.pp > 1 ? " · PP " + std::to_string(c.inference->layout.pp) : std::string()) + " × "
+            + std::to_string(c.inference->layout.replicas) + " replicas";
+    return std::to_string(c.gpus) + " GPU(s)";
+}
+
+CandidateView viewCandidate(const core::Workload&, const core::Candidate& c, const core::AccuracyReport* acc)
+{
+    CandidateView v;
+    v.candidate = &c;
+    v.layout = layoutText(c);
+    v.energyPeriod = c.inference ? "one 730-hour month of service" : "the whole job";
+    if (c.training) {
+        const auto& t = *c.training;
+        v.stepTimeS = estimateRange(acc, "training", t.stepTimeS, true);
+        v.tokensPerSecond = estimateRange(acc, "training", t.tokensPerSecond, false);
+        v.tflopsPerGpu = estimateRange(acc, "training", t.tflopsPerGpu, false);
+        v.mfu = estimateRange(acc, "training", t.mfu, false);
+        v.hfu = estimateRange(acc, "training", t.hfu, false);
+        v.wallHours = estimateRange(acc, "training", t.wallHours, true);
+        v.gpuHours = estimateRange(acc, "training", t.gpuHours, true);
+    } else if (c.batch) {
+        // Batch scaling by the bounding resource has no published residuals: no range.
+        v.wallHours = {c.wallHours, c.wallHours, c.wallHours};
+        v.gpuHours = {c.gpuHours, c.gpuHours, c.gpuHours};
+    }
+    if (c.inference) {
+        const auto& i = *c.inference;
+        v.ttftMs = estimateRange(acc, "serving latency", i.ttftMs, true);
+        v.tpotMs = estimateRange(acc, "serving latency", i.tpotMs, true);
+        v.throughputTokensPerS = estimateRange(acc, "serving throughput", i.throughputTokensPerS, false);
+        v.requestsPerSecond = estimateRange(acc, "serving throughput", i.requestsPerS, false);
+    }
+    if (c.pricing) {
+        // Cost follows time (training: the same relative range) or the replicas, which scale with 1 / throughput
+        // (serving); batch has no range.
+        const char* group = c.training ? "training" : c.inference ? "serving throughput" : "none";
+        const Ranged rel = estimateRange(acc, group, 1.0, true);
+        v.totalCost = {c.pricing->totalCost, c.pricing->totalCost * rel.low, c.pricing->totalCost * rel.high};
+        v.costUsd = {c.pricing->costUsd, c.pricing->costUsd * rel.low, c.pricing->costUsd * rel.high};
+    }
+    return v;
+}
+
+} // namespace gpuplan::report

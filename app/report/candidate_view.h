@@ -1,0 +1,54 @@
+#pragma once
+// One typed view of a candidate: the figures every output shows (the CLI table, CSV and JSON, the app's table and
+// side panel, the PDF) with their 80 % ranges, computed in one place so that no two outputs can disagree.
+
+#include "core/accuracy.h"
+#include "core/planner.h"
+#include "core/workload.h"
+
+#include <string>
+
+namespace gpuplan::report {
+
+/// A figure with its 80 % range from the estimator's residuals on published runs (low == high == value when
+/// no range applies).
+struct Ranged
+{
+    double value = 0;
+    double low = 0;
+    double high = 0;
+    bool hasRange() const { return high > low; }
+};
+
+struct CandidateView
+{
+    const core::Candidate* candidate = nullptr;
+    // Priced candidates: the cost follows time (training) or the replicas, i.e. 1 / throughput (serving).
+    Ranged totalCost; ///< plan currency
+    Ranged costUsd;
+    // Training
+    Ranged stepTimeS, tokensPerSecond, tflopsPerGpu, mfu, hfu, wallHours, gpuHours;
+    // Serving
+    Ranged ttftMs, tpotMs, throughputTokensPerS, requestsPerSecond;
+    /// What the energy figures cover: "one 730-hour month of service" or "the whole job" (untranslated).
+    std::string energyPeriod;
+    /// layoutText(): the same words in every output.
+    std::string layout;
+};
+
+/// The view of `c` (planned for `w`), with ranges when `accuracy` is given.
+CandidateView viewCandidate(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* accuracy);
+
+/// Low–high range of an estimate from its group's residuals: rates divide by the group's high/low
+/// estimated ÷ published ratios; times (timeLike) multiply by them. No report: {value, value}.
+Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike);
+
+/// How serving replicas are sized, in one sentence (JSON capacity.model, the PDF's assumptions).
+std::string queueingModelText();
+
+/// The layout in one line, the same words in every output: "TP 8 · PP 2 · DP 4 · MB 1 · ZeRO-1 · selective
+/// recompute" (training), "TP 2 × 3 replicas" (serving), "1 GPU(s)" (batch). The PDF renders the serving form in
+/// its own language.
+std::string layoutText(const core::Candidate& c);
+
+} // namespace gpuplan::report

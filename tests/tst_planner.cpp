@@ -1,0 +1,372 @@
+// The priced planner's steps one by one (core/planner_steps.h), each from a table of hand-worked cases, and
+// planWorkload's own contract (defaults, currency, cancel, quotas that cannot be met).
+// What would make this file fail: the instance-count search going back to `n = maxN / 2` (the quota-3 rows
+// never end), a Pareto sweep that drops an equal-cost twin, exclusions listed twice, the data-cost formula
+// using months of the wrong length, or planWorkload ignoring PlanDefaults.
+#include "core/planner_steps.h"
+#include "testutil.h"
+
+#include <climits>
+
+using namespace gpuplan;
+
+namespace {
+
+core::Offering offering(const std::string& provider, const std::string& gpu, double gpus, const std::string& region)
+{
+    core::Offering o;
+    o.provider = provider;
+    o.region = region;
+    o.country = "US";
+    o.instanceType = provider + "-" + gpu + "-" + std::to_string(static_cast<int>(gpus));
+    o.gpuModel = gpu;
+    o.gpuCount = gpus;
+    core::Price p;
+    p.hourlyRate = 1.0 * gpus;
+    p.asOf = "2026-11-30";
+    p.source = "test";
+    o.prices = {p};
+    return o;
+}
+
+/// A priced training candidate with only what ranking reads.
+core::Candidate ranked(double hours, double costUsd, std::optional<double> kgCo2e = std::nullopt)
+{
+    core::Candidate c;
+    c.gpu = &test::gpu("H100-SXM-80GB");
+    c.wallHours = hours;
+    c.energy.kgCo2e = kgCo2e;
+    core::Pricing p;
+    p.costUsd = costUsd;
+    c.pricing = p;
+    return c;
+}
+
+core::Workload training(const char* preset, double tokens)
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Training;
+    w.model = test::model(preset);
+    w.training = core::TrainingSpec {};
+    w.training->tokens = tokens;
+    return w;
+}
+
+} // namespace
+
+class TestPlanner : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void smallestCount_data();
+    void smallestCount();
+    void admission_data();
+    void admission();
+    void dataCosts();
+    void ranking();
+    void paretoFront();
+    void exclusions();
+    void reservedMix();
+    void quotaThatCannotBeMetEnds();
+    void defaultsComeFromInputs();
+    void unknownCurrencyIsAnError();
+    void cancelStopsThePlan();
+};
+
+void TestPlanner::smallestCount_data()
+{
+    QTest::addColumn<int>("maxCount");
+    QTest::addColumn<int>("threshold"); // feasible(n) ⇔ n ≥ threshold
+    QTest::addColumn<int>("expected");  // 0: nullopt
+    QTest::addColumn<int>("largestInfeasible");
+    QTest::addColumn<int>("maxCalls");
+    // Doubling 1, 2, then the quota 3 itself (not 4): 3 calls.
+    QTest::addRow("quota 3, feasible at 3") << 3 << 3 << 3 << 2 << 3;
+    // The case that cycled forever before (n = maxN/2 = 1, then n *= 2 = 2, again): 1, 2, 3 all infeasible.
+    QTest::addRow("quota 3, never feasible") << 3 << 4 << 0 << 3 << 3;
+    QTest::addRow("quota 5, never feasible") << 5 << 6 << 0 << 5 << 4;             // 1, 2, 4, 5
+    QTest::addRow("quota 1, feasible") << 1 << 1 << 1 << 0 << 1;                   // 1
+    QTest::addRow("quota 1, not feasible") << 1 << 2 << 0 << 1 << 1;               // 1
+    QTest::addRow("quota 8, feasible at 5") << 8 << 5 << 5 << 4 << 6;              // 1, 2, 4, 8, then 6, 5
+    QTest::addRow("quota 7, feasible at 7") << 7 << 7 << 7 << 6 << 6;              // 1, 2, 4, 7, then 5, 6
+    QTest::addRow("quota 512, feasible at 1") << 512 << 1 << 1 << 0 << 1;          // 1
+    QTest::addRow("quota 512, feasible at 300") << 512 << 300 << 300 << 299 << 18; // 10 doublings + 8 halvings
+    // Very large quotas: doubling to 2^30, then the quota (no int overflow), then 30 halvings at most.
+    QTest::addRow("quota 1e9, feasible at 600000001")
+        << 1'000'000'000 << 600'000'001 << 600'000'001 << 600'000'000 << 62;
+    QTest::addRow("quota INT_MAX, feasible at INT_MAX") << INT_MAX << INT_MAX << INT_MAX << INT_MAX - 1 << 63;
+    QTest::addRow("quota 0") << 0 << 1 << 0 << 0 << 0;
+    QTest::addRow("negative quota") << -3 << 1 << 0 << 0 << 0;
+}
+
+void TestPlanner::smallestCount()
+{
+    QFETCH(int, maxCount);
+    QFETCH(int, threshold);
+    QFETCH(int, expected);
+    QFETCH(int, largestInfeasible);
+    QFETCH(int, maxCalls);
+    int calls = 0;
+    int largest = -1;
+    const auto n = core::detail::smallestFeasibleCount(
+        maxCount,
+        [&](int k) {
+            ++calls;
+            if (calls > 200)
+                qFatal("the search does not end");
+            if (k < 1 || k > maxCount)
+                qFatal("tried %d outside [1, %d]", k, maxCount);
+            return k >= threshold;
+        },
+        &largest);
+    QCOMPARE(n.value_or(0), expected);
+    QCOMPARE(largest, largestInfeasible);
+    QVERIFY2(calls <= maxCalls, qPrintable(QStringLiteral("%1 calls").arg(calls)));
+}
+
+void TestPlanner::admission_data()
+{
+    QTest::addColumn<QString>("constraints"); // workload JSON "constraints"
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("gpusPerInstance");
+    QTest::addColumn<bool>("withPrice");
+    QTest::addColumn<int>("kind"); // Admission::Kind
+    QTest::addColumn<QString>("reason");
+    using K = core::detail::Admission::Kind;
+    QTest::addRow("admitted") << "{}"
+                              << "H100-SXM-80GB" << 8.0 << true << int(K::Admit) << "";
+    QTest::addRow("another provider: skipped silently") << R"({"providers":["gcp"]})"
+                                                        << "H100-SXM-80GB" << 8.0 << true << int(K::Skip) << "";
+    QTest::addRow("region not allowed") << R"({"regions":["eu-*"]})"
+                                        << "H100-SXM-80GB" << 8.0 << true << int(K::Exclude)
+                                        << "region us-east-1 is not in the allowed regions";
+    QTest::addRow("country not allowed") << R"({"countries":["DE"]})"
+                                         << "H100-SXM-80GB" << 8.0 << true << int(K::Exclude)
+                                         << "data residency: US is not an allowed country";
+    QTest::addRow("fractional GPU") << "{}"
+                                    << "L4" << 0.5 << true << int(K::Exclude)
+                                    << "fractional GPU (0.500000 per instance): see shared GPUs";
+    QTest::addRow("no datasheet") << "{}"
+                                  << "Z99" << 1.0 << true << int(K::Exclude)
+                                  << "no datasheet for GPU model \"Z99\" in gpus.json";
+    QTest::addRow("specs only") << "{}"
+                                << "H100-SXM-80GB" << 8.0 << false << int(K::Exclude)
+                                << "no public price (specs only): enter a quote with `catalog import`";
+}
+
+void TestPlanner::admission()
+{
+    QFETCH(QString, constraints);
+    QFETCH(QString, gpu);
+    QFETCH(double, gpusPerInstance);
+    QFETCH(bool, withPrice);
+    QFETCH(int, kind);
+    QFETCH(QString, reason);
+    const std::string json = R"({"kind":"training","model":{"preset":"llama-3.1-8b"},"training":{"tokens":1e9},)"
+                             R"("constraints":)"
+        + constraints.toStdString() + "}";
+    auto w = core::parseWorkload(json, "w.json", test::models(), test::gpus());
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    core::Offering o = offering("aws", gpu.toStdString(), gpusPerInstance, "us-east-1");
+    if (!withPrice)
+        o.prices.clear();
+    const auto a = core::detail::admitOffering(*w, o, test::gpus());
+    QCOMPARE(int(a.kind), kind);
+    QCOMPARE(QString::fromStdString(a.reason), reason);
+    QCOMPARE(a.gpu != nullptr, kind == int(core::detail::Admission::Kind::Admit));
+}
+
+void TestPlanner::dataCosts()
+{
+    core::Workload w = training("llama-3.1-8b", 1e9);
+    core::Workload::Data d;
+    d.datasetGb = 1000;
+    d.checkpointGb = 0;
+    d.egressGbPerMonth = 100;
+    w.data = d;
+    const core::Offering o = offering("aws", "H100-SXM-80GB", 8, "us-east-1");
+    const std::vector<core::StorageRate> rates = {{"aws", "us-*", "USD", 0.023, 0.09, "2026-11-30", "test rate"}};
+    const core::FxTable fx({{"CNY", 7.0, "2026-11-30", "test"}});
+    // Two months: storage 1000 GB × 0.023 × 2 = 46 USD; egress 100 GB × 2 × 0.09 = 18 USD.
+    auto c = core::detail::dataCosts(w, o, &rates, fx, 2.0);
+    QCOMPARE(c.storageUsd, 46.0);
+    GP_COMPARE_REL(c.egressUsd, 18.0, 1e-12);
+    QCOMPARE(QString::fromStdString(c.note), QStringLiteral("storage and egress: test rate (2026-11-30)"));
+    // No rate for the provider: nothing priced, and the note says what to give.
+    auto none = core::detail::dataCosts(w, offering("lambda", "H100-SXM-80GB", 8, "us-east-1"), &rates, fx, 2.0);
+    QCOMPARE(none.storageUsd + none.egressUsd, 0.0);
+    QVERIFY(none.note.find("data.storage_price_per_gb_month") != std::string::npos);
+    // The workload's own rates in CNY: 0.7 CNY per GB-month × 1000 GB × 1 month = 700 CNY = 100 USD at 7.
+    w.data->storagePricePerGbMonth = 0.7;
+    w.data->egressPricePerGb = 0;
+    w.data->currency = "CNY";
+    auto own = core::detail::dataCosts(w, o, &rates, fx, 1.0);
+    GP_COMPARE_REL(own.storageUsd, 100.0, 1e-12);
+    QCOMPARE(own.egressUsd, 0.0);
+    // No data section: nothing at all.
+    w.data.reset();
+    QCOMPARE(core::detail::dataCosts(w, o, &rates, fx, 1.0).note, std::string());
+}
+
+void TestPlanner::ranking()
+{
+    // Cost: cheapest first; equal costs keep their order (stable).
+    std::vector<core::Candidate> c = {ranked(10, 300), ranked(20, 100), ranked(5, 200), ranked(30, 100)};
+    core::detail::rankCandidates(c, "cost", false);
+    QCOMPARE(c[0].wallHours, 20.0); // 100, first of the two
+    QCOMPARE(c[1].wallHours, 30.0); // 100
+    QCOMPARE(c[2].wallHours, 5.0);  // 200
+    QCOMPARE(c[3].wallHours, 10.0); // 300
+    // Time, then cost.
+    c = {ranked(10, 300), ranked(5, 200), ranked(5, 100)};
+    core::detail::rankCandidates(c, "time", false);
+    QCOMPARE(c[0].pricing->costUsd, 100.0);
+    QCOMPARE(c[1].pricing->costUsd, 200.0);
+    QCOMPARE(c[2].wallHours, 10.0);
+    // Carbon, unknown emissions last, then cost.
+    c = {ranked(1, 50), ranked(1, 300, 10.0), ranked(1, 100, 10.0), ranked(1, 10, 20.0)};
+    core::detail::rankCandidates(c, "carbon", false);
+    QCOMPARE(c[0].pricing->costUsd, 100.0); // 10 kg, cheaper of the two
+    QCOMPARE(c[1].pricing->costUsd, 300.0); // 10 kg
+    QCOMPARE(c[2].pricing->costUsd, 10.0);  // 20 kg
+    QCOMPARE(c[3].pricing->costUsd, 50.0);  // unknown
+}
+
+void TestPlanner::paretoFront()
+{
+    // (hours, USD): A(10,100) and its twin B(10,100) are on the front, C(5,200) is faster, D(20,50) cheaper;
+    // E(20,150) is beaten by A (faster and cheaper), F(5,250) by C (as fast, cheaper), G(25,50) by D.
+    std::vector<core::Candidate> c = {ranked(10, 100), ranked(10, 100), ranked(5, 200), ranked(20, 50), ranked(20, 150),
+        ranked(5, 250), ranked(25, 50)};
+    core::detail::markParetoFront(c, false);
+    const std::vector<bool> expected = {true, true, true, true, false, false, false};
+    for (std::size_t i = 0; i < c.size(); ++i)
+        QVERIFY2(c[i].pricing->pareto == expected[i], qPrintable(QStringLiteral("candidate %1").arg(i)));
+}
+
+void TestPlanner::exclusions()
+{
+    const std::map<std::string, std::string> unfit = {{"T4", "does not fit on 512 × T4"}};
+    std::vector<core::Exclusion> all = {
+        {"T4", "does not fit on 512 × T4", "aws", "r", "g4", "", 0}, // repeats the per-GPU line: left out
+        {"A10", "region eu-x is not in the allowed regions", "aws", "eu-x", "g5", "", 0},
+        {"H100-SXM-80GB", "over budget by 300 USD", "aws", "r", "p5", "on_demand", 1300},
+        {"H100-SXM-80GB", "over budget by 100 USD", "gcp", "r", "a3", "on_demand", 1100},
+        {"L4", "region eu-y is not in the allowed regions", "aws", "eu-y", "g6", "", 0},
+    };
+    const auto out = core::detail::selectExclusions(all, unfit, 2);
+    // The per-GPU line, then the two priced ones, cheapest first; the unpriced ones do not fit in 2 more.
+    QCOMPARE(out.size(), std::size_t(3));
+    QCOMPARE(out[0].gpu, std::string("T4"));
+    QCOMPARE(out[0].provider, std::string());
+    QCOMPARE(out[1].costUsd, 1100.0);
+    QCOMPARE(out[2].costUsd, 1300.0);
+    // With room for all: the unpriced ones keep their order after the priced ones.
+    const auto wide = core::detail::selectExclusions(all, unfit, 25);
+    QCOMPARE(wide.size(), std::size_t(5));
+    QCOMPARE(wide[3].gpu, std::string("A10"));
+    QCOMPARE(wide[4].gpu, std::string("L4"));
+}
+
+void TestPlanner::reservedMix()
+{
+    // One GPU per replica and per instance, on demand 1.00/h, a commitment at 0.60/h effective: u = 0.6.
+    // A day of demand: 4 replicas for 6 hours, 2 for 18. Sorted descending, rank ⌈0.6 × 24⌉ = 15 is 2:
+    // reserve 2. Burst: (4 − 2) × 6 = 12 replica-hours a day. Per 730-hour month (730/24 days):
+    // mix = 2 × 730 × 0.60 + 12 × 730/24 × 1.00 = 876 + 365 = 1 241; all on demand = 60 × 730/24 = 1 825.
+    core::Offering o = offering("aws", "L4", 1, "us-east-1");
+    core::Price od = o.prices[0];
+    core::Price commit = od;
+    commit.pricingModel = core::PricingModel::Reserved;
+    commit.termMonths = 12;
+    commit.hourlyRate = 0.60;
+    o.prices.push_back(commit);
+    core::CapacityPlan cap;
+    cap.gpusPerReplica = 1;
+    core::AutoscaleResult as;
+    for (int h = 0; h < 24; ++h)
+        as.needed.push_back(h < 6 ? 4 : 2);
+    cap.autoscale = as;
+    core::Pricing pr;
+    core::detail::reservedMix(pr, o, od, cap, core::FxTable {}, "USD");
+    QCOMPARE(pr.reservedBaselineReplicas.value_or(-1), 2);
+    GP_COMPARE_REL(pr.reservedBaselineBreakEven, 0.6, 1e-12);
+    GP_COMPARE_REL(pr.reservedMixMonthlyCost, 1241.0, 1e-12);
+    GP_COMPARE_REL(pr.allOnDemandMonthlyCost, 1825.0, 1e-12);
+    // Without a commitment price there is no mix.
+    o.prices.pop_back();
+    core::Pricing none;
+    core::detail::reservedMix(none, o, od, cap, core::FxTable {}, "USD");
+    QVERIFY(!none.reservedBaselineReplicas);
+}
+
+void TestPlanner::quotaThatCannotBeMetEnds()
+{
+    // GPT-3 175B pretraining needs hundreds of GPUs for a 30-day deadline; a provider with a quota of 3 single-GPU
+    // instances cannot run it. Before the fix this search cycled forever; now it ends with the reason.
+    core::Workload w = training("gpt-3-175b", 3e11);
+    w.constraints.deadlineHours = 720;
+    w.constraints.maxInstances = {{"lambda", 3}};
+    const core::PlanInputs in = test::inputs({offering("lambda", "H100-SXM-80GB", 1, "us-east-1")});
+    const core::Plan plan = test::plan(w, in);
+    QVERIFY(plan.candidates.empty());
+    QVERIFY(!plan.excluded.empty());
+    bool named = false;
+    for (const auto& e : plan.excluded)
+        named |= e.gpu == "H100-SXM-80GB" && !e.reason.empty();
+    QVERIFY(named);
+}
+
+void TestPlanner::defaultsComeFromInputs()
+{
+    // A serving workload without headroom gets the inputs' default; with one, its own.
+    auto w = core::parseWorkload(R"({"kind":"inference","model":{"preset":"llama-3.1-8b"},
+        "inference":{"prompt_tokens":512,"output_tokens":128,"requests_per_second":50}})",
+        "s.json", test::models(), test::gpus());
+    QVERIFY(w);
+    QVERIFY(!w->inference->headroom);
+    core::PlanInputs in = test::inputs({offering("aws", "H100-SXM-80GB", 1, "us-east-1")});
+    in.defaults.servingHeadroom = 0.0;
+    const auto none = test::plan(*w, in);
+    in.defaults.servingHeadroom = 1.0; // plan for twice the peak
+    const auto twice = test::plan(*w, in);
+    QVERIFY(!none.candidates.empty() && !twice.candidates.empty());
+    QVERIFY(twice.candidates[0].capacity->result.replicas > none.candidates[0].capacity->result.replicas);
+    QCOMPARE(twice.defaults.servingHeadroom, 1.0);
+    // The workload's own headroom wins over the default.
+    w->inference->headroom = 0.0;
+    const auto own = test::plan(*w, in);
+    QCOMPARE(own.candidates[0].capacity->result.replicas, none.candidates[0].capacity->result.replicas);
+    // PUE: the default applies when the workload gives none (energy scales with it).
+    core::Workload t = training("llama-3.1-8b", 1e9);
+    t.hardware = core::HardwarePin {"H100-SXM-80GB", 8, {}, {}, {}, {}, {}, {}, {}};
+    core::PlanInputs e = test::inputs();
+    e.defaults.pue = 1.2;
+    const auto p12 = test::plan(t, e);
+    e.defaults.pue = 2.4;
+    const auto p24 = test::plan(t, e);
+    GP_COMPARE_REL(p24.pinned->energy.kwh, 2 * p12.pinned->energy.kwh, 1e-12);
+    QCOMPARE(p24.pinned->energy.pue, 2.4);
+}
+
+void TestPlanner::unknownCurrencyIsAnError()
+{
+    core::PlanInputs in = test::inputs({offering("aws", "H100-SXM-80GB", 8, "us-east-1")});
+    in.currency = "XYZ";
+    auto p = core::planWorkload(training("llama-3.1-8b", 1e9), in);
+    QVERIFY(!p);
+    QCOMPARE(p.error().code, core::ErrorCode::InvalidInput);
+    QVERIFY(p.error().detail.find("XYZ") != std::string::npos);
+}
+
+void TestPlanner::cancelStopsThePlan()
+{
+    core::CancelFlag cancel {true};
+    auto p = core::planWorkload(
+        training("llama-3.1-8b", 1e9), test::inputs({offering("aws", "H100-SXM-80GB", 8, "us-east-1")}), &cancel);
+    QVERIFY(!p);
+    QCOMPARE(p.error().code, core::ErrorCode::Cancelled);
+}
+
+QTEST_APPLESS_MAIN(TestPlanner)
+#include "tst_planner.moc"
