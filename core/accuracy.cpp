@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace gpuplan::core {
 
@@ -19,6 +20,38 @@ double quantile(std::vector<double> v, double q)
     const auto lo = static_cast<std::size_t>(std::floor(pos));
     const auto hi = std::min(lo + 1, v.size() - 1);
     return v[lo] + (v[hi] - v[lo]) * (pos - lo);
+}
+
+std::pair<double, double> narrowestBand(std::vector<double> ratios, double share)
+{
+    if (ratios.empty())
+        return {1.0, 1.0};
+    std::sort(ratios.begin(), ratios.end());
+    // ⌈share·(n + 1)⌉ of n, not ⌈share·n⌉: the split-conformal rule (Vovk et al. 2005; Lei et al. 2018), so that
+    // the band holds at least `share` of new rows like these, not just of the rows it was fitted on.
+    const std::size_t k = std::clamp<std::size_t>(
+        static_cast<std::size_t>(std::ceil(share * double(ratios.size() + 1))), 1, ratios.size());
+    std::size_t best = 0;
+    for (std::size_t i = 0; i + k <= ratios.size(); ++i)
+        if (ratios[i + k - 1] / ratios[i] < ratios[best + k - 1] / ratios[best])
+            best = i;
+    return {ratios[best], ratios[best + k - 1]};
+}
+
+double heldOutCoverage(const std::vector<double>& ratios, int folds, double share)
+{
+    if (folds < 2 || ratios.size() < static_cast<std::size_t>(folds))
+        return 0;
+    std::size_t inside = 0;
+    for (int f = 0; f < folds; ++f) {
+        std::vector<double> fit, held;
+        for (std::size_t i = 0; i < ratios.size(); ++i)
+            (static_cast<int>(i % static_cast<std::size_t>(folds)) == f ? held : fit).push_back(ratios[i]);
+        const auto [lo, hi] = narrowestBand(fit, share);
+        for (double r : held)
+            inside += r >= lo * (1 - 1e-12) && r <= hi * (1 + 1e-12);
+    }
+    return double(inside) / double(ratios.size());
 }
 
 const AccuracyGroup* AccuracyReport::group(std::string_view name) const
@@ -311,18 +344,10 @@ Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_vie
         g.rows = static_cast<int>(abs.size());
         g.medianAbsError = quantile(abs, 0.5);
         g.worstAbsError = abs.empty() ? 0 : *std::max_element(abs.begin(), abs.end());
-        // The narrowest band of estimated ÷ published ratios that holds at least 80 % of the group's rows
-        // (in log terms: the shortest window of ⌈0.8·n⌉ sorted ratios).
-        std::sort(ratios.begin(), ratios.end());
-        if (!ratios.empty()) {
-            const std::size_t k = static_cast<std::size_t>(std::ceil(0.8 * double(ratios.size())));
-            std::size_t best = 0;
-            for (std::size_t i = 0; i + k <= ratios.size(); ++i)
-                if (ratios[i + k - 1] / ratios[i] < ratios[best + k - 1] / ratios[best])
-                    best = i;
-            g.rateLow = ratios[best];
-            g.rateHigh = ratios[best + k - 1];
-        }
+        // The narrowest band of estimated ÷ published ratios that holds at least 80 % of the group's rows, and how
+        // much of the group it holds out of sample.
+        std::tie(g.rateLow, g.rateHigh) = narrowestBand(ratios, 0.8);
+        g.heldOutCoverage = heldOutCoverage(ratios, 5, 0.8);
         if (g.rows > 0)
             report.groups.push_back(g);
     }

@@ -33,10 +33,12 @@ struct AccuracyGroup
     double limitMedian = 0; ///< the accuracy this project promises for the group (issue "Estimates that match…")
     double limitWorst = 0;
     /// Range factors for rates from the residuals: the true rate lies in [estimate / rateHigh, estimate / rateLow]
-    /// for at least 80 % of the bundled rows: the narrowest band of estimated ÷ published ratios holding
-    /// ⌈0.8·n⌉ of them.
+    /// for at least 80 % of runs like the bundled ones: narrowestBand(ratios, 0.8).
     double rateLow = 1;
     double rateHigh = 1;
+    /// What share of rows the band really holds when fitted without them: 5-fold cross-validation (each fold
+    /// of rows, taken by position, is counted against the band fitted on the other four).
+    double heldOutCoverage = 0;
 };
 
 struct AccuracyReport
@@ -53,5 +55,14 @@ Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_vie
 
 /// Quantile (0–1) with linear interpolation of a sample; 0 for an empty one.
 double quantile(std::vector<double> values, double q);
+
+/// The narrowest band [low, high] of positive ratios that holds ⌈share·(n + 1)⌉ of the n (capped at n; the
+/// split-conformal count, so that new rows fall inside at least `share` of the time): the shortest window of
+/// sorted ratios, in log terms; {1, 1} for none.
+std::pair<double, double> narrowestBand(std::vector<double> ratios, double share);
+
+/// k-fold cross-validated coverage of narrowestBand: ratio i belongs to fold i mod k; each fold is counted
+/// against the band fitted on the others. 0 for fewer than k ratios.
+double heldOutCoverage(const std::vector<double>& ratios, int folds, double share);
 
 } // namespace gpuplan::core

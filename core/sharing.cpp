@@ -91,10 +91,9 @@ PackResult packFirstFitDecreasing(const std::vector<ShareRequest>& requests)
     r.free = freeCompute;
     r.utilization = r.gpus > 0 ? requested / r.gpus : 0;
     // Fragmentation (Weng et al., ATC 2023, in spirit): free compute that no request of the smallest size fits.
-    double freeTotal = 0, unusable = 0;
+    double unusable = 0;
     for (double f : freeCompute) {
         const double v = std::max(0.0, f);
-        freeTotal += v;
         if (v + eps < smallest)
             unusable += v;
     }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <system_error>
 
@@ -67,9 +68,12 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
 
 core::Result<core::CatalogImport> loadBundledCatalog()
 {
+    // Where the files are, and how to read one of them by name.
     std::vector<std::string> names;
-    // A folder of catalog files of its own (tests plan on a frozen copy, so a price refresh cannot change them).
+    std::function<core::Result<std::string>(const std::string&)> read;
+    std::string prefix = "catalog/";
     if (const char* dir = std::getenv("GPUPLAN_CATALOG_DIR"); dir && *dir) {
+        // A folder of catalog files of its own (tests plan on a frozen copy, so a price refresh cannot change them).
         const std::filesystem::path folder(dir);
         std::error_code ec;
         for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
@@ -77,39 +81,29 @@ core::Result<core::CatalogImport> loadBundledCatalog()
                 names.push_back(entry.path().filename().string());
         if (ec)
             return core::Error {core::ErrorCode::Io, folder.string() + " (GPUPLAN_CATALOG_DIR): " + ec.message()};
-        std::sort(names.begin(), names.end());
-        core::CatalogImport all;
-        for (const auto& name : names) {
-            auto text = readTextFile(folder / name);
-            if (!text)
-                return text.error();
-            auto part = core::parseNativeCatalog(*text, name);
-            if (!part)
-                return part.error();
-            all.offerings.insert(all.offerings.end(), std::make_move_iterator(part->offerings.begin()),
-                std::make_move_iterator(part->offerings.end()));
-            all.warnings.insert(all.warnings.end(), part->warnings.begin(), part->warnings.end());
-        }
-        return all;
-    }
-    if (const char* dir = std::getenv("GPUPLAN_DATA_DIR"); dir && *dir) {
-        std::error_code ec;
-        for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(dir) / "catalog", ec))
-            if (entry.path().extension() == ".json")
-                names.push_back(entry.path().filename().string());
+        read = [folder](const std::string& name) { return readTextFile(folder / name); };
+        prefix.clear();
     } else {
-        const QStringList files
-            = QDir(QStringLiteral(":/pricing-data/catalog")).entryList({QStringLiteral("*.json")}, QDir::Files);
-        for (const auto& f : files)
-            names.push_back(f.toStdString());
+        if (const char* data = std::getenv("GPUPLAN_DATA_DIR"); data && *data) {
+            std::error_code ec;
+            for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(data) / "catalog", ec))
+                if (entry.path().extension() == ".json")
+                    names.push_back(entry.path().filename().string());
+        } else {
+            const QStringList files
+                = QDir(QStringLiteral(":/pricing-data/catalog")).entryList({QStringLiteral("*.json")}, QDir::Files);
+            for (const auto& f : files)
+                names.push_back(f.toStdString());
+        }
+        read = [](const std::string& name) { return readBundledFile("catalog/" + name); };
     }
     std::sort(names.begin(), names.end());
     core::CatalogImport all;
     for (const auto& name : names) {
-        auto text = readBundledFile("catalog/" + name);
+        auto text = read(name);
         if (!text)
             return text.error();
-        auto part = core::parseNativeCatalog(*text, "catalog/" + name);
+        auto part = core::parseNativeCatalog(*text, prefix + name);
         if (!part)
             return part.error();
         all.offerings.insert(all.offerings.end(), std::make_move_iterator(part->offerings.begin()),

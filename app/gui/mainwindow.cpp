@@ -525,8 +525,8 @@ void MainWindow::updateStatus()
                                         : where + QStringLiteral(": ") + m_form->errorMessage());
     } else if (m_planner->isBusy()) {
         text = tr("Updating the plan…");
-    } else if (auto r = m_planner->current(); r && r->error) {
-        text = tr("No plan: %1").arg(ErrorText::describe(r->error->detail));
+    } else if (auto failed = m_planner->current(); failed && failed->error) {
+        text = tr("No plan: %1").arg(ErrorText::describe(failed->error->detail));
     } else if (auto r = m_planner->current()) {
         const auto& plan = r->plan;
         text = r->priced
