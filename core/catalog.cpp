@@ -7,6 +7,33 @@
 
 namespace gpuplan::core {
 
+Offering Offering::withoutPrices() const
+{
+    Offering o;
+    o.provider = provider;
+    o.region = region;
+    o.zone = zone;
+    o.country = country;
+    o.instanceType = instanceType;
+    o.gpuModel = gpuModel;
+    o.gpuModelRaw = gpuModelRaw;
+    o.gpuVendor = gpuVendor;
+    o.gpuCount = gpuCount;
+    o.gpuMemoryGiB = gpuMemoryGiB;
+    o.vcpus = vcpus;
+    o.memoryGiB = memoryGiB;
+    o.arch = arch;
+    o.localDiskGB = localDiskGB;
+    o.gpuInterconnect = gpuInterconnect;
+    o.networkGbps = networkGbps;
+    o.billingGranularityS = billingGranularityS;
+    o.minimumBillingS = minimumBillingS;
+    o.source = source;
+    o.sourceVersion = sourceVersion;
+    o.fetchedAt = fetchedAt;
+    return o;
+}
+
 using detail::Bound;
 using detail::ObjectReader;
 

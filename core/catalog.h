@@ -72,6 +72,9 @@ struct Offering
     std::string sourceVersion;
     std::string fetchedAt;
     std::vector<Price> prices;
+
+    /// A copy of everything but the prices (a priced candidate keeps its offering and the one price it uses).
+    Offering withoutPrices() const;
 };
 
 /// What an import produced: the rows it accepted and the rows it skipped, each with its place and reason

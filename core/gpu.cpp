@@ -201,7 +201,7 @@ Result<GpuCatalog> GpuCatalog::fromJson(
     }
 }
 
-Result<const GpuSpec*> GpuCatalog::find(std::string_view idOrAlias) const
+const GpuSpec* GpuCatalog::lookup(std::string_view idOrAlias) const
 {
     const std::string wanted = toLower(idOrAlias);
     for (const auto& g : m_gpus) {
@@ -212,6 +212,14 @@ Result<const GpuSpec*> GpuCatalog::find(std::string_view idOrAlias) const
         if (std::find(g.aliases.begin(), g.aliases.end(), wanted) != g.aliases.end())
             return &g;
     }
+    return nullptr;
+}
+
+Result<const GpuSpec*> GpuCatalog::find(std::string_view idOrAlias) const
+{
+    if (const GpuSpec* g = lookup(idOrAlias))
+        return g;
+    const std::string wanted = toLower(idOrAlias);
     // Suggest canonical ids; an alias that is close stands for its GPU.
     std::vector<std::pair<std::size_t, std::string>> scored;
     for (const auto& g : m_gpus) {

@@ -66,6 +66,8 @@ public:
     /// Case-insensitive look-up by canonical id or alias. An unknown name is an UnknownGpu error listing
     /// the closest known ids.
     Result<const GpuSpec*> find(std::string_view idOrAlias) const;
+    /// The same look-up without the suggestions: null when unknown (the planner's hot path).
+    const GpuSpec* lookup(std::string_view idOrAlias) const;
     const std::vector<GpuSpec>& all() const { return m_gpus; }
 
 private:

@@ -78,16 +78,16 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
             + " is not an allowed country");
     if (o.gpuCount < 1)
         return exclude("fractional GPU (" + std::to_string(o.gpuCount) + " per instance): see shared GPUs");
-    auto g = gpus.find(o.gpuModel);
+    const GpuSpec* g = gpus.lookup(o.gpuModel);
     if (!g)
         return exclude("no datasheet for GPU model \"" + o.gpuModel + "\" in gpus.json");
-    if (w.hardware && (*g)->id != w.hardware->gpu) {
+    if (w.hardware && g->id != w.hardware->gpu) {
         a.kind = Admission::Kind::Skip; // the workload pins another GPU model
         return a;
     }
     if (o.prices.empty())
         return exclude("no public price (specs only): enter a quote with `catalog import`");
-    a.gpu = *g;
+    a.gpu = g;
     return a;
 }
 
@@ -329,7 +329,7 @@ private:
     /// offering and price.
     const Candidate& estimate(const GpuSpec& g, int count, double ra)
     {
-        auto key = std::make_tuple(g.id, count, std::llround(ra * 1e9));
+        auto key = std::make_tuple(&g, count, std::llround(ra * 1e9));
         auto it = m_cache.find(key);
         if (it == m_cache.end())
             it = m_cache.emplace(key, evaluate(m_w, g, count, m_w.hardware ? &*m_w.hardware : nullptr, m_reference, ra))
@@ -361,7 +361,7 @@ private:
     const GpuSpec* m_reference = nullptr;
     std::optional<Location> m_users;
     std::optional<double> m_budgetUsd;
-    std::map<std::tuple<std::string, int, long long>, Candidate> m_cache;
+    std::map<std::tuple<const GpuSpec*, int, long long>, Candidate> m_cache;
     std::vector<Exclusion> m_excluded;
     std::map<std::string, std::string> m_unfitByGpu; // one "does not fit" line per GPU model
     Plan m_plan;
@@ -487,8 +487,7 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
     }
     Candidate c = *use;
     Pricing pr;
-    pr.offering = o;
-    pr.offering.prices.clear();
+    pr.offering = o.withoutPrices();
     pr.price = p;
     pr.instances = n;
     pr.currency = currency;

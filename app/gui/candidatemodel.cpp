@@ -78,8 +78,8 @@ std::pair<double, double> CandidateTableModel::costRange(const PlanResult& r, co
 {
     if (!c.pricing)
         return {0, 0};
-    const report::CandidateView v = report::viewCandidate(r.workload, c, r.data ? r.data->accuracy.get() : nullptr);
-    return {v.totalCost.low, v.totalCost.high};
+    const report::Ranged cost = report::costRange(c, r.data ? r.data->accuracy.get() : nullptr);
+    return {cost.low, cost.high};
 }
 
 QVariant CandidateTableModel::data(const QModelIndex& index, int role) const

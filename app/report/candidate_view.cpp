@@ -12,6 +12,18 @@ Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, do
     return {value, value / g->rateHigh, value / g->rateLow};
 }
 
+Ranged costRange(const core::Candidate& c, const core::AccuracyReport* acc, bool usd)
+{
+    if (!c.pricing)
+        return {};
+    const double cost = usd ? c.pricing->costUsd : c.pricing->totalCost;
+    // Cost follows time (training: the same relative range) or the replicas, which scale with 1 / throughput
+    // (serving); batch has no range.
+    const char* group = c.training ? "training" : c.inference ? "serving throughput" : "none";
+    const Ranged rel = estimateRange(acc, group, 1.0, true);
+    return {cost, cost * rel.low, cost * rel.high};
+}
+
 std::string queueingModelText()
 {
     return "M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the smallest count "
@@ -70,14 +82,8 @@ CandidateView viewCandidate(const core::Workload&, const core::Candidate& c, con
         v.throughputTokensPerS = estimateRange(acc, "serving throughput", i.throughputTokensPerS, false);
         v.requestsPerSecond = estimateRange(acc, "serving throughput", i.requestsPerS, false);
     }
-    if (c.pricing) {
-        // Cost follows time (training: the same relative range) or the replicas, which scale with 1 / throughput
-        // (serving); batch has no range.
-        const char* group = c.training ? "training" : c.inference ? "serving throughput" : "none";
-        const Ranged rel = estimateRange(acc, group, 1.0, true);
-        v.totalCost = {c.pricing->totalCost, c.pricing->totalCost * rel.low, c.pricing->totalCost * rel.high};
-        v.costUsd = {c.pricing->costUsd, c.pricing->costUsd * rel.low, c.pricing->costUsd * rel.high};
-    }
+    v.totalCost = costRange(c, acc);
+    v.costUsd = costRange(c, acc, true);
     return v;
 }
 
