@@ -1,0 +1,1 @@
+// Compiled once to build the precompiled headers the test executables share (tests/CMakeLists.txt).
