@@ -1,6 +1,8 @@
 // Calibration from gpuplan-probe's output: parsing "gpuplan.probe/1", matching probed GPUs to the catalog,
 // the measured fractions (worked out by hand below), export/import of profiles, and their effect on an
 // estimate.
+// What would make this fail: planWorkload no longer passing PlanInputs::calibrations to the estimators
+// (planSaysHowMuchCalibrationMoved), or a measured fraction computed against the wrong datasheet figure.
 #include "core/calibration.h"
 #include "core/efficiency.h"
 #include "core/planner.h"

@@ -1,4 +1,6 @@
 // gpuplan-cli as a user runs it: the real executable, its exit codes, stdout and stderr.
+// What would make this fail: --headroom (or the store's default) not reaching the plan, an odd instance quota
+// that never ends, an exit code other than the documented one, a JSON field renamed.
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>

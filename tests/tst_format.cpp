@@ -1,4 +1,6 @@
 // Number formatting, text tables and CSV quoting used by every report.
+// What would make this fail: a duration unit switching at another threshold than the one rule every output
+// shares (durations), thousands separators in the wrong place, a CSV field with a comma left unquoted.
 #include "app/report/format.h"
 
 #include <QtTest>

@@ -2,6 +2,8 @@
 // H100 SXM report (tests/data/probe/h100-sxm.json) and exits 0, one says why on stderr and exits 3 (no GPU),
 // one waits to be cancelled. The stored profile reaches the live plan (H100 candidates are calibrated), and it
 // exports and imports again. The profile model passes QAbstractItemModelTester.
+// What would make this fail: providers::loadPlanInputs skipping the store's calibration profiles (the plan would
+// not say calibrated), a probe that cannot be cancelled, a profile that does not round-trip.
 #include "app/gui/appcontext.h"
 #include "app/gui/calibratepage.h"
 #include "app/gui/candidatemodel.h"

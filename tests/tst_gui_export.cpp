@@ -1,6 +1,8 @@
 // File → Export in the app: the PDF report, the CSV table and the deployment files of the plan on screen.
 // Each is read back as a user's tools read it (pdftotext, core::parseCsv, PyYAML) and checked against what
 // `gpuplan-cli plan --format json` says for the same workload over the same bundled catalog.
+// What would make this fail: the app exporting a plan computed from other inputs than the CLI's (another
+// recommendation in the PDF), a CSV or YAML its readers reject.
 #include "app/gui/appcontext.h"
 #include "app/gui/planengine.h"
 #include "app/gui/reportexport.h"

@@ -1,5 +1,7 @@
 // The workload form (app/gui): numbers as people type them, validation next to the field the core's JSON
 // pointer names, the example files the CLI reads round-tripping through the form, Hugging Face config.json.
+// What would make this fail: a field whose value the form writes back differently (an example that no longer
+// round-trips), an error placed next to the wrong field, a suffix (300B, 3000亿) read wrongly.
 #include "app/gui/appcontext.h"
 #include "app/gui/errortext.h"
 #include "app/gui/format.h"

@@ -1,6 +1,8 @@
 // The main window under -platform offscreen: typing updates the ranked table, a stale plan is never shown,
 // clicking a chart point selects its row (and back), undo/redo, scenarios in the store, workload files,
 // importing a price file, switching the language, and every item model under QAbstractItemModelTester.
+// What would make this fail: a stale plan shown as current, a chart point mapped to the wrong row, an undo that
+// does not restore the form, a model that breaks QAbstractItemModel's contract.
 #include "app/charts/historychart.h"
 #include "app/charts/paretochart.h"
 #include "app/charts/stackedbarchart.h"

@@ -1,4 +1,6 @@
 // Pricing formulas and the cost planner, with hand-worked numbers.
+// What would make this fail: data costs over months of the wrong length (storageAndEgress), spot overhead not
+// scaling with the instance count, a commitment billed for less than its term.
 #include "core/planner.h"
 #include "core/pricing.h"
 #include "testutil.h"

@@ -1,5 +1,7 @@
 // Reports as a user gets them: gpuplan-cli writes the PDF, the CSV and the batch files; pdftotext (poppler)
 // reads the PDF back, core::parseCsv reads the CSV, and both are checked against the plan's JSON.
+// What would make this fail: a sensitivity point planned with other inputs than the plan (the price row would no
+// longer be exactly ×0.8 / ×1.2), a PDF that drops the recommendation or a CSV column the JSON has.
 #include "app/report/sensitivity.h"
 #include "core/csv.h"
 #include "core/planner.h"

@@ -1,4 +1,6 @@
 // The SQLite store on a real file: snapshots in one transaction, history, overrides, scenarios, damage.
+// What would make this fail: a migration step edited or dropped (the schema version), an import that commits
+// half a snapshot, a scenario lost on reopen.
 #include "providers/bundled.h"
 #include "providers/store.h"
 #include "testutil.h"
