@@ -1,7 +1,7 @@
 // Guided mode: the three questions make a workload document the core reads as the user meant it, and the
 // wizard lands on the same form (and the same plan) as typing it would.
-// What would make this fail: an answer converted on the way (99.9 % availability that is not the JSON's 0.999),
-// a question whose answer never reaches the workload.
+// What would make this fail: a question whose answer never reaches the workload (budget, regions, pricing,
+// tokens, availability), or a wizard that does not land on the form with those answers.
 #include "app/gui/appcontext.h"
 #include "app/gui/guidedwizard.h"
 #include "app/gui/mainwindow.h"
