@@ -24,8 +24,8 @@ BatchEstimate estimateBatch(const BatchSpec& spec, const GpuSpec& reference, con
     e.targetRate = boundRate(target, spec.bound);
     if (e.referenceRate <= 0 || e.targetRate <= 0) {
         e.runs = false;
-        e.note = (e.targetRate <= 0 ? target.id : reference.id) + " has no published "
-            + std::string(toString(spec.bound)) + " figure";
+        e.note = Message(
+            msg::batchNoFigure, {e.targetRate <= 0 ? target.id : reference.id, std::string(toString(spec.bound))});
         return e;
     }
     // A job bound by one resource runs in time ∝ 1 / that resource's rate (roofline, Williams et al. 2009);

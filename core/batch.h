@@ -16,7 +16,7 @@ struct BatchEstimate
     double gpuHours = 0;      ///< on the target GPU
     double wallHours = 0;     ///< with `count` GPUs, assuming the job splits evenly
     bool runs = true;         ///< false when the target lacks the bounding resource (no FP64 figure)
-    std::string note;
+    Message note;             ///< why it cannot run
 };
 
 /// Rate of the resource: fp64 (tensor-core DGEMM where there is one), fp32, tensor (bf16, else fp16) in

@@ -114,8 +114,7 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
         const double budget = *ttftP99Ms / 1e3 - r.prefillSeconds;
         if (budget <= 0) {
             out.feasible = false;
-            out.reason = "prefill alone takes " + std::to_string(static_cast<int>(r.prefillSeconds * 1e3))
-                + " ms, over the TTFT target";
+            out.reason = Message(msg::prefillOverTtft, {std::to_string(static_cast<int>(r.prefillSeconds * 1e3))});
         } else {
             for (int guard = 0; guard < 100000; ++guard) {
                 if (waitQuantile(n * r.slots, load, mu, 0.99) <= budget)
@@ -140,7 +139,7 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
             out.decidedBy += "+availability";
         if (out.availability < *availabilityTarget) {
             out.feasible = false;
-            out.reason = "availability target not reachable with replicas of this availability";
+            out.reason = Message(msg::availabilityUnreachable);
         }
     }
     return out;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "message.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,7 +63,7 @@ struct CapacityResult
     double availability = 1; ///< expected, k-of-n over replicas
     std::string decidedBy;   ///< "ttft", "stability", "headroom", "availability", "minimum"
     bool feasible = true;
-    std::string reason;
+    Message reason;
 };
 
 /// The smallest replica count that serves λ (requests/s) × (1 + headroom) with p99 TTFT ≤ target (when

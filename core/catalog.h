@@ -85,9 +85,11 @@ struct CatalogImport
     std::vector<std::string> warnings;
 };
 
-/// Parses the native "gpuplan.catalog/1" JSON (pricing-data/catalog/*.json, quotes, private clouds).
-/// A bad row is skipped with a warning; a bad file (not JSON, wrong schema, no offerings array) is an error.
-Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::string& fileName);
+/// ISO 8601 date or date-time: YYYY-MM-DD, optionally followed by T or a space, a time and a zone (Z, +hh:mm,
+/// -hhmm); at most 40 characters. Linear in the length (no backtracking regular expression).
+bool isIsoDate(std::string_view s);
+/// ISO 4217: three upper-case letters.
+bool isCurrencyCode(std::string_view s);
 
 /// One dated exchange rate: units of `currency` per US dollar.
 struct FxRate

@@ -1,6 +1,93 @@
 #include "csv.h"
 
+#include <istream>
+
 namespace gpuplan::core {
+
+LineSource::LineSource(std::string_view text)
+    : m_text(text)
+{ }
+
+LineSource::LineSource(std::istream& in)
+    : m_in(&in)
+{ }
+
+bool LineSource::next(std::string& line)
+{
+    if (m_in) {
+        if (!std::getline(*m_in, line))
+            return false;
+    } else {
+        if (m_pos >= m_text.size())
+            return false;
+        auto nl = m_text.find('\n', m_pos);
+        if (nl == std::string_view::npos)
+            nl = m_text.size();
+        line.assign(m_text.substr(m_pos, nl - m_pos));
+        m_pos = nl + 1;
+    }
+    if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+    if (m_lineNo == 0 && line.rfind("\xEF\xBB\xBF", 0) == 0)
+        line.erase(0, 3);
+    ++m_lineNo;
+    return true;
+}
+
+CsvReader::CsvReader(LineSource& lines)
+    : m_lines(lines)
+{ }
+
+bool CsvReader::next(std::vector<std::string>& fields)
+{
+    std::string line;
+    do {
+        if (!m_lines.next(line))
+            return false;
+    } while (line.empty());
+    m_line = m_lines.lineNo();
+    m_unterminated = false;
+    fields.clear();
+    std::string field;
+    bool inQuotes = false;
+    bool wasQuoted = false;
+    std::size_t i = 0;
+    for (;;) {
+        if (i == line.size()) {
+            if (!inQuotes)
+                break;
+            std::string more;
+            if (!m_lines.next(more)) {
+                m_unterminated = true;
+                break;
+            }
+            field += '\n';
+            line = std::move(more);
+            i = 0;
+            continue;
+        }
+        const char c = line[i++];
+        if (inQuotes) {
+            if (c != '"')
+                field += c;
+            else if (i < line.size() && line[i] == '"') {
+                field += '"';
+                ++i;
+            } else
+                inQuotes = false;
+        } else if (c == ',') {
+            fields.push_back(std::move(field));
+            field.clear();
+            wasQuoted = false;
+        } else if (c == '"' && field.empty() && !wasQuoted) {
+            inQuotes = true;
+            wasQuoted = true;
+        } else
+            field += c;
+    }
+    fields.push_back(std::move(field));
+    return true;
+}
 
 int CsvTable::column(std::string_view name) const
 {
@@ -12,73 +99,26 @@ int CsvTable::column(std::string_view name) const
 
 Result<CsvTable> parseCsv(std::string_view text, const std::string& fileName)
 {
+    LineSource lines(text);
+    CsvReader reader(lines);
     CsvTable t;
-    std::vector<std::vector<std::string>> records;
-    std::vector<int> starts;
     std::vector<std::string> record;
-    std::string field;
-    bool inQuotes = false, fieldStarted = false;
-    int line = 1, recordLine = 1;
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") // UTF-8 byte order mark (Excel)
-        text.remove_prefix(3);
-    auto endRecord = [&] {
-        record.push_back(std::move(field));
-        field.clear();
-        fieldStarted = false;
-        if (!(record.size() == 1 && record[0].empty())) { // skip blank lines
-            records.push_back(std::move(record));
-            starts.push_back(recordLine);
-        }
-        record.clear();
-    };
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inQuotes) {
-            if (c == '"') {
-                if (i + 1 < text.size() && text[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else {
-                    inQuotes = false;
-                }
-            } else {
-                if (c == '\n')
-                    ++line;
-                field += c;
-            }
+    bool first = true;
+    while (reader.next(record)) {
+        if (reader.unterminated())
+            return Error {ErrorCode::ParseError,
+                fileName + ":" + std::to_string(reader.line()) + ": unterminated quoted field (truncated file?)"};
+        if (first) {
+            t.header = std::move(record);
+            first = false;
             continue;
         }
-        if (c == '"' && !fieldStarted) {
-            inQuotes = true;
-            fieldStarted = true;
-        } else if (c == ',') {
-            record.push_back(std::move(field));
-            field.clear();
-            fieldStarted = false;
-        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-            continue; // CRLF: the LF ends the record
-        } else if (c == '\n') {
-            endRecord();
-            ++line;
-            recordLine = line;
-        } else {
-            field += c;
-            fieldStarted = true;
-        }
+        record.resize(t.header.size());
+        t.rows.push_back(std::move(record));
+        t.lines.push_back(static_cast<int>(reader.line()));
     }
-    if (inQuotes)
-        return Error {ErrorCode::ParseError,
-            fileName + ":" + std::to_string(recordLine) + ": unterminated quoted field (truncated file?)"};
-    if (fieldStarted || !record.empty())
-        endRecord();
-    if (records.empty())
+    if (first)
         return Error {ErrorCode::ParseError, fileName + ": empty file, expected a CSV header"};
-    t.header = std::move(records.front());
-    for (std::size_t r = 1; r < records.size(); ++r) {
-        records[r].resize(t.header.size());
-        t.rows.push_back(std::move(records[r]));
-        t.lines.push_back(starts[r]);
-    }
     return t;
 }
 

@@ -1,7 +1,12 @@
 #pragma once
+// The one CSV reader (RFC 4180): quoted fields with "" escapes and embedded commas and line breaks, CRLF or LF,
+// a leading UTF-8 byte order mark ignored, blank lines skipped. Over a text, or record by record over a stream
+// (the AWS offer files are several GB and are never held whole). Every importer and table reader uses it.
 
 #include "result.h"
 
+#include <cstddef>
+#include <iosfwd>
 #include <map>
 #include <string>
 #include <string_view>
@@ -9,7 +14,42 @@
 
 namespace gpuplan::core {
 
-/// A parsed CSV file (RFC 4180: quoted fields with "" escapes and embedded commas/newlines; CRLF or LF).
+/// Lines of a text or of a stream, without their terminator (LF or CRLF) and without a leading UTF-8 BOM.
+class LineSource
+{
+public:
+    explicit LineSource(std::string_view text);
+    explicit LineSource(std::istream& in);
+
+    /// The next line; false at the end of the input.
+    bool next(std::string& line);
+    std::size_t lineNo() const { return m_lineNo; } ///< 1-based number of the last line read
+
+private:
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+    std::istream* m_in = nullptr;
+    std::size_t m_lineNo = 0;
+};
+
+/// Records of a CSV file, one at a time.
+class CsvReader
+{
+public:
+    explicit CsvReader(LineSource& lines);
+
+    /// Reads the next record; false at the end of the input.
+    bool next(std::vector<std::string>& fields);
+    std::size_t line() const { return m_line; }          ///< the line the last record started on (1-based)
+    bool unterminated() const { return m_unterminated; } ///< the last record ended inside a quoted field
+
+private:
+    LineSource& m_lines;
+    std::size_t m_line = 0;
+    bool m_unterminated = false;
+};
+
+/// A parsed CSV file.
 struct CsvTable
 {
     std::vector<std::string> header;

@@ -109,11 +109,11 @@ Result<GpuCatalog> GpuCatalog::fromJson(
         ObjectReader top(root, "", ctx);
         const std::string schema = top.string("schema");
         if (schema != "gpuplan.gpus/1")
-            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.gpus/1\", got \"" + schema + '"');
+            detail::fail(ctx, "/schema", Message(msg::unsupportedSchema, {"gpuplan.gpus/1", schema.substr(0, 60)}));
         top.optString("as_of");
         const auto& list = top.raw("gpus");
         if (!list.is_array() || list.empty())
-            detail::fail(ctx, "/gpus", "must be a non-empty array, got " + detail::describe(list));
+            detail::fail(ctx, "/gpus", Message(msg::mustBeNonEmptyArray, {detail::describe(list)}));
         top.finish();
 
         GpuCatalog cat;
@@ -140,7 +140,7 @@ Result<GpuCatalog> GpuCatalog::fromJson(
                 g.fp4Flops = *v * TFLOPS;
             tf.finish();
             if (g.peakFlops.empty())
-                detail::fail(ctx, r.pointer("tflops"), "must give at least one precision");
+                detail::fail(ctx, r.pointer("tflops"), Message(msg::gpuNoPrecision));
             auto intra = r.object("intra_node");
             g.intraLink = intra.string("link");
             g.intraBandwidth = intra.number("bandwidth_gbyte_s", Bound::Positive) * GB;
@@ -153,22 +153,22 @@ Result<GpuCatalog> GpuCatalog::fromJson(
             g.tdpW = r.number("tdp_w", Bound::Positive);
             g.idleW = r.optNumber("idle_w", Bound::NonNegative).value_or(0.1 * g.tdpW);
             if (g.idleW > g.tdpW)
-                detail::fail(ctx, r.pointer("idle_w"), "must not exceed tdp_w");
+                detail::fail(ctx, r.pointer("idle_w"), Message(msg::gpuIdleAboveTdp));
             if (r.has("aliases")) {
                 const auto& a = r.raw("aliases");
                 if (!a.is_array())
-                    detail::fail(ctx, r.pointer("aliases"), "must be an array of strings, got " + detail::describe(a));
+                    detail::fail(ctx, r.pointer("aliases"), Message(msg::mustBeStringArray, {detail::describe(a)}));
                 for (std::size_t k = 0; k < a.size(); ++k) {
                     if (!a[k].is_string())
                         detail::fail(ctx, detail::appendPointer(r.pointer("aliases"), k),
-                            "must be a string, got " + detail::describe(a[k]));
+                            Message(msg::mustBeString, {detail::describe(a[k])}));
                     g.aliases.push_back(toLower(a[k].get<std::string>()));
                 }
             }
             if (r.has("mig_profiles")) {
                 const auto& m = r.raw("mig_profiles");
                 if (!m.is_array())
-                    detail::fail(ctx, r.pointer("mig_profiles"), "must be an array, got " + detail::describe(m));
+                    detail::fail(ctx, r.pointer("mig_profiles"), Message(msg::mustBeArray, {detail::describe(m)}));
                 for (std::size_t k = 0; k < m.size(); ++k) {
                     ObjectReader mr(m[k], detail::appendPointer(r.pointer("mig_profiles"), k), ctx);
                     MigProfile p;
@@ -191,7 +191,7 @@ Result<GpuCatalog> GpuCatalog::fromJson(
                      return all;
                  }()) {
                 if (!names.insert(n).second)
-                    detail::fail(ctx, r.pointer("aliases"), "name \"" + n + "\" is already used by another GPU");
+                    detail::fail(ctx, r.pointer("aliases"), Message(msg::gpuNameTaken, {n}));
             }
             cat.m_gpus.push_back(std::move(g));
         }
@@ -234,7 +234,11 @@ Result<const GpuSpec*> GpuCatalog::find(std::string_view idOrAlias) const
     std::string list;
     for (std::size_t i = 0; i < scored.size() && i < 3; ++i)
         list += (i ? ", " : "") + scored[i].second;
-    return Error {ErrorCode::UnknownGpu, "unknown GPU \"" + std::string(idOrAlias) + "\"; closest known: " + list};
+    Error e;
+    e.code = ErrorCode::UnknownGpu;
+    e.message = Message(msg::unknownGpu, {std::string(idOrAlias).substr(0, 60), list});
+    e.detail = e.message.text();
+    return e;
 }
 
 } // namespace gpuplan::core

@@ -14,12 +14,13 @@ Result<std::vector<HostedApi>> parseHostedApis(std::string_view text, const std:
         const auto root = detail::parseJson(text, ctx);
         ObjectReader top(root, "", ctx);
         if (top.string("schema") != "gpuplan.hosted_apis/1")
-            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.hosted_apis/1\"");
+            detail::fail(ctx, "/schema",
+                Message(msg::unsupportedSchema, {"gpuplan.hosted_apis/1", top.string("schema").substr(0, 60)}));
         const std::string defAsOf = top.optString("as_of").value_or("");
         top.optString("notes");
         const auto& list = top.raw("apis");
         if (!list.is_array())
-            detail::fail(ctx, "/apis", "must be an array, got " + detail::describe(list));
+            detail::fail(ctx, "/apis", Message(msg::mustBeArray, {detail::describe(list)}));
         top.finish();
         std::vector<HostedApi> out;
         for (std::size_t i = 0; i < list.size(); ++i) {

@@ -119,8 +119,8 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     // A sequence must be able to reach its full length alone.
     if (kvRoom < e.kvBytesPerTokenPerGpu * fullContext)
         e.maxConcurrency = 0;
-    e.assumptions.push_back("KV cache gets 90% of GPU memory minus weights (vLLM default gpu_memory_utilization)");
-    e.assumptions.push_back("a sequence holds prompt + output/2 tokens of KV on average (paged attention)");
+    e.assumptions.push_back(Message(msg::assumeKvShare));
+    e.assumptions.push_back(Message(msg::assumePagedKv));
 
     e.prefillMs = prefillSeconds(m, spec, gpu, l, eff, spec.promptTokens) * 1e3;
 
@@ -193,20 +193,20 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     if (!e.fit.fits) {
         auto gibText = [](double b) { return std::to_string(static_cast<long long>(std::ceil(b / GiB))) + " GiB"; };
         if (e.maxConcurrency > 0)
-            e.fit.suggestions.push_back("concurrency " + std::to_string(concurrency)
-                + " needs more KV cache than fits; " + std::to_string(e.maxConcurrency) + " sequences fit per replica");
+            e.fit.suggestions.push_back(
+                Message(msg::fitConcurrency, {std::to_string(concurrency), std::to_string(e.maxConcurrency)}));
         const int nextTp = l.tp * 2;
         if (nextTp <= gpu.maxGpusPerNode && m.heads % nextTp == 0)
-            e.fit.suggestions.push_back("tensor parallel " + std::to_string(nextTp) + " (weights "
-                + gibText(e.weightsBytes / (nextTp * l.pp)) + " per GPU)");
+            e.fit.suggestions.push_back(
+                Message(msg::fitTensorParallel, {std::to_string(nextTp), gibText(e.weightsBytes / (nextTp * l.pp))}));
         for (Precision p : {Precision::FP8, Precision::INT4}) {
             if (quantizedBytesPerParam(p) < quantizedBytesPerParam(spec.weightPrecision))
-                e.fit.suggestions.push_back(std::string(toString(p)) + " weights ("
-                    + gibText(weightsBytes(m, p) / (double(l.tp) * l.pp)) + " per GPU)");
+                e.fit.suggestions.push_back(Message(msg::fitWeightPrecision,
+                    {std::string(toString(p)), gibText(weightsBytes(m, p) / (double(l.tp) * l.pp))}));
         }
         if (bytesPerElement(spec.kvPrecision) > 1)
-            e.fit.suggestions.push_back("fp8 KV cache (halves the KV memory)");
-        e.fit.suggestions.push_back("or a GPU with at least " + gibText(e.fit.requiredBytes) + " of memory");
+            e.fit.suggestions.push_back(Message(msg::fitFp8Kv));
+        e.fit.suggestions.push_back(Message(msg::fitLargerGpu, {gibText(e.fit.requiredBytes)}));
     }
     return e;
 }

@@ -38,7 +38,7 @@ struct InferenceEstimate
     bool memoryBound = true;          ///< decode limited by HBM bandwidth rather than FLOPs
     std::string limitedBy;            ///< what set the operating point: memory, slo_tpot, slo_ttft, concurrency
     FitReport fit;
-    std::vector<std::string> assumptions;
+    std::vector<Message> assumptions;
 };
 
 /// Serving estimate at `concurrency` sequences per replica, or (0) at the maximum-throughput point: the

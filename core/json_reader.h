@@ -25,18 +25,37 @@ struct JsonContext
 {
     std::string file;                             ///< the name used in messages ("llama.json", "<stdin>")
     std::vector<std::string>* warnings = nullptr; ///< where non-fatal problems go; may be null
+    std::vector<Error>* diagnostics = nullptr;    ///< the same problems with their place and message id; may be null
+};
+
+/// What a document may hold, enforced while it is parsed (before any value is read).
+struct JsonLimits
+{
+    std::size_t maxDepth = 64;           ///< objects and arrays nested in each other
+    std::size_t maxStringLength = 65536; ///< bytes of one string or key
 };
 
 /// JSON pointer escaping (RFC 6901): "~" -> "~0", "/" -> "~1".
 std::string appendPointer(const std::string& pointer, std::string_view key);
 std::string appendPointer(const std::string& pointer, std::size_t index);
-/// A value rendered for a message: numbers as written, strings quoted, long values shortened.
+/// A value rendered for a message: numbers as written, strings quoted, long values shortened to an excerpt of
+/// at most 60 characters (never the whole of a large or deeply nested value).
 std::string describe(const nlohmann::json& value);
+/// The error of `message` at `pointer` in the context's file.
+Error errorAt(
+    const JsonContext& ctx, const std::string& pointer, Message message, ErrorCode code = ErrorCode::InvalidInput);
+[[noreturn]] void fail(
+    const JsonContext& ctx, const std::string& pointer, Message message, ErrorCode code = ErrorCode::InvalidInput);
+/// A message without an id (importers' row diagnostics, which the app shows as they are).
 [[noreturn]] void fail(const JsonContext& ctx, const std::string& pointer, const std::string& message,
     ErrorCode code = ErrorCode::InvalidInput);
+/// Fails with an error made elsewhere (a catalog look-up) placed at `pointer`.
+[[noreturn]] void fail(const JsonContext& ctx, const std::string& pointer, const Error& inner);
+void warn(const JsonContext& ctx, const std::string& pointer, Message message);
 void warn(const JsonContext& ctx, const std::string& pointer, const std::string& message);
-/// Parses text as JSON or fails with the byte offset of the syntax error.
-nlohmann::json parseJson(std::string_view text, const JsonContext& ctx);
+/// Parses text as JSON within `limits`: a syntax error names the byte; a key given twice in one object, a nesting
+/// deeper than the limit or an over-long string fails with the JSON pointer where it happens.
+nlohmann::json parseJson(std::string_view text, const JsonContext& ctx, const JsonLimits& limits = {});
 
 enum class Bound {
     Any,          ///< any finite number

@@ -143,11 +143,11 @@ ModelArch readModel(ObjectReader& r, ModelArch m, bool requireArchitecture)
         for (auto [key, value] : {std::pair<const char*, long long> {"layers", m.layers}, {"hidden", m.hidden},
                  {"heads", m.heads}, {"vocab", m.vocab}}) {
             if (value <= 0)
-                fail(ctx, r.pointer(key), "is required");
+                fail(ctx, r.pointer(key), Message(msg::required));
         }
         if (m.ffnHidden <= 0) {
             if (!m.paramsOverride)
-                fail(ctx, r.pointer("ffn_hidden"), "is required (or give \"params\")");
+                fail(ctx, r.pointer("ffn_hidden"), Message(msg::ffnRequired));
             m.ffnHidden = 4 * m.hidden;
         }
     }
@@ -155,26 +155,24 @@ ModelArch readModel(ObjectReader& r, ModelArch m, bool requireArchitecture)
         m.kvHeads = m.heads;
     if (m.headDimExplicit == 0 && m.heads > 0 && m.hidden % m.heads != 0)
         fail(ctx, r.pointer("heads"),
-            "must divide hidden (" + std::to_string(m.hidden) + ") or give head_dim, got " + std::to_string(m.heads));
+            Message(msg::headsDivideHidden, {std::to_string(m.hidden), std::to_string(m.heads)}));
     if (m.kvHeads > 0 && m.heads % m.kvHeads != 0)
         fail(ctx, r.pointer("kv_heads"),
-            "must divide heads (" + std::to_string(m.heads) + "), got " + std::to_string(m.kvHeads));
+            Message(msg::kvHeadsDivideHeads, {std::to_string(m.heads), std::to_string(m.kvHeads)}));
     if (m.isMoe()) {
         if (m.expertsPerToken <= 0 || m.expertsPerToken > m.experts)
             fail(ctx, r.pointer("experts_per_token"),
-                "must be from 1 to experts (" + std::to_string(m.experts) + "), got "
-                    + std::to_string(m.expertsPerToken));
+                Message(msg::expertsPerTokenRange, {std::to_string(m.experts), std::to_string(m.expertsPerToken)}));
         if (m.moeFfnHidden <= 0)
             m.moeFfnHidden = m.ffnHidden;
         if (m.denseLayers > m.layers)
             fail(ctx, r.pointer("dense_layers"),
-                "must not exceed layers (" + std::to_string(m.layers) + "), got " + std::to_string(m.denseLayers));
+                Message(msg::denseLayersExceed, {std::to_string(m.layers), std::to_string(m.denseLayers)}));
     }
     if (m.isMla() && (m.qkRopeHeadDim <= 0 || m.qkNopeHeadDim <= 0 || m.vHeadDim <= 0))
-        fail(ctx, r.pointer("kv_lora_rank"),
-            "latent attention also needs qk_rope_head_dim, qk_nope_head_dim, v_head_dim");
+        fail(ctx, r.pointer("kv_lora_rank"), Message(msg::mlaFieldsRequired));
     if (m.activeParamsOverride && m.paramsOverride && *m.activeParamsOverride > *m.paramsOverride)
-        fail(ctx, r.pointer("active_params"), "must not exceed params");
+        fail(ctx, r.pointer("active_params"), Message(msg::activeExceedsTotal));
     return m;
 }
 
@@ -189,21 +187,21 @@ Result<ModelCatalog> ModelCatalog::fromJson(
         detail::ObjectReader top(root, "", ctx);
         const std::string schema = top.string("schema");
         if (schema != "gpuplan.models/1")
-            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.models/1\", got \"" + schema + '"');
+            detail::fail(ctx, "/schema", Message(msg::unsupportedSchema, {"gpuplan.models/1", schema.substr(0, 60)}));
         const auto& list = top.raw("models");
         if (!list.is_array() || list.empty())
-            detail::fail(ctx, "/models", "must be a non-empty array, got " + detail::describe(list));
+            detail::fail(ctx, "/models", Message(msg::mustBeNonEmptyArray, {detail::describe(list)}));
         top.finish();
         ModelCatalog cat;
         for (std::size_t i = 0; i < list.size(); ++i) {
             detail::ObjectReader r(list[i], detail::appendPointer("/models", i), ctx);
             if (!r.has("id"))
-                detail::fail(ctx, r.pointer("id"), "is required");
+                detail::fail(ctx, r.pointer("id"), Message(msg::required));
             ModelArch m = detail::readModel(r, ModelArch {}, true);
             r.finish();
             for (const auto& other : cat.m_models) {
                 if (toLower(other.id) == toLower(m.id))
-                    detail::fail(ctx, r.pointer("id"), "duplicate model id \"" + m.id + '"');
+                    detail::fail(ctx, r.pointer("id"), Message(msg::duplicateModelId, {m.id}));
             }
             cat.m_models.push_back(std::move(m));
         }
@@ -224,7 +222,11 @@ Result<const ModelArch*> ModelCatalog::find(std::string_view id) const
     std::string list;
     for (const auto& n : closestNames(id, ids, 3))
         list += (list.empty() ? "" : ", ") + n;
-    return Error {ErrorCode::UnknownModel, "unknown model preset \"" + std::string(id) + "\"; closest known: " + list};
+    Error e;
+    e.code = ErrorCode::UnknownModel;
+    e.message = Message(msg::unknownModel, {std::string(id).substr(0, 60), list});
+    e.detail = e.message.text();
+    return e;
 }
 
 } // namespace gpuplan::core

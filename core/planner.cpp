@@ -31,18 +31,25 @@ bool sloMet(const InferenceSpec& spec, const InferenceEstimate& e)
         && (!spec.slo.ttftP99Ms || e.ttftMs <= *spec.slo.ttftP99Ms);
 }
 
-std::string sloMiss(const InferenceSpec& spec, const InferenceEstimate& e)
+namespace {
+
+std::string fixed(double v, int decimals)
 {
-    char buf[200];
-    if (spec.slo.tpotP99Ms && e.tpotMs > *spec.slo.tpotP99Ms)
-        std::snprintf(buf, sizeof buf, "misses the TPOT target: %.1f ms per token at concurrency %d, target %.1f ms",
-            e.tpotMs, e.concurrency, *spec.slo.tpotP99Ms);
-    else if (spec.slo.ttftP99Ms && e.ttftMs > *spec.slo.ttftP99Ms)
-        std::snprintf(
-            buf, sizeof buf, "misses the TTFT target: %.1f ms, target %.1f ms", e.ttftMs, *spec.slo.ttftP99Ms);
-    else
-        return {};
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
+}
+
+} // namespace
+
+Message sloMiss(const InferenceSpec& spec, const InferenceEstimate& e)
+{
+    if (spec.slo.tpotP99Ms && e.tpotMs > *spec.slo.tpotP99Ms)
+        return Message(
+            msg::missesTpot, {fixed(e.tpotMs, 1), std::to_string(e.concurrency), fixed(*spec.slo.tpotP99Ms, 1)});
+    if (spec.slo.ttftP99Ms && e.ttftMs > *spec.slo.ttftP99Ms)
+        return Message(msg::missesTtft, {fixed(e.ttftMs, 1), fixed(*spec.slo.ttftP99Ms, 1)});
+    return {};
 }
 
 Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision compute)
@@ -171,15 +178,14 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
                         = cap->autoscale->replicaHours / double(needed.size()) * hoursPerMonth * cap->gpusPerReplica;
             }
             c.capacity = cap;
-            char buf[200];
             if (!cap->result.feasible) {
                 c.fits = false;
                 c.inference->fit.suggestions.push_back(cap->result.reason);
             } else if (cap->result.total() > e.layout.replicas) {
                 c.fits = false;
-                std::snprintf(buf, sizeof buf, "needs %d replicas (%d GPUs) for %.2f requests/s, has %d",
-                    cap->result.total(), cap->gpus, peak, e.layout.replicas);
-                c.inference->fit.suggestions.push_back(buf);
+                c.inference->fit.suggestions.push_back(Message(msg::needsReplicas,
+                    {std::to_string(cap->result.total()), std::to_string(cap->gpus), fixed(peak, 2),
+                        std::to_string(e.layout.replicas)}));
             }
         }
         c.wallHours = hoursPerMonth;
@@ -252,23 +258,23 @@ Plan detail::estimatePlan(const Workload& w, const GpuCatalog& gpus, const Cance
         if (found) {
             plan.candidates.push_back(*found);
         } else if (lastTried) {
-            std::string reason;
+            Message reason;
             if (lastTried->inference && lastTried->inference->fit.fits
                 && !lastTried->inference->fit.suggestions.empty())
                 reason = lastTried->inference->fit.suggestions.back();
             else if (!lastTried->fits)
-                reason = "does not fit: needs "
-                    + std::to_string(
-                        static_cast<long long>(std::ceil((lastTried->training ? lastTried->training->fit.requiredBytes
-                                                                              : lastTried->inference->fit.requiredBytes)
-                            / (1024.0 * 1024 * 1024))))
-                    + " GiB per GPU, has "
-                    + std::to_string(static_cast<long long>(std::round(g.memoryBytes / (1024.0 * 1024 * 1024))));
+                reason = Message(msg::doesNotFitNeeds,
+                    {std::to_string(static_cast<long long>(
+                         std::ceil((lastTried->training ? lastTried->training->fit.requiredBytes
+                                                        : lastTried->inference->fit.requiredBytes)
+                             / (1024.0 * 1024 * 1024)))),
+                        std::to_string(static_cast<long long>(std::round(g.memoryBytes / (1024.0 * 1024 * 1024))))});
             else if (w.constraints.deadlineHours)
-                reason = "misses the deadline of " + fmtHours(*w.constraints.deadlineHours) + " even on "
-                    + std::to_string(lastTried->gpus) + " GPUs (" + fmtHours(lastTried->wallHours) + ")";
+                reason = Message(msg::missesDeadlineEvenOn,
+                    {fmtHours(*w.constraints.deadlineHours), std::to_string(lastTried->gpus),
+                        fmtHours(lastTried->wallHours)});
             else
-                reason = "no layout found";
+                reason = Message(msg::noLayout);
             plan.excluded.push_back({g.id, reason, {}, {}, {}, {}, 0});
         }
     }
@@ -278,9 +284,9 @@ Plan detail::estimatePlan(const Workload& w, const GpuCatalog& gpus, const Cance
                                     : a.inference->throughputTokensPerS > b.inference->throughputTokensPerS;
         return byTime ? a.wallHours < b.wallHours : a.gpuHours < b.gpuHours;
     });
-    plan.notes.push_back(w.kind == WorkloadKind::Inference
-            ? "ranked by GPUs needed, then throughput (prices come from the catalog planner)"
-            : (byTime ? "ranked by wall time" : "ranked by GPU-hours (a price-free proxy for cost)"));
+    plan.notes.push_back(
+        Message(w.kind == WorkloadKind::Inference ? msg::noteRankedByGpus
+                                                  : (byTime ? msg::noteRankedByWallTime : msg::noteRankedByGpuHours)));
     for (auto& c : plan.candidates)
         c.energy = energyFor(w, c, c.wallHours, std::nullopt, {});
     return plan;

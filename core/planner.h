@@ -78,7 +78,7 @@ struct Pricing
     double discount = 0;             ///< negotiated discount applied, fraction
     int terms = 0;
     SpotOverhead spot;
-    std::string note;
+    Message note; ///< what the price implies (spot overhead, commitment)
     bool pareto = false;
     std::optional<AvailabilityInfo> availability; ///< serving
     std::optional<double> networkRttMs;           ///< users' location to the region, round trip
@@ -87,7 +87,7 @@ struct Pricing
     double computeCost = 0;                       ///< output currency: the instances alone
     double storageCost = 0;                       ///< output currency: the workload's data kept in object storage
     double egressCost = 0;                        ///< output currency: data sent to the internet
-    std::string dataNote; ///< where the storage and egress rates come from, or why they are missing
+    Message dataNote; ///< where the storage and egress rates come from, or why they are missing
     /// Serving with a profile, when the offering has both an on-demand and a commitment price: the cheapest mix
     /// of a committed baseline and on-demand burst (DESIGN.md: reserve the demand at rank ⌈u·H⌉, u = commitment ÷
     /// on-demand rate). Replicas, and the month's cost in the output currency.
@@ -124,7 +124,7 @@ struct Candidate
 struct Exclusion
 {
     std::string gpu;
-    std::string reason;
+    Message reason;
     std::string provider; ///< priced plans: which offering
     std::string region;
     std::string instanceType;
@@ -142,7 +142,7 @@ struct Plan
     std::optional<Candidate> pinned;   ///< when the workload's "hardware" names a GPU and count
     std::vector<Candidate> candidates; ///< best first
     std::vector<Exclusion> excluded;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
     std::vector<ApiComparison> apiComparisons; ///< serving: self-hosting against hosted APIs
     std::vector<SliceOption> sliceOptions;     ///< serving: MIG slices that hold the model
 };
@@ -169,9 +169,9 @@ inline constexpr double hoursPerMonth = 730.0;
 /// catalog, or `cancel` set while planning (Cancelled).
 Result<Plan> planWorkload(const Workload& w, const PlanInputs& in, const CancelFlag* cancel = nullptr);
 
-/// Whether an inference estimate meets the workload's TTFT/TPOT targets, and if not, why (untranslated).
+/// Whether an inference estimate meets the workload's TTFT/TPOT targets, and if not, why.
 bool sloMet(const InferenceSpec& spec, const InferenceEstimate& e);
-std::string sloMiss(const InferenceSpec& spec, const InferenceEstimate& e);
+Message sloMiss(const InferenceSpec& spec, const InferenceEstimate& e);
 
 /// The efficiency factors for a GPU: a calibration profile's when the workload carries one for it, else the
 /// defaults; scaled by the workload's efficiencyScale (sensitivity analysis).

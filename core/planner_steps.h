@@ -22,7 +22,7 @@ struct Admission
     };
     Kind kind = Kind::Admit;
     const GpuSpec* gpu = nullptr; ///< the datasheet of the offering's GPU model when admitted
-    std::string reason;           ///< untranslated
+    Message reason;
 };
 
 /// Provider, region and country filters, whole GPUs per instance, a datasheet for the GPU, a price at all.
@@ -44,7 +44,7 @@ struct DataCost
 {
     double storageUsd = 0;
     double egressUsd = 0;
-    std::string note; ///< untranslated: where the rates come from, or why they are missing
+    Message note; ///< where the rates come from, or why they are missing
 };
 DataCost dataCosts(
     const Workload& w, const Offering& o, const std::vector<StorageRate>* rates, const FxTable& fx, double months);
@@ -70,7 +70,7 @@ void markParetoFront(std::vector<Candidate>& candidates, bool service);
 /// priced exclusions first (deadline, budget: they were closest to being chosen), cheapest first — at most
 /// `maxExcluded` beyond the per-GPU lines, without repeating a per-GPU line.
 std::vector<Exclusion> selectExclusions(
-    std::vector<Exclusion> all, const std::map<std::string, std::string>& unfitByGpu, int maxExcluded);
+    std::vector<Exclusion> all, const std::map<std::string, Message>& unfitByGpu, int maxExcluded);
 
 /// Estimates without prices: the pinned deployment, or the smallest fitting count of every GPU model.
 Plan estimatePlan(const Workload& w, const GpuCatalog& gpus, const CancelFlag* cancel);

@@ -12,35 +12,33 @@ namespace gpuplan::core::detail {
 
 namespace {
 
-std::string money(double usd)
+std::string fixed(double v, int decimals)
 {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f USD", usd);
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
 }
 
 /// Why an estimate cannot serve the workload, in one line ("does not fit on 8 × H100: needs 93 GiB per GPU").
-std::string unfitReason(const Candidate& c)
+Message unfitReason(const Candidate& c)
 {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-    char buf[200];
-    if (c.training && !c.training->fit.fits) {
-        std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
-            c.gpu->id.c_str(), std::ceil(c.training->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
-        return buf;
-    }
+    auto doesNotFit = [&](double required) {
+        return Message(msg::doesNotFitOn,
+            {std::to_string(c.gpus), c.gpu->id, fixed(std::ceil(required / GiB), 0),
+                fixed(c.gpu->memoryBytes / GiB, 0)});
+    };
+    if (c.training && !c.training->fit.fits)
+        return doesNotFit(c.training->fit.requiredBytes);
     if (c.inference) {
-        if (!c.inference->fit.fits) {
-            std::snprintf(buf, sizeof buf, "does not fit on %d × %s: needs %.0f GiB per GPU, has %.0f", c.gpus,
-                c.gpu->id.c_str(), std::ceil(c.inference->fit.requiredBytes / GiB), c.gpu->memoryBytes / GiB);
-            return buf;
-        }
+        if (!c.inference->fit.fits)
+            return doesNotFit(c.inference->fit.requiredBytes);
         if (!c.inference->fit.suggestions.empty())
             return c.inference->fit.suggestions.back();
     }
     if (c.batch && !c.batch->runs)
         return c.batch->note;
-    return "not feasible";
+    return Message(msg::notFeasible);
 }
 
 bool allowedPricing(const Constraints& k, PricingModel m)
@@ -61,7 +59,7 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
 {
     const Constraints& k = w.constraints;
     Admission a;
-    auto exclude = [&](std::string reason) {
+    auto exclude = [&](Message reason) {
         a.kind = Admission::Kind::Exclude;
         a.reason = std::move(reason);
         return a;
@@ -72,21 +70,20 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
     }
     if (!k.regions.empty()
         && std::none_of(k.regions.begin(), k.regions.end(), [&](auto& g) { return globMatch(g, o.region); }))
-        return exclude("region " + o.region + " is not in the allowed regions");
+        return exclude(Message(msg::regionNotAllowed, {o.region}));
     if (!k.countries.empty() && std::find(k.countries.begin(), k.countries.end(), o.country) == k.countries.end())
-        return exclude("data residency: " + (o.country.empty() ? std::string("country unknown") : o.country)
-            + " is not an allowed country");
+        return exclude(o.country.empty() ? Message(msg::countryUnknown) : Message(msg::countryNotAllowed, {o.country}));
     if (o.gpuCount < 1)
-        return exclude("fractional GPU (" + std::to_string(o.gpuCount) + " per instance): see shared GPUs");
+        return exclude(Message(msg::fractionalGpu, {std::to_string(o.gpuCount)}));
     const GpuSpec* g = gpus.lookup(o.gpuModel);
     if (!g)
-        return exclude("no datasheet for GPU model \"" + o.gpuModel + "\" in gpus.json");
+        return exclude(Message(msg::noDatasheet, {o.gpuModel}));
     if (w.hardware && g->id != w.hardware->gpu) {
         a.kind = Admission::Kind::Skip; // the workload pins another GPU model
         return a;
     }
     if (o.prices.empty())
-        return exclude("no public price (specs only): enter a quote with `catalog import`");
+        return exclude(Message(msg::noPrice));
     a.gpu = g;
     return a;
 }
@@ -150,10 +147,9 @@ DataCost dataCosts(
     auto eg = fx.convert(w.data->egressGbPerMonth * months * egressPrice, cur, "USD");
     d.storageUsd = st ? *st : 0;
     d.egressUsd = eg ? *eg : 0;
-    d.note = own ? std::string("storage and egress at the workload's own rates")
-        : rate   ? "storage and egress: " + rate->source + " (" + rate->asOf + ")"
-                 : "storage and egress not priced: no bundled rate for " + o.provider
-            + " (give data.storage_price_per_gb_month and data.egress_price_per_gb)";
+    d.note = own ? Message(msg::dataOwnRates)
+        : rate   ? Message(msg::dataRates, {rate->source, rate->asOf})
+                 : Message(msg::dataNotPriced, {o.provider});
     return d;
 }
 
@@ -281,7 +277,7 @@ void markParetoFront(std::vector<Candidate>& candidates, bool service)
 }
 
 std::vector<Exclusion> selectExclusions(
-    std::vector<Exclusion> all, const std::map<std::string, std::string>& unfitByGpu, int maxExcluded)
+    std::vector<Exclusion> all, const std::map<std::string, Message>& unfitByGpu, int maxExcluded)
 {
     std::vector<Exclusion> out;
     for (const auto& [gpu, reason] : unfitByGpu)
@@ -297,7 +293,7 @@ std::vector<Exclusion> selectExclusions(
         if (out.size() >= limit)
             break;
         auto u = unfitByGpu.find(e.gpu);
-        if (u != unfitByGpu.end() && e.reason == u->second)
+        if (u != unfitByGpu.end() && e.reason.text() == u->second.text())
             continue;
         out.push_back(e);
     }
@@ -346,9 +342,9 @@ private:
     {
         return c.fits && (!m_w.constraints.deadlineHours || c.wallHours <= *m_w.constraints.deadlineHours);
     }
-    void exclude(const Offering& o, const std::string& reason, const std::string& pricing = "", double usd = 0)
+    void exclude(const Offering& o, Message reason, const std::string& pricing = "", double usd = 0)
     {
-        m_excluded.push_back({o.gpuModel, reason, o.provider, o.region, o.instanceType, pricing, usd});
+        m_excluded.push_back({o.gpuModel, std::move(reason), o.provider, o.region, o.instanceType, pricing, usd});
     }
 
     std::vector<int> instanceCounts(const Offering& o, const GpuSpec& g);
@@ -363,7 +359,7 @@ private:
     std::optional<double> m_budgetUsd;
     std::map<std::tuple<const GpuSpec*, int, long long>, Candidate> m_cache;
     std::vector<Exclusion> m_excluded;
-    std::map<std::string, std::string> m_unfitByGpu; // one "does not fit" line per GPU model
+    std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
     Plan m_plan;
 };
 
@@ -374,9 +370,8 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     std::vector<int> counts;
     if (m_w.hardware) {
         if (m_w.hardware->count % perInstance != 0) {
-            exclude(o,
-                "pinned " + std::to_string(m_w.hardware->count) + " GPUs is not a whole number of "
-                    + std::to_string(perInstance) + "-GPU instances");
+            exclude(
+                o, Message(msg::pinnedNotWhole, {std::to_string(m_w.hardware->count), std::to_string(perInstance)}));
             return counts;
         }
         counts.push_back(m_w.hardware->count / perInstance);
@@ -391,14 +386,14 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     auto n = smallestFeasibleCount(
         maxN, [&](int k) { return feasible(estimate(g, k * perInstance, ra)); }, &largestInfeasible);
     if (!n) {
-        std::string reason;
+        Message reason;
         if (maxN < 1) {
-            reason = "instance quota for " + o.provider + " is 0";
+            reason = Message(msg::quotaZero, {o.provider});
         } else {
             const Candidate& last = estimate(g, std::max(1, largestInfeasible) * perInstance, ra);
-            reason = !last.fits ? unfitReason(last)
-                                : "misses the deadline even on " + std::to_string(last.gpus) + " GPUs (quota "
-                    + std::to_string(maxN) + " instances)";
+            reason = !last.fits
+                ? unfitReason(last)
+                : Message(msg::missesDeadlineWithinQuota, {std::to_string(last.gpus), std::to_string(maxN)});
         }
         m_unfitByGpu.emplace(g.id, reason);
         exclude(o, reason);
@@ -418,15 +413,15 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
     const int perInstance = static_cast<int>(std::lround(o.gpuCount));
     const std::string model(toString(p.pricingModel));
     if (!allowedPricing(k, p.pricingModel)) {
-        exclude(o, model + " is not an allowed pricing model", model);
+        exclude(o, Message(msg::pricingNotAllowed, {model}), model);
         return;
     }
     if (p.pricingModel == PricingModel::Spot && k.maxInterruptionBucket
         && (!p.interruptionBucket || *p.interruptionBucket > *k.maxInterruptionBucket)) {
         exclude(o,
-            p.interruptionBucket ? "spot interruption bucket " + std::to_string(*p.interruptionBucket)
-                    + " is above the allowed " + std::to_string(*k.maxInterruptionBucket)
-                                 : std::string("spot price without an interruption rate"),
+            p.interruptionBucket ? Message(msg::spotBucketTooHigh,
+                {std::to_string(*p.interruptionBucket), std::to_string(*k.maxInterruptionBucket)})
+                                 : Message(msg::spotWithoutRate),
             model);
         return;
     }
@@ -448,7 +443,7 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         const double ra = onDemandRa * spotAvailability(rate, base.capacity->scaleUpDelayS / 3600.0);
         use = &estimate(g, n * perInstance, ra);
         if (!use->fits) {
-            exclude(o, "on spot capacity: " + unfitReason(*use), model);
+            exclude(o, Message(msg::onSpotCapacity, {unfitReason(*use)}), model);
             return;
         }
     }
@@ -464,7 +459,8 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
     auto out = fx.convert(pc.totalCost, p.currency, currency);
     auto outHourly = fx.convert(pc.hourlyCost, p.currency, currency);
     if (!usd || !out || !outHourly) {
-        exclude(o, (!usd ? usd.error() : !out ? out.error() : outHourly.error()).detail, model);
+        const Error& e = !usd ? usd.error() : !out ? out.error() : outHourly.error();
+        exclude(o, e.message.empty() ? Message(msg::notFeasible) : e.message, model);
         return;
     }
     const DataCost data = dataCosts(m_w, o, m_in.storage.get(), fx, m_service ? 1.0 : pc.wallHours / hoursPerMonth);
@@ -475,14 +471,12 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         total += *fx.convert(dataUsd, "USD", currency);
     }
     if (!m_service && k.deadlineHours && pc.wallHours > *k.deadlineHours) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "misses the deadline by %.1f h (%.1f h with spot interruptions)",
-            pc.wallHours - *k.deadlineHours, pc.wallHours);
-        exclude(o, buf, model, costUsd);
+        exclude(o, Message(msg::missesDeadlineBy, {fixed(pc.wallHours - *k.deadlineHours, 1), fixed(pc.wallHours, 1)}),
+            model, costUsd);
         return;
     }
     if (m_budgetUsd && costUsd > *m_budgetUsd) {
-        exclude(o, "over budget by " + money(costUsd - *m_budgetUsd), model, costUsd);
+        exclude(o, Message(msg::overBudget, {fixed(costUsd - *m_budgetUsd, 0)}), model, costUsd);
         return;
     }
     Candidate c = *use;
@@ -524,11 +518,10 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
                     = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
                 const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
                 if (m_w.inference->e2eLatencyP99Ms && *pr.networkRttMs + ttft > *m_w.inference->e2eLatencyP99Ms) {
-                    char buf[200];
-                    std::snprintf(buf, sizeof buf,
-                        "network round trip %.0f ms + TTFT %.0f ms exceeds the %.0f ms target", *pr.networkRttMs, ttft,
-                        *m_w.inference->e2eLatencyP99Ms);
-                    exclude(o, buf, model, costUsd);
+                    exclude(o,
+                        Message(msg::networkExceedsTarget,
+                            {fixed(*pr.networkRttMs, 0), fixed(ttft, 0), fixed(*m_w.inference->e2eLatencyP99Ms, 0)}),
+                        model, costUsd);
                     return;
                 }
             }
@@ -561,15 +554,15 @@ Plan PricedPlanner::run()
         else if (geo)
             m_users = geo->location(ul.id);
         if (!m_users)
-            m_plan.notes.push_back(
-                "users_location \"" + ul.id + "\" is not a known location: network latency not checked");
+            m_plan.notes.push_back(Message(msg::noteUsersUnknown, {ul.id}));
     }
     if (k.budget) {
         auto b = m_in.fx.convert(k.budget->amount, k.budget->currency, "USD");
         if (b)
             m_budgetUsd = *b;
         else
-            m_plan.notes.push_back("budget ignored: " + b.error().detail);
+            m_plan.notes.push_back(Message(msg::noteBudgetIgnored,
+                {b.error().message.empty() ? MessageArg(b.error().detail) : MessageArg(b.error().message)}));
     }
     for (const Offering& o : *m_in.offerings) {
         if (cancelled(m_cancel))
@@ -602,13 +595,13 @@ Plan PricedPlanner::run()
     markParetoFront(m_plan.candidates, m_service);
     m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
     if (m_excluded.size() > m_plan.excluded.size())
-        m_plan.notes.push_back(std::to_string(m_excluded.size()) + " offering prices excluded in all; the "
-            + std::to_string(m_plan.excluded.size()) + " most relevant are listed");
-    m_plan.notes.push_back(k.objective == "time"
-            ? "ranked by time, then cost"
-            : (k.objective == "carbon" ? "ranked by emissions (kg CO2e), then cost" : "ranked by cost (USD)"));
+        m_plan.notes.push_back(Message(
+            msg::noteExcludedCount, {std::to_string(m_excluded.size()), std::to_string(m_plan.excluded.size())}));
+    m_plan.notes.push_back(Message(k.objective == "time" ? msg::noteRankedByTime
+            : k.objective == "carbon"                    ? msg::noteRankedByCarbon
+                                                         : msg::noteRankedByCost));
     if (m_service)
-        m_plan.notes.push_back("serving costs are per 730-hour month of service");
+        m_plan.notes.push_back(Message(msg::noteServingMonth));
     if (m_w.hardware && !m_plan.candidates.empty())
         m_plan.pinned = m_plan.candidates.front();
     return m_plan;

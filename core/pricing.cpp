@@ -37,8 +37,12 @@ Result<double> FxTable::convert(double amount, const std::string& from, const st
         if (c == "USD")
             return 1.0;
         const FxRate* r = find(c);
-        if (!r)
-            return Error {ErrorCode::InvalidInput, "no exchange rate for " + c + " (add one to fx.json or settings)"};
+        if (!r) {
+            Error e;
+            e.message = Message(msg::noExchangeRate, {c});
+            e.detail = "no exchange rate for " + c + " (add one to fx.json or settings)";
+            return e;
+        }
         return r->perUsd;
     };
     auto f = perUsd(from);
@@ -126,8 +130,8 @@ PricedCost priceJob(const Offering& o, const Price& p, int instances, double job
             c.wallHours = jobHours * (1.0 + c.spot.overhead);
         c.totalCost = p.hourlyRate * keep * n
             * (service ? period : billedHours(c.wallHours, o.billingGranularityS, o.minimumBillingS));
-        c.note = "spot: +" + std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4)
-            + "% time for interruptions" + (c.spot.assumedBucket ? " (interruption rate assumed)" : "");
+        c.note = Message(c.spot.assumedBucket ? msg::noteSpotOverheadAssumed : msg::noteSpotOverhead,
+            {std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4)});
         break;
     }
     case PricingModel::CapacityBlock:
@@ -146,7 +150,7 @@ PricedCost priceJob(const Offering& o, const Price& p, int instances, double job
             c.terms = static_cast<int>(std::ceil(period / termHours - 1e-9));
             c.totalCost = c.terms * n * (p.upfrontFee + p.hourlyRate * termHours) * keep;
         }
-        c.note = std::to_string(std::max(1, p.termMonths)) + "-month commitment";
+        c.note = Message(msg::noteCommitment, {std::to_string(std::max(1, p.termMonths))});
         break;
     }
     }
@@ -185,12 +189,13 @@ Result<std::vector<StorageRate>> parseStorageRates(std::string_view text, const 
         const auto root = detail::parseJson(text, ctx);
         detail::ObjectReader top(root, "", ctx);
         if (top.string("schema") != "gpuplan.storage/1")
-            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.storage/1\"");
+            detail::fail(ctx, "/schema",
+                Message(msg::unsupportedSchema, {"gpuplan.storage/1", top.string("schema").substr(0, 60)}));
         top.optString("as_of");
         top.optString("notes");
         const auto& list = top.raw("rates");
         if (!list.is_array())
-            detail::fail(ctx, "/rates", "must be an array, got " + detail::describe(list));
+            detail::fail(ctx, "/rates", Message(msg::mustBeArray, {detail::describe(list)}));
         top.finish();
         std::vector<StorageRate> out;
         for (std::size_t i = 0; i < list.size(); ++i) {

@@ -70,7 +70,7 @@ struct PricedCost
     int terms = 0;                   ///< commitment terms that must be bought (reserved, committed, subscription)
     double breakEvenUtilization = 0; ///< effective hourly ÷ on-demand hourly (0 when unknown)
     SpotOverhead spot;
-    std::string note; ///< untranslated, for the table
+    Message note; ///< what the price implies (spot overhead, commitment)
 };
 
 PricedCost priceJob(const Offering& offering, const Price& price, int instances, double jobHours, bool service,

@@ -17,12 +17,13 @@ Result<Geography> Geography::fromJson(std::string_view regionsJson, std::string_
             const auto root = detail::parseJson(regionsJson, ctx);
             ObjectReader top(root, "", ctx);
             if (top.string("schema") != "gpuplan.regions/1")
-                detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.regions/1\"");
+                detail::fail(ctx, "/schema",
+                    Message(msg::unsupportedSchema, {"gpuplan.regions/1", top.string("schema").substr(0, 60)}));
             top.optString("as_of");
             top.optString("notes");
             const auto& list = top.raw("regions");
             if (!list.is_array())
-                detail::fail(ctx, "/regions", "must be an array, got " + detail::describe(list));
+                detail::fail(ctx, "/regions", Message(msg::mustBeArray, {detail::describe(list)}));
             for (std::size_t i = 0; i < list.size(); ++i) {
                 ObjectReader r(list[i], detail::appendPointer("/regions", i), ctx);
                 RegionInfo ri;
@@ -33,9 +34,11 @@ Result<Geography> Geography::fromJson(std::string_view regionsJson, std::string_
                 ri.latitude = r.optNumber("latitude");
                 ri.longitude = r.optNumber("longitude");
                 if (ri.latitude && (*ri.latitude < -90 || *ri.latitude > 90))
-                    detail::fail(ctx, r.pointer("latitude"), "must be from -90 to 90");
+                    detail::fail(
+                        ctx, r.pointer("latitude"), Message(msg::latitudeRange, {detail::describe(r.raw("latitude"))}));
                 if (ri.longitude && (*ri.longitude < -180 || *ri.longitude > 180))
-                    detail::fail(ctx, r.pointer("longitude"), "must be from -180 to 180");
+                    detail::fail(ctx, r.pointer("longitude"),
+                        Message(msg::longitudeRange, {detail::describe(r.raw("longitude"))}));
                 ri.gridKgPerKwh = r.optNumber("grid_kg_co2e_per_kwh", Bound::NonNegative);
                 ri.gridSource = r.optString("grid_source").value_or("");
                 r.optString("location_source");
@@ -64,12 +67,13 @@ Result<Geography> Geography::fromJson(std::string_view regionsJson, std::string_
             const auto root = detail::parseJson(slaJson, ctx);
             ObjectReader top(root, "", ctx);
             if (top.string("schema") != "gpuplan.sla/1")
-                detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.sla/1\"");
+                detail::fail(ctx, "/schema",
+                    Message(msg::unsupportedSchema, {"gpuplan.sla/1", top.string("schema").substr(0, 60)}));
             top.optString("as_of");
             top.optString("notes");
             const auto& list = top.raw("slas");
             if (!list.is_array())
-                detail::fail(ctx, "/slas", "must be an array, got " + detail::describe(list));
+                detail::fail(ctx, "/slas", Message(msg::mustBeArray, {detail::describe(list)}));
             top.finish();
             for (std::size_t i = 0; i < list.size(); ++i) {
                 ObjectReader r(list[i], detail::appendPointer("/slas", i), ctx);

@@ -14,11 +14,12 @@ Result<TcoSpec> parseTco(std::string_view text, const std::string& fileName, con
         const auto root = detail::parseJson(text, ctx);
         ObjectReader r(root, "", ctx);
         if (r.string("schema") != "gpuplan.tco/1")
-            detail::fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.tco/1\"");
+            detail::fail(
+                ctx, "/schema", Message(msg::unsupportedSchema, {"gpuplan.tco/1", r.string("schema").substr(0, 60)}));
         TcoSpec t;
         auto g = gpus.find(r.string("gpu"));
         if (!g)
-            detail::fail(ctx, "/gpu", g.error().detail, ErrorCode::UnknownGpu);
+            detail::fail(ctx, "/gpu", g.error());
         t.gpu = (*g)->id;
         t.gpusPerServer = static_cast<int>(r.optInteger("gpus_per_server", 1, 72).value_or(8));
         t.serverPrice = r.number("server_price", Bound::Positive);
@@ -27,7 +28,7 @@ Result<TcoSpec> parseTco(std::string_view text, const std::string& fileName, con
         t.powerPricePerKwh = r.number("power_price_per_kwh", Bound::NonNegative);
         t.pue = r.optNumber("pue", Bound::Positive).value_or(1.4);
         if (t.pue < 1 || t.pue > 3)
-            detail::fail(ctx, "/pue", "must be from 1.0 to 3.0, got " + detail::describe(r.raw("pue")));
+            detail::fail(ctx, "/pue", Message(msg::pueRange, {detail::describe(r.raw("pue"))}));
         t.serverPowerKw = r.optNumber("server_power_kw", Bound::Positive).value_or(0);
         t.colocationPerKwMonth = r.optNumber("colocation_per_kw_month", Bound::NonNegative).value_or(0);
         t.staffPerServerYear = r.optNumber("staff_per_server_year", Bound::NonNegative).value_or(0);

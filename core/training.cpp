@@ -193,8 +193,7 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         e.flopsPerToken6N *= 2.0 / 3.0;
         e.flopsPerToken = e.flopsPerToken6N + attentionFlops; // attention still needs its full backward
         if (explain)
-            e.assumptions.push_back(
-                "LoRA/QLoRA: frozen weights need no weight gradients (4·N FLOPs per token, not 6·N)");
+            e.assumptions.push_back(Message(msg::assumeLora));
     }
     e.hardwareFlopsPerToken = e.flopsPerToken;
     if (layout.recompute == Recompute::Full)
@@ -214,15 +213,14 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     e.steps = spec.tokens / e.tokensPerStep;
     if (std::abs(e.tokensPerStep - sequences * seq) > 0.5)
         if (explain)
-            e.assumptions.push_back("global batch rounded up to " + std::to_string(static_cast<long long>(m))
-                + " micro-batches of " + std::to_string(L.microBatch) + " on each of " + std::to_string(L.dp)
-                + " data-parallel ranks");
+            e.assumptions.push_back(Message(msg::assumeGlobalBatchRounded,
+                {std::to_string(static_cast<long long>(m)), std::to_string(L.microBatch), std::to_string(L.dp)}));
 
     e.computePrecision = gpu.computePrecision(spec.precision);
     if (e.computePrecision != spec.precision)
         if (explain)
-            e.assumptions.push_back(gpu.id + " has no " + std::string(toString(spec.precision)) + " math; runs at its "
-                + std::string(toString(e.computePrecision)) + " rate");
+            e.assumptions.push_back(Message(msg::assumePrecisionFallback,
+                {gpu.id, std::string(toString(spec.precision)), std::string(toString(e.computePrecision))}));
     const double peak = gpu.peak(e.computePrecision).value_or(0);
 
     // Compute per micro-batch on one GPU: the stage's share of the hardware FLOPs.
@@ -317,10 +315,8 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     e.expectedInterruptions = lambda * e.wallHours;
     e.gpuHours = e.wallHours * n;
     if (explain)
-        e.assumptions.push_back("goodput "
-            + std::to_string(static_cast<int>(std::round(e.goodput * 1000)) / 10.0).substr(0, 4)
-            + "%: failures at Llama 3's observed rate (2.19e-5 per GPU-hour), 15 min per restart, "
-              "checkpoints at Young's interval");
+        e.assumptions.push_back(Message(
+            msg::assumeGoodput, {std::to_string(static_cast<int>(std::round(e.goodput * 1000)) / 10.0).substr(0, 4)}));
     e.fit.requiredBytes = e.memory.total();
     e.fit.availableBytes = gpu.memoryBytes;
     e.fit.fits = e.fit.requiredBytes <= e.fit.availableBytes;
@@ -328,57 +324,55 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         // What would make it fit: try each change alone and say what it needs then.
         struct Change
         {
-            std::string what;
+            Message what;
             ParallelLayout layout;
             TrainingSpec spec;
         };
         std::vector<Change> changes;
-        auto add = [&](std::string what, ParallelLayout l, TrainingSpec s) {
+        auto add = [&](Message what, ParallelLayout l, TrainingSpec s) {
             changes.push_back({std::move(what), l, std::move(s)});
         };
         if (layout.zeroStage < 3 && layout.dp > 1) {
             ParallelLayout l = layout;
             l.zeroStage = 3;
-            add("ZeRO-3 (shard weights, gradients and optimizer over " + std::to_string(layout.dp) + " GPUs)", l, spec);
+            add(Message(msg::changeZero3, {std::to_string(layout.dp)}), l, spec);
         }
         if (layout.recompute != Recompute::Full) {
             ParallelLayout l = layout;
             l.recompute = Recompute::Full;
-            add("full activation recompute", l, spec);
+            add(Message(msg::changeFullRecompute), l, spec);
         }
         if (layout.microBatch > 1) {
             ParallelLayout l = layout;
             l.microBatch = 1;
-            add("micro-batch 1", l, spec);
+            add(Message(msg::changeMicroBatch1), l, spec);
         }
         if (layout.tp * 2 <= std::min(layout.gpusPerNode, model.heads) && model.heads % (layout.tp * 2) == 0) {
             ParallelLayout l = layout;
             l.tp *= 2;
             l.sequenceParallel = true;
-            add("tensor parallel " + std::to_string(l.tp) + " with sequence parallelism (needs "
-                    + std::to_string(l.gpus()) + " GPUs at the same data parallelism)",
-                l, spec);
+            add(Message(msg::changeTensorParallel, {std::to_string(l.tp), std::to_string(l.gpus())}), l, spec);
         }
         if (layout.pp * 2 <= model.layers) {
             ParallelLayout l = layout;
             l.pp *= 2;
-            add("pipeline parallel " + std::to_string(l.pp) + " (needs " + std::to_string(l.gpus()) + " GPUs)", l,
-                spec);
+            add(Message(msg::changePipelineParallel, {std::to_string(l.pp), std::to_string(l.gpus())}), l, spec);
         }
         if (spec.method == FinetuneMethod::Full) {
             TrainingSpec s = spec;
             s.method = FinetuneMethod::Lora;
-            add("LoRA fine-tuning instead of full training (if that is the goal)", layout, s);
+            add(Message(msg::changeLora), layout, s);
         }
-        std::vector<std::pair<double, std::string>> scored;
+        std::vector<std::pair<double, Message>> scored;
         for (const auto& c : changes) {
             const double need = trainingMemory(model, c.spec, c.layout).total();
             scored.emplace_back(need,
-                c.what + ": " + gib(need) + " per GPU" + (need <= gpu.memoryBytes ? " — fits" : " — still too much"));
+                Message(
+                    need <= gpu.memoryBytes ? msg::fitChangeFits : msg::fitChangeStillTooMuch, {c.what, gib(need)}));
         }
         std::stable_sort(scored.begin(), scored.end(), [](auto& l, auto& r) { return l.first < r.first; });
         for (auto& [need, text] : scored)
-            e.fit.suggestions.push_back(text);
+            e.fit.suggestions.push_back(std::move(text));
         // Model states spread over every GPU (ZeRO-3 or tp·pp sharding) set a floor on the GPU count.
         const MemoryBreakdown& mb = e.memory;
         const double states = (mb.weights + mb.gradients + mb.optimizer) * layout.gpus(); // whole job
@@ -386,11 +380,10 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         if (perGpu > 0) {
             const double minGpus = std::ceil(states / perGpu);
             if (minGpus > layout.gpus())
-                e.fit.suggestions.push_back("more GPUs: the model states alone need at least "
-                    + std::to_string(static_cast<long long>(minGpus)) + " × " + gpu.id
-                    + " when sharded (ZeRO-3 or tensor × pipeline parallel)");
+                e.fit.suggestions.push_back(
+                    Message(msg::fitMoreGpus, {std::to_string(static_cast<long long>(minGpus)), gpu.id}));
         }
-        e.fit.suggestions.push_back("or a GPU with at least " + gib(e.fit.requiredBytes) + " of memory");
+        e.fit.suggestions.push_back(Message(msg::fitLargerGpu, {gib(e.fit.requiredBytes)}));
     }
     return e;
 }

@@ -44,9 +44,9 @@ struct MemoryBreakdown
 struct FitReport
 {
     bool fits = true;
-    double requiredBytes = 0;             ///< per GPU
-    double availableBytes = 0;            ///< per GPU
-    std::vector<std::string> suggestions; ///< untranslated, most effective first
+    double requiredBytes = 0;         ///< per GPU
+    double availableBytes = 0;        ///< per GPU
+    std::vector<Message> suggestions; ///< most effective first
 };
 
 struct TrainingEstimate
@@ -88,7 +88,7 @@ struct TrainingEstimate
     double gpuHours = 0;
     MemoryBreakdown memory;
     FitReport fit;
-    std::vector<std::string> assumptions;
+    std::vector<Message> assumptions;
 };
 
 /// Estimates one training layout on one GPU model. Never fails: a layout that does not fit is reported

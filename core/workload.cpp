@@ -97,7 +97,7 @@ E readEnum(ObjectReader& r, std::string_view key, const std::vector<std::pair<st
             return e;
         allowed += (allowed.empty() ? "" : "|") + std::string(name);
     }
-    fail(r.context(), r.pointer(key), "must be one of " + allowed + ", got " + detail::describe(v));
+    fail(r.context(), r.pointer(key), Message(msg::mustBeOneOf, {allowed, detail::describe(v)}));
 }
 
 Precision readPrecision(ObjectReader& r, std::string_view key, Precision def, bool allowInt)
@@ -118,11 +118,11 @@ std::vector<std::string> readStringList(ObjectReader& r, std::string_view key)
         return out;
     const auto& v = r.raw(key);
     if (!v.is_array())
-        fail(r.context(), r.pointer(key), "must be an array of strings, got " + detail::describe(v));
+        fail(r.context(), r.pointer(key), Message(msg::mustBeStringArray, {detail::describe(v)}));
     for (std::size_t i = 0; i < v.size(); ++i) {
         if (!v[i].is_string() || v[i].get<std::string>().empty())
             fail(r.context(), detail::appendPointer(r.pointer(key), i),
-                "must be a non-empty string, got " + detail::describe(v[i]));
+                Message(msg::mustBeNonEmptyString, {detail::describe(v[i])}));
         out.push_back(v[i].get<std::string>());
     }
     return out;
@@ -136,12 +136,12 @@ TrainingSpec readTraining(ObjectReader& r)
     if (auto v = r.optNumber("global_batch", Bound::Positive)) {
         if (*v != std::floor(*v))
             fail(r.context(), r.pointer("global_batch"),
-                "must be a whole number of sequences, got " + detail::describe(r.raw("global_batch")));
+                Message(msg::wholeSequences, {detail::describe(r.raw("global_batch"))}));
         t.globalBatchSequences = *v;
     }
     t.globalBatchTokens = r.optNumber("global_batch_tokens", Bound::Positive);
     if (t.globalBatchSequences && t.globalBatchTokens)
-        fail(r.context(), r.pointer("global_batch_tokens"), "give global_batch or global_batch_tokens, not both");
+        fail(r.context(), r.pointer("global_batch_tokens"), Message(msg::globalBatchBoth));
     if (auto v = r.optInteger("micro_batch", 1, 65536))
         t.microBatch = static_cast<int>(*v);
     if (r.has("recompute"))
@@ -180,23 +180,23 @@ InferenceSpec readInference(ObjectReader& r)
     if (auto h = r.optNumber("headroom", Bound::NonNegative)) {
         if (*h > 10)
             fail(r.context(), r.pointer("headroom"),
-                "must be a fraction such as 0.2 (20 %), got " + detail::describe(r.raw("headroom")));
+                Message(msg::headroomFraction, {detail::describe(r.raw("headroom"))}));
         s.headroom = *h;
     }
     if (r.has("profile")) {
         const auto& p = r.raw("profile");
         if (!p.is_array() || (p.size() != 24 && p.size() != 168))
             fail(r.context(), r.pointer("profile"),
-                "must be 24 (hourly, one day) or 168 (hourly, one week) numbers of requests/s, got "
-                    + (p.is_array() ? std::to_string(p.size()) + " values" : detail::describe(p)));
+                Message(
+                    msg::profileLength, {p.is_array() ? std::to_string(p.size()) + " values" : detail::describe(p)}));
         for (std::size_t i = 0; i < p.size(); ++i) {
             const std::string ptr = detail::appendPointer(r.pointer("profile"), i);
             if (!p[i].is_number() || !std::isfinite(p[i].get<double>()) || p[i].get<double>() < 0)
-                fail(r.context(), ptr, "must be zero or a positive rate in requests/s, got " + detail::describe(p[i]));
+                fail(r.context(), ptr, Message(msg::profileRate, {detail::describe(p[i])}));
             s.profile.push_back(p[i].get<double>());
         }
         if (*std::max_element(s.profile.begin(), s.profile.end()) <= 0)
-            fail(r.context(), r.pointer("profile"), "has no traffic: every hour is 0");
+            fail(r.context(), r.pointer("profile"), Message(msg::profileEmpty));
     }
     if (auto a = r.optObject("autoscaling")) {
         InferenceSpec::Autoscaling as;
@@ -217,35 +217,35 @@ InferenceSpec readInference(ObjectReader& r)
             loc.longitude = l.number("longitude");
             if (*loc.latitude < -90 || *loc.latitude > 90)
                 fail(r.context(), l.pointer("latitude"),
-                    "must be from -90 to 90, got " + detail::describe(l.raw("latitude")));
+                    Message(msg::latitudeRange, {detail::describe(l.raw("latitude"))}));
             if (*loc.longitude < -180 || *loc.longitude > 180)
                 fail(r.context(), l.pointer("longitude"),
-                    "must be from -180 to 180, got " + detail::describe(l.raw("longitude")));
+                    Message(msg::longitudeRange, {detail::describe(l.raw("longitude"))}));
             l.finish();
         }
         s.usersLocation = loc;
     }
     s.e2eLatencyP99Ms = r.optNumber("e2e_latency_p99_ms", Bound::Positive);
     if (!s.requestsPerSecond && s.profile.empty() && s.autoscaling)
-        fail(r.context(), r.pointer("autoscaling"), "needs traffic: give requests_per_second or a profile");
+        fail(r.context(), r.pointer("autoscaling"), Message(msg::autoscalingNeedsTraffic));
     return s;
 }
 
 } // namespace
 
 Result<Workload> parseWorkload(std::string_view text, const std::string& fileName, const ModelCatalog& models,
-    const GpuCatalog& gpus, std::vector<std::string>* warnings)
+    const GpuCatalog& gpus, std::vector<std::string>* warnings, std::vector<Error>* diagnostics)
 {
-    detail::JsonContext ctx {fileName, warnings};
+    detail::JsonContext ctx {fileName, warnings, diagnostics};
     try {
         const auto root = detail::parseJson(text, ctx);
         ObjectReader top(root, "", ctx);
         if (top.has("schema")) {
             const std::string schema = top.string("schema");
             if (schema != "gpuplan.workload/1")
-                fail(ctx, "/schema", "unsupported schema, expected \"gpuplan.workload/1\", got \"" + schema + '"');
+                fail(ctx, "/schema", Message(msg::unsupportedSchema, {"gpuplan.workload/1", schema.substr(0, 60)}));
         } else {
-            detail::warn(ctx, "/schema", "missing; assuming \"gpuplan.workload/1\"");
+            detail::warn(ctx, "/schema", Message(msg::schemaMissing, {"gpuplan.workload/1"}));
         }
         Workload w;
         w.name = top.optString("name").value_or(fileName);
@@ -254,7 +254,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                 {"batch", WorkloadKind::Batch}},
             WorkloadKind::Training);
         if (!top.has("kind"))
-            fail(ctx, "/kind", "is required (training, inference or batch)");
+            fail(ctx, "/kind", Message(msg::kindRequired));
 
         if (w.kind != WorkloadKind::Batch || top.has("model")) {
             ObjectReader m = top.object("model");
@@ -263,7 +263,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             if (auto preset = m.optString("preset")) {
                 auto found = models.find(*preset);
                 if (!found)
-                    fail(ctx, m.pointer("preset"), found.error().detail, ErrorCode::UnknownModel);
+                    fail(ctx, m.pointer("preset"), found.error());
                 base = **found;
                 fromPreset = true;
             }
@@ -285,8 +285,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             const int context = w.inference->promptTokens + w.inference->outputTokens;
             if (context > w.model.context())
                 detail::warn(ctx, "/inference",
-                    "prompt + output = " + std::to_string(context) + " tokens exceeds the model's context of "
-                        + std::to_string(w.model.context()));
+                    Message(msg::contextExceeded, {std::to_string(context), std::to_string(w.model.context())}));
             break;
         }
         case WorkloadKind::Batch: {
@@ -295,7 +294,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             const std::string ref = b.string("reference_gpu");
             auto g = gpus.find(ref);
             if (!g)
-                fail(ctx, b.pointer("reference_gpu"), g.error().detail, ErrorCode::UnknownGpu);
+                fail(ctx, b.pointer("reference_gpu"), g.error());
             spec.referenceGpu = (*g)->id;
             spec.gpuHours = b.number("gpu_hours", Bound::Positive);
             spec.bound = readEnum(b, "bound",
@@ -303,7 +302,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                     {"memory", BatchBound::Memory}},
                 BatchBound::Tensor);
             if (!b.has("bound"))
-                fail(ctx, b.pointer("bound"), "is required (fp64, fp32, tensor or memory)");
+                fail(ctx, b.pointer("bound"), Message(msg::boundRequired));
             b.finish();
             w.batch = spec;
             break;
@@ -313,7 +312,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
         for (auto [key, kind] : {std::pair<const char*, WorkloadKind> {"training", WorkloadKind::Training},
                  {"inference", WorkloadKind::Inference}, {"batch", WorkloadKind::Batch}}) {
             if (kind != w.kind && top.has(key))
-                detail::warn(ctx, top.pointer(key), "ignored: the workload's kind is " + std::string(toString(w.kind)));
+                detail::warn(ctx, top.pointer(key), Message(msg::sectionIgnored, {std::string(toString(w.kind))}));
         }
 
         if (auto h = top.optObject("hardware")) {
@@ -321,7 +320,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             const std::string gpu = h->string("gpu");
             auto g = gpus.find(gpu);
             if (!g)
-                fail(ctx, h->pointer("gpu"), g.error().detail, ErrorCode::UnknownGpu);
+                fail(ctx, h->pointer("gpu"), g.error());
             pin.gpu = (*g)->id;
             pin.count = static_cast<int>(h->optInteger("count", 1, 1'000'000).value_or(1));
             auto opt = [&](std::string_view key, std::optional<int>& target, long long max) {
@@ -339,16 +338,13 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                 = static_cast<long long>(pin.tp.value_or(1)) * pin.pp.value_or(1) * pin.cp.value_or(1);
             if (pin.dp && product * *pin.dp != pin.count)
                 fail(ctx, h->pointer("count"),
-                    "must equal tp × pp × cp × dp = " + std::to_string(product * *pin.dp) + ", got "
-                        + std::to_string(pin.count));
+                    Message(msg::countEqualsProduct, {std::to_string(product * *pin.dp), std::to_string(pin.count)}));
             if (pin.count % product != 0)
                 fail(ctx, h->pointer("count"),
-                    "must be a multiple of tp × pp × cp = " + std::to_string(product) + ", got "
-                        + std::to_string(pin.count));
+                    Message(msg::countMultipleOfProduct, {std::to_string(product), std::to_string(pin.count)}));
             if (pin.pp && w.model.layers > 0 && *pin.pp > w.model.layers)
                 fail(ctx, h->pointer("pp"),
-                    "must not exceed the model's layers (" + std::to_string(w.model.layers) + "), got "
-                        + std::to_string(*pin.pp));
+                    Message(msg::ppExceedsLayers, {std::to_string(w.model.layers), std::to_string(*pin.pp)}));
             h->finish();
             w.hardware = pin;
         }
@@ -370,8 +366,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                 *e, "cooling", {{"air", std::string("air")}, {"liquid", std::string("liquid")}}, std::string("air"));
             en.pue = e->optNumber("pue", Bound::Positive);
             if (en.pue && (*en.pue < 1 || *en.pue > 3))
-                fail(ctx, e->pointer("pue"),
-                    "must be from 1.0 to 3.0 (power usage effectiveness), got " + detail::describe(e->raw("pue")));
+                fail(ctx, e->pointer("pue"), Message(msg::pueRange, {detail::describe(e->raw("pue"))}));
             en.hostWattsPerGpu = e->optNumber("host_w_per_gpu", Bound::NonNegative);
             en.utilization = e->optNumber("utilization", Bound::Fraction);
             en.gridKgPerKwh = e->optNumber("grid_kg_co2e_per_kwh", Bound::NonNegative);

@@ -168,8 +168,9 @@ struct Workload
 };
 
 /// Parses a "gpuplan.workload/1" document. Errors name the file, the JSON pointer and the value
-/// ("llama.json:/training/tokens: must be a positive number, got -5"); unknown fields become warnings.
+/// ("llama.json:/training/tokens: must be a positive number, got -5"); unknown fields become warnings (as text in
+/// `warnings`, and with their place and message id in `diagnostics`, for the app).
 Result<Workload> parseWorkload(std::string_view text, const std::string& fileName, const ModelCatalog& models,
-    const GpuCatalog& gpus, std::vector<std::string>* warnings = nullptr);
+    const GpuCatalog& gpus, std::vector<std::string>* warnings = nullptr, std::vector<Error>* diagnostics = nullptr);
 
 } // namespace gpuplan::core

@@ -1,5 +1,7 @@
 #include "bundled.h"
 
+#include "providers/importers/importers.h"
+
 #include <QDir>
 #include <QFile>
 
@@ -103,7 +105,7 @@ core::Result<core::CatalogImport> loadBundledCatalog()
         auto text = read(name);
         if (!text)
             return text.error();
-        auto part = core::parseNativeCatalog(*text, prefix + name);
+        auto part = importers::parseNativeCatalog(*text, prefix + name);
         if (!part)
             return part.error();
         all.offerings.insert(all.offerings.end(), std::make_move_iterator(part->offerings.begin()),

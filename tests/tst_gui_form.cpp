@@ -6,6 +6,7 @@
 #include "app/gui/errortext.h"
 #include "app/gui/format.h"
 #include "app/gui/hfconfig.h"
+#include "app/gui/settings.h"
 #include "app/gui/workloadform.h"
 #include "app/gui/workloadjson.h"
 #include "core/model.h"
@@ -33,8 +34,8 @@ private Q_SLOTS:
     void parseNumber();
     void editableNumbers_data();
     void editableNumbers();
-    void errorTextSplits_data();
-    void errorTextSplits();
+    void errorsCarryTheirPlace_data();
+    void errorsCarryTheirPlace();
     void examplesRoundTrip_data();
     void examplesRoundTrip();
     void typingShowsTheCoreErrorNextToTheField_data();
@@ -132,40 +133,45 @@ void TestGuiForm::editableNumbers()
     QCOMPARE(*gui::Fmt::parseNumber(text), value);
 }
 
-void TestGuiForm::errorTextSplits_data()
+void TestGuiForm::errorsCarryTheirPlace_data()
 {
-    QTest::addColumn<QString>("detail");
-    QTest::addColumn<QString>("file");
+    // Each error says where (its own pointer field) and what (a message id): no text is parsed to place it.
+    QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("pointer");
-    QTest::addColumn<QString>("message");
-    QTest::addRow("located") << "form:/training/tokens: must be a positive number, got -5"
-                             << "form"
-                             << "/training/tokens"
-                             << "must be a positive number, got -5";
-    QTest::addRow("root") << "form:/: must be an object, got 3"
-                          << "form"
-                          << ""
-                          << "must be an object, got 3";
-    QTest::addRow("file only") << "aws.csv: no header row"
-                               << "aws.csv"
-                               << ""
-                               << "no header row";
-    QTest::addRow("colon in message") << "form:/model/preset: unknown model preset \"x\"; closest known: a: b"
-                                      << "form"
-                                      << "/model/preset"
-                                      << "unknown model preset \"x\"; closest known: a: b";
+    QTest::addColumn<QString>("id");
+    QTest::addRow("negative tokens")
+        << R"({"kind":"training","model":{"preset":"llama-3.1-8b"},"training":{"tokens":-5}})"
+        << "/training/tokens"
+        << "json.must_be_positive";
+    QTest::addRow("not an object") << "3"
+                                   << ""
+                                   << "json.must_be_object";
+    QTest::addRow("unknown preset") << R"({"kind":"training","model":{"preset":"x"},"training":{"tokens":1e9}})"
+                                    << "/model/preset"
+                                    << "catalog.unknown_model";
+    QTest::addRow("heads")
+        << R"({"kind":"training","model":{"layers":2,"hidden":100,"heads":3,"vocab":10,"ffn_hidden":40},"training":{"tokens":1e9}})"
+        << "/model/heads"
+        << "model.heads_divide_hidden";
 }
 
-void TestGuiForm::errorTextSplits()
+void TestGuiForm::errorsCarryTheirPlace()
 {
-    QFETCH(QString, detail);
-    QFETCH(QString, file);
+    QFETCH(QString, json);
     QFETCH(QString, pointer);
-    QFETCH(QString, message);
-    const auto l = gui::ErrorText::split(detail.toStdString());
-    QCOMPARE(l.file, file);
-    QCOMPARE(l.pointer, pointer);
-    QCOMPARE(l.message, message);
+    QFETCH(QString, id);
+    auto w
+        = core::parseWorkload(json.toStdString(), "form", *m_ctx->data()->inputs.models, *m_ctx->data()->inputs.gpus);
+    QVERIFY(!w);
+    QCOMPARE(QString::fromStdString(w.error().pointer), pointer);
+    QCOMPARE(QString::fromUtf8(w.error().message.id().data(), qsizetype(w.error().message.id().size())), id);
+    QCOMPARE(QString::fromStdString(w.error().file), QStringLiteral("form"));
+    // The message box text is the place and the translated message.
+    gui::Language::apply(QStringLiteral("zh_CN"));
+    const QString zh = gui::ErrorText::describe(w.error());
+    gui::Language::apply(QStringLiteral("en"));
+    QVERIFY2(zh.startsWith(QStringLiteral("form: ")), qPrintable(zh));
+    QVERIFY2(zh != QString::fromStdString(w.error().detail), qPrintable(zh)); // translated, not the English detail
 }
 
 namespace {

@@ -3,7 +3,7 @@
 // below is read off the fixture by hand, with the arithmetic in the comment. The realSamples* tests import the
 // untouched sample files under $GPUPLAN_SAMPLES (the shared samples folder beside the checkout; .ci/run sets it) when
 // it is set.
-#include "core/importers.h"
+#include "providers/importers/importers.h"
 #include "testutil.h"
 
 #include <sstream>
@@ -107,7 +107,8 @@ bool startsWith(const std::string& s, const std::string& prefix)
 
 core::Result<core::CatalogImport> skyPilot(const std::string& file, const std::string& provider)
 {
-    return core::importSkyPilotCsv(fixture("skypilot/" + file), file, provider, "2026-11-30", "skypilot-catalog v8");
+    return importers::importSkyPilotCsv(
+        fixture("skypilot/" + file), file, provider, "2026-11-30", "skypilot-catalog v8");
 }
 
 } // namespace
@@ -221,7 +222,7 @@ void TestImporters::canonicalGpuId()
     QFETCH(QString, raw);
     QFETCH(double, memoryGiB);
     QFETCH(QString, expected);
-    QCOMPARE(qs(core::canonicalGpuId(raw.toStdString(), memoryGiB)), expected);
+    QCOMPARE(qs(importers::canonicalGpuId(raw.toStdString(), memoryGiB)), expected);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -583,7 +584,7 @@ void TestImporters::skyPilotBadFile()
     QFETCH(QString, text);
     QFETCH(QString, asOf);
     QFETCH(QString, expected);
-    auto r = core::importSkyPilotCsv(text.toStdString(), "x.csv", "aws", asOf.toStdString(), "s");
+    auto r = importers::importSkyPilotCsv(text.toStdString(), "x.csv", "aws", asOf.toStdString(), "s");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -595,7 +596,7 @@ void TestImporters::awsCsvDefaultFilter()
 {
     // streamed from an istream, as a multi-GB file would be
     std::istringstream in(fixture("aws_offer_csv/gpu_linux_crlf.csv"));
-    auto r = core::importAwsOfferCsv(in, "gpu_linux_crlf.csv", "2026-11-30", "aws-price-list fixture");
+    auto r = importers::importAwsOfferCsv(in, "gpu_linux_crlf.csv", "2026-11-30", "aws-price-list fixture");
     REQUIRE_OK(r);
     // kept: g4dn eu-central-1, p4d us-east-1/us-east-2, p5 ap-northeast-1, g5.12xlarge; filtered: c4.large (no GPU),
     // the Windows p4d, the Dedicated SUSE UnusedCapacityReservation g5.48xlarge; p5 us-east-1 lost its only price
@@ -666,12 +667,12 @@ void TestImporters::awsCsvReserved()
     QFETCH(double, upfrontFee);
     QFETCH(double, effectiveHourly);
     std::istringstream in(fixture("aws_offer_csv/c6i_reserved_excerpt.csv"));
-    core::AwsOfferFilter filter;
+    importers::AwsOfferFilter filter;
     filter.operatingSystem = "Windows";
     filter.tenancy = "Dedicated";
     filter.preInstalledSw = "SQL Web";
     filter.gpuOnly = false;
-    auto r = core::importAwsOfferCsv(in, "c6i.csv", "", "aws fixture", filter);
+    auto r = importers::importAwsOfferCsv(in, "c6i.csv", "", "aws fixture", filter);
     REQUIRE_OK(r);
     QCOMPARE(r->offerings.size(), std::size_t(1)); // RHEL c5d.2xlarge and the SUSE g5.48xlarge are filtered out
     const auto& o = r->offerings.front();
@@ -693,13 +694,13 @@ void TestImporters::awsCsvReserved()
 
 void TestImporters::awsCsvReservedWarnings()
 {
-    core::AwsOfferFilter filter;
+    importers::AwsOfferFilter filter;
     filter.operatingSystem = "Windows";
     filter.tenancy = "Dedicated";
     filter.preInstalledSw = "SQL Web";
     filter.gpuOnly = false;
     std::istringstream in(fixture("aws_offer_csv/c6i_reserved_excerpt.csv"));
-    auto r = core::importAwsOfferCsv(in, "c6i.csv", "", "aws fixture", filter);
+    auto r = importers::importAwsOfferCsv(in, "c6i.csv", "", "aws fixture", filter);
     REQUIRE_OK(r);
     const QStringList expected = list({
         "c6i.csv:row 14:column PricePerUnit: must be a finite number, got NaN (price skipped)",
@@ -713,7 +714,7 @@ void TestImporters::awsCsvReservedWarnings()
 
     // the default filter keeps none of these rows (no GPU, not Linux/Shared); only the broken row is reported
     std::istringstream again(fixture("aws_offer_csv/c6i_reserved_excerpt.csv"));
-    auto d = core::importAwsOfferCsv(again, "c6i.csv", "", "aws fixture");
+    auto d = importers::importAwsOfferCsv(again, "c6i.csv", "", "aws fixture");
     REQUIRE_OK(d);
     QVERIFY(d->offerings.empty());
     QCOMPARE(toList(d->warnings), list({"c6i.csv:row 16: has 6 fields, the header has 32 (row skipped)"}));
@@ -746,7 +747,7 @@ void TestImporters::awsCsvBadFile()
     QFETCH(QString, asOf);
     QFETCH(QString, expected);
     std::istringstream in(text.toStdString());
-    auto r = core::importAwsOfferCsv(in, "x.csv", asOf.toStdString(), "s");
+    auto r = importers::importAwsOfferCsv(in, "x.csv", asOf.toStdString(), "s");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -756,7 +757,7 @@ void TestImporters::awsCsvBadFile()
 
 void TestImporters::awsJsonDefaultFilter()
 {
-    auto r = core::importAwsOfferJson(
+    auto r = importers::importAwsOfferJson(
         fixture("aws_offer_json/gpu_linux_no_date.json"), "gpu.json", "2026-11-30", "aws-price-list fixture");
     REQUIRE_OK(r);
     // p4d and g4dn kept; p5 us-east-1 (-3) and us-east-2 ("fifty-five") lost their only price; the Windows p3.8xlarge
@@ -781,9 +782,9 @@ void TestImporters::awsJsonDefaultFilter()
     QCOMPARE(toList(r->warnings), expected);
 
     // the real p3.8xlarge Windows BYOL product, kept when Windows is asked for
-    core::AwsOfferFilter windows;
+    importers::AwsOfferFilter windows;
     windows.operatingSystem = "Windows";
-    auto w = core::importAwsOfferJson(
+    auto w = importers::importAwsOfferJson(
         fixture("aws_offer_json/gpu_linux_no_date.json"), "gpu.json", "2026-11-30", "aws-price-list fixture", windows);
     REQUIRE_OK(w);
     QCOMPARE(w->offerings.size(), std::size_t(1));
@@ -825,9 +826,9 @@ void TestImporters::awsJsonReserved()
     QFETCH(double, hourlyRate);
     QFETCH(double, upfrontFee);
     QFETCH(double, effectiveHourly);
-    core::AwsOfferFilter filter;
+    importers::AwsOfferFilter filter;
     filter.gpuOnly = false;
-    auto r = core::importAwsOfferJson(
+    auto r = importers::importAwsOfferJson(
         fixture("aws_offer_json/c4_large_reserved_2016.json"), "c4.json", "", "awspricing fixture", filter);
     REQUIRE_OK(r);
     QVERIFY(r->warnings.empty());
@@ -844,7 +845,7 @@ void TestImporters::awsJsonReserved()
     QCOMPARE(qs(p->source), QStringLiteral("awspricing fixture version 20161213014831"));
 
     // the default filter wants a GPU: nothing, and nothing to warn about
-    auto d = core::importAwsOfferJson(fixture("aws_offer_json/c4_large_reserved_2016.json"), "c4.json", "", "s");
+    auto d = importers::importAwsOfferJson(fixture("aws_offer_json/c4_large_reserved_2016.json"), "c4.json", "", "s");
     REQUIRE_OK(d);
     QVERIFY(d->offerings.empty());
     QVERIFY(d->warnings.empty());
@@ -874,7 +875,7 @@ void TestImporters::awsJsonBadFile()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
-    auto r = core::importAwsOfferJson(text.toStdString(), "x.json", "", "s");
+    auto r = importers::importAwsOfferJson(text.toStdString(), "x.json", "", "s");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -884,7 +885,7 @@ void TestImporters::awsJsonBadFile()
 
 void TestImporters::spotAdvisor()
 {
-    auto r = core::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "advisor.json");
+    auto r = importers::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "advisor.json");
     REQUIRE_OK(r);
     QCOMPARE(r->labels[0], std::string("<5%"));
     QCOMPARE(r->labels[4], std::string(">20%"));
@@ -900,7 +901,8 @@ void TestImporters::spotAdvisor()
         list({"advisor.json:/spot_advisor/ap-northeast-1/Linux/p5.48xlarge/r: must be an integer from 0 to "
               "4, got 7 (entry skipped)"}));
 
-    auto windows = core::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "a.json", "Windows");
+    auto windows
+        = importers::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "a.json", "Windows");
     REQUIRE_OK(windows);
     QCOMPARE(windows->byRegion.size(), std::size_t(1));
     QCOMPARE(windows->byRegion.at("us-east-1").at("g4dn.xlarge").bucket, 4);
@@ -949,10 +951,10 @@ void TestImporters::spotAdvisorApply()
     QFETCH(int, savings);
     auto offers = skyPilot("aws_reordered_crlf.csv", "aws");
     REQUIRE_OK(offers);
-    auto advisor = core::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "a.json");
+    auto advisor = importers::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "a.json");
     REQUIRE_OK(advisor);
     // g4dn euc1, p4d use1, p4d use2, p3dn use1, p4de apne1: one spot price each
-    QCOMPARE(core::applySpotAdvisor(offers->offerings, *advisor), std::size_t(5));
+    QCOMPARE(importers::applySpotAdvisor(offers->offerings, *advisor), std::size_t(5));
     const auto* o = findOffering(offers->offerings, region.toStdString(), zone.toStdString(), type.toStdString());
     QVERIFY(o);
     const auto* spot = findPrice(*o, PricingModel::Spot);
@@ -982,7 +984,7 @@ void TestImporters::spotAdvisorBadFile()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
-    auto r = core::importAwsSpotAdvisor(text.toStdString(), "x.json");
+    auto r = importers::importAwsSpotAdvisor(text.toStdString(), "x.json");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -1027,7 +1029,8 @@ void TestImporters::azurePage()
     QFETCH(double, hourlyRate);
     QFETCH(double, upfrontFee);
     QFETCH(double, effectiveHourly);
-    auto r = core::importAzureRetailPrices(fixture("azure/retail_page1.json"), "azure.json", "2026-11-30", "azure");
+    auto r
+        = importers::importAzureRetailPrices(fixture("azure/retail_page1.json"), "azure.json", "2026-11-30", "azure");
     REQUIRE_OK(r);
     QCOMPARE(r->catalog.offerings.size(), std::size_t(3));
     const auto* o = findOffering(r->catalog.offerings, "eastus", "", type.toStdString());
@@ -1047,7 +1050,8 @@ void TestImporters::azurePage()
 
 void TestImporters::azureSkipsAndWarnings()
 {
-    auto r = core::importAzureRetailPrices(fixture("azure/retail_page1.json"), "azure.json", "2026-11-30", "azure");
+    auto r
+        = importers::importAzureRetailPrices(fixture("azure/retail_page1.json"), "azure.json", "2026-11-30", "azure");
     REQUIRE_OK(r);
     // items 7-10 (Windows spot, DevTestConsumption, Windows, Low Priority) are skipped silently
     const QStringList expected = list({
@@ -1065,7 +1069,7 @@ void TestImporters::azureSkipsAndWarnings()
                        "armRegionName%20eq%20%27eastus%27&$skip=100"));
 
     // without an as_of the item's effectiveStartDate dates the price
-    auto undated = core::importAzureRetailPrices(fixture("azure/retail_page1.json"), "azure.json", "", "azure");
+    auto undated = importers::importAzureRetailPrices(fixture("azure/retail_page1.json"), "azure.json", "", "azure");
     REQUIRE_OK(undated);
     const auto* u = findOffering(undated->catalog.offerings, "eastus", "", "Standard_D2als_v7");
     QVERIFY(u);
@@ -1075,15 +1079,16 @@ void TestImporters::azureSkipsAndWarnings()
 
 void TestImporters::azurePagingAndHardware()
 {
-    auto first = core::importAzureRetailPrices(fixture("azure/retail_page1.json"), "p1.json", "2026-11-30", "azure");
+    auto first
+        = importers::importAzureRetailPrices(fixture("azure/retail_page1.json"), "p1.json", "2026-11-30", "azure");
     REQUIRE_OK(first);
     auto last
-        = core::importAzureRetailPrices(fixture("azure/retail_page2_last.json"), "p2.json", "2026-11-30", "azure");
+        = importers::importAzureRetailPrices(fixture("azure/retail_page2_last.json"), "p2.json", "2026-11-30", "azure");
     REQUIRE_OK(last);
     QVERIFY(last->next.empty()); // NextPageLink null
     auto all = first->catalog;
     const auto warningsBefore = all.warnings.size();
-    core::mergeImports(all, last->catalog);
+    importers::mergeImports(all, last->catalog);
     // the A100 v4 on-demand price repeats identically (dropped); the T4 v3 is new
     QCOMPARE(all.offerings.size(), std::size_t(4));
     QCOMPARE(all.warnings.size(), warningsBefore);
@@ -1097,7 +1102,7 @@ void TestImporters::azurePagingAndHardware()
     // hardware from SkyPilot's Azure catalog: A100 v4 and T4 v3 are in azure_lf.csv, H100 v5 and D2als v7 are not
     auto specs = skyPilot("azure_lf.csv", "azure");
     REQUIRE_OK(specs);
-    QCOMPARE(core::fillHardware(all.offerings, specs->offerings), std::size_t(2));
+    QCOMPARE(importers::fillHardware(all.offerings, specs->offerings), std::size_t(2));
     QCOMPARE(a100->gpuCount, 1.0);
     QCOMPARE(qs(a100->gpuModel), QStringLiteral("A100-SXM-80GB"));
     QCOMPARE(a100->vcpus, 24.0);
@@ -1125,7 +1130,7 @@ void TestImporters::azureBadFile()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
-    auto r = core::importAzureRetailPrices(text.toStdString(), "x.json", "2026-11-30", "s");
+    auto r = importers::importAzureRetailPrices(text.toStdString(), "x.json", "2026-11-30", "s");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -1165,7 +1170,7 @@ void TestImporters::gcpMachines()
     QFETCH(double, vcpus);
     QFETCH(double, memoryGiB);
     QFETCH(double, onDemand);
-    auto r = core::importGcpSkus(fixture("gcp/skus_a2_page.json"), "gcp.json", "", "cloudbilling fixture");
+    auto r = importers::importGcpSkus(fixture("gcp/skus_a2_page.json"), "gcp.json", "", "cloudbilling fixture");
     REQUIRE_OK(r);
     QCOMPARE(r->catalog.offerings.size(), std::size_t(15)); // 5 A2 machines with A100 40 GB × 3 regions
     QCOMPARE(qs(r->next), QStringLiteral("FIXTURE-NEXT-PAGE-TOKEN"));
@@ -1187,7 +1192,7 @@ void TestImporters::gcpMachines()
 
 void TestImporters::gcpWarnings()
 {
-    auto r = core::importGcpSkus(fixture("gcp/skus_a2_page.json"), "gcp.json", "2026-11-30", "s");
+    auto r = importers::importGcpSkus(fixture("gcp/skus_a2_page.json"), "gcp.json", "2026-11-30", "s");
     REQUIRE_OK(r);
     const QStringList expected = list({
         // the E2 core SKU with its units negated (README.md)
@@ -1209,7 +1214,7 @@ void TestImporters::gcpPages()
     // the A2 core SKU sits on the second page: one page alone cannot assemble any machine
     const std::string p1 = fixture("gcp/skus_split_p1.json");
     const std::string p2 = fixture("gcp/skus_split_p2.json");
-    auto alone = core::importGcpSkus(p1, "p1.json", "2026-11-30", "s");
+    auto alone = importers::importGcpSkus(p1, "p1.json", "2026-11-30", "s");
     REQUIRE_OK(alone);
     QVERIFY(alone->catalog.offerings.empty());
     QCOMPARE(qs(alone->next), QStringLiteral("FIXTURE-P2"));
@@ -1217,7 +1222,7 @@ void TestImporters::gcpPages()
                                                  "us-east1, us-west1: no A2 core SKU")
         != std::string::npos);
 
-    auto pooled = core::importGcpSkuPages({{"p1.json", p1}, {"p2.json", p2}}, "2026-11-30", "s");
+    auto pooled = importers::importGcpSkuPages({{"p1.json", p1}, {"p2.json", p2}}, "2026-11-30", "s");
     REQUIRE_OK(pooled);
     QCOMPARE(pooled->offerings.size(), std::size_t(15));
     const auto* o = findOffering(pooled->offerings, "us-central1", "", "a2-highgpu-1g");
@@ -1247,7 +1252,7 @@ void TestImporters::gcpBadFile()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
-    auto r = core::importGcpSkus(text.toStdString(), "x.json", "", "s");
+    auto r = importers::importGcpSkus(text.toStdString(), "x.json", "", "s");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -1288,7 +1293,8 @@ void TestImporters::alibaba()
     QFETCH(double, hourlyRate);
     QFETCH(double, upfrontFee);
     QFETCH(double, effectiveHourly);
-    auto r = core::importAlibabaInstancePrice(fixture("alibaba/instancePrice_intl.json"), "ali.json", "", "alibaba");
+    auto r
+        = importers::importAlibabaInstancePrice(fixture("alibaba/instancePrice_intl.json"), "ali.json", "", "alibaba");
     REQUIRE_OK(r);
     QCOMPARE(r->offerings.size(), std::size_t(2)); // Windows and classic-network entries are skipped
     const auto* o = findOffering(r->offerings, "ap-southeast-1", "", type.toStdString());
@@ -1306,7 +1312,8 @@ void TestImporters::alibaba()
 
 void TestImporters::alibabaWarnings()
 {
-    auto r = core::importAlibabaInstancePrice(fixture("alibaba/instancePrice_intl.json"), "ali.json", "", "alibaba");
+    auto r
+        = importers::importAlibabaInstancePrice(fixture("alibaba/instancePrice_intl.json"), "ali.json", "", "alibaba");
     REQUIRE_OK(r);
     const QStringList expected = list({
         "ali.json:/pricingInfo/ap-southeast-1::ecs.r5.6xlarge::vpc::linux::optimized/months/1/price: must be a finite "
@@ -1342,7 +1349,7 @@ void TestImporters::alibabaBadFile()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
-    auto r = core::importAlibabaInstancePrice(text.toStdString(), "x.json", "", "s");
+    auto r = importers::importAlibabaInstancePrice(text.toStdString(), "x.json", "", "s");
     QVERIFY2(!r, "accepted a bad file");
     QVERIFY2(startsWith(r.error().detail, expected.toStdString()), r.error().detail.c_str());
 }
@@ -1438,7 +1445,7 @@ void TestImporters::realSamplesSkyPilot()
     QFETCH(double, gpuCount);
     QFETCH(double, onDemand);
     QFETCH(double, spot);
-    auto r = core::importSkyPilotCsv(
+    auto r = importers::importSkyPilotCsv(
         sample(file.toStdString()), file.toStdString(), provider.toStdString(), "2026-11-30", "skypilot-catalog");
     REQUIRE_OK(r);
     QVERIFY(!r->offerings.empty());
@@ -1460,18 +1467,18 @@ void TestImporters::realSamplesAwsCsv()
         // no row of the sample is a plain Linux GPU instance (api/README.md)
         std::ifstream in(path, std::ios::binary);
         QVERIFY(in);
-        auto r = core::importAwsOfferCsv(in, "sample.csv", "", "aws");
+        auto r = importers::importAwsOfferCsv(in, "sample.csv", "", "aws");
         REQUIRE_OK(r);
         QVERIFY(r->offerings.empty());
         QVERIFY(r->warnings.empty());
     }
     std::ifstream in(path, std::ios::binary);
-    core::AwsOfferFilter filter;
+    importers::AwsOfferFilter filter;
     filter.operatingSystem = "Windows";
     filter.tenancy = "Dedicated";
     filter.preInstalledSw = "SQL Web";
     filter.gpuOnly = false;
-    auto r = core::importAwsOfferCsv(in, "sample.csv", "", "aws", filter);
+    auto r = importers::importAwsOfferCsv(in, "sample.csv", "", "aws", filter);
     REQUIRE_OK(r);
     QVERIFY(r->warnings.empty());
     const auto* o = findOffering(r->offerings, "ap-northeast-1", "", "c6i.large");
@@ -1494,9 +1501,9 @@ void TestImporters::realSamplesAwsCsv()
 void TestImporters::realSamplesAwsJson()
 {
     REQUIRE_SAMPLES();
-    core::AwsOfferFilter windows;
+    importers::AwsOfferFilter windows;
     windows.operatingSystem = "Windows";
-    auto p3 = core::importAwsOfferJson(
+    auto p3 = importers::importAwsOfferJson(
         sample("api/aws/offer_us-east-2_p3.8xlarge_excerpt_2023-03.json"), "p3.json", "", "aws", windows);
     REQUIRE_OK(p3);
     QCOMPARE(p3->offerings.size(), std::size_t(1));
@@ -1504,9 +1511,9 @@ void TestImporters::realSamplesAwsJson()
     QCOMPARE(p3->offerings.front().gpuCount, 4.0);
     QCOMPARE(qs(p3->offerings.front().prices.front().asOf), QStringLiteral("2023-03-22T14:56:51Z"));
 
-    core::AwsOfferFilter any;
+    importers::AwsOfferFilter any;
     any.gpuOnly = false;
-    auto c4 = core::importAwsOfferJson(
+    auto c4 = importers::importAwsOfferJson(
         sample("api/aws/offer_us-east-1_c4.large_reserved_terms_excerpt_2016-12.json"), "c4.json", "", "aws", any);
     REQUIRE_OK(c4);
     QCOMPARE(c4->offerings.size(), std::size_t(1));
@@ -1520,7 +1527,7 @@ void TestImporters::realSamplesAwsJson()
 void TestImporters::realSamplesSpotAdvisor()
 {
     REQUIRE_SAMPLES();
-    auto r = core::importAwsSpotAdvisor(sample("spot/aws_spot-advisor-data_2025-06-28.json"), "advisor.json");
+    auto r = importers::importAwsSpotAdvisor(sample("spot/aws_spot-advisor-data_2025-06-28.json"), "advisor.json");
     REQUIRE_OK(r);
     QVERIFY(r->warnings.empty()); // ca-central-1 p5.48xlarge's s = -62 is data, not an error
     QCOMPARE(r->byRegion.size(), std::size_t(33));
@@ -1534,7 +1541,7 @@ void TestImporters::realSamplesSpotAdvisor()
 void TestImporters::realSamplesAzure()
 {
     REQUIRE_SAMPLES();
-    auto r = core::importAzureRetailPrices(
+    auto r = importers::importAzureRetailPrices(
         sample("api/azure/retail_prices_eastus_Standard_D2als_v7_preview.json"), "azure.json", "", "azure");
     REQUIRE_OK(r);
     QVERIFY(r->next.empty()); // NextPageLink null
@@ -1553,7 +1560,8 @@ void TestImporters::realSamplesAzure()
 void TestImporters::realSamplesGcp()
 {
     REQUIRE_SAMPLES();
-    auto r = core::importGcpSkus(sample("api/gcp/opencost_gcp_test_skus_a100_a2_2023-03.json"), "gcp.json", "", "gcp");
+    auto r = importers::importGcpSkus(
+        sample("api/gcp/opencost_gcp_test_skus_a100_a2_2023-03.json"), "gcp.json", "", "gcp");
     REQUIRE_OK(r);
     QVERIFY(!r->next.empty());
     const auto* o = findOffering(r->catalog.offerings, "us-central1", "", "a2-highgpu-1g");
@@ -1566,7 +1574,7 @@ void TestImporters::realSamplesGcp()
 void TestImporters::realSamplesAlibaba()
 {
     REQUIRE_SAMPLES();
-    auto r = core::importAlibabaInstancePrice(
+    auto r = importers::importAlibabaInstancePrice(
         sample("api/alibaba/instancePrice_intl_excerpt_v2.0.7_2018-10.json"), "ali.json", "", "alibaba");
     REQUIRE_OK(r);
     QVERIFY(r->warnings.empty());

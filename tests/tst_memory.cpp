@@ -217,7 +217,7 @@ void TestMemory::doesNotFitIsAResult()
     QVERIFY(!e.fit.suggestions.empty());
     bool mentionsTp = false;
     for (const auto& text : e.fit.suggestions)
-        mentionsTp |= text.find("tensor parallel 2") != std::string::npos;
+        mentionsTp |= text.text().find("tensor parallel 2") != std::string::npos;
     QVERIFY(mentionsTp);
 
     // Training GPT-3 on one A100: 16 B/param · 174.6e9 = 2.79 TB of states alone.

@@ -172,7 +172,7 @@ void TestPlanner::admission()
         o.prices.clear();
     const auto a = core::detail::admitOffering(*w, o, test::gpus());
     QCOMPARE(int(a.kind), kind);
-    QCOMPARE(QString::fromStdString(a.reason), reason);
+    QCOMPARE(QString::fromStdString(a.reason.text()), reason);
     QCOMPARE(a.gpu != nullptr, kind == int(core::detail::Admission::Kind::Admit));
 }
 
@@ -191,11 +191,11 @@ void TestPlanner::dataCosts()
     auto c = core::detail::dataCosts(w, o, &rates, fx, 2.0);
     QCOMPARE(c.storageUsd, 46.0);
     GP_COMPARE_REL(c.egressUsd, 18.0, 1e-12);
-    QCOMPARE(QString::fromStdString(c.note), QStringLiteral("storage and egress: test rate (2026-11-30)"));
+    QCOMPARE(QString::fromStdString(c.note.text()), QStringLiteral("storage and egress: test rate (2026-11-30)"));
     // No rate for the provider: nothing priced, and the note says what to give.
     auto none = core::detail::dataCosts(w, offering("lambda", "H100-SXM-80GB", 8, "us-east-1"), &rates, fx, 2.0);
     QCOMPARE(none.storageUsd + none.egressUsd, 0.0);
-    QVERIFY(none.note.find("data.storage_price_per_gb_month") != std::string::npos);
+    QVERIFY(none.note.text().find("data.storage_price_per_gb_month") != std::string::npos);
     // The workload's own rates in CNY: 0.7 CNY per GB-month × 1000 GB × 1 month = 700 CNY = 100 USD at 7.
     w.data->storagePricePerGbMonth = 0.7;
     w.data->egressPricePerGb = 0;
@@ -205,7 +205,7 @@ void TestPlanner::dataCosts()
     QCOMPARE(own.egressUsd, 0.0);
     // No data section: nothing at all.
     w.data.reset();
-    QCOMPARE(core::detail::dataCosts(w, o, &rates, fx, 1.0).note, std::string());
+    QVERIFY(core::detail::dataCosts(w, o, &rates, fx, 1.0).note.empty());
 }
 
 void TestPlanner::ranking()
@@ -246,13 +246,16 @@ void TestPlanner::paretoFront()
 
 void TestPlanner::exclusions()
 {
-    const std::map<std::string, std::string> unfit = {{"T4", "does not fit on 512 × T4"}};
+    using core::Message;
+    namespace msg = core::msg;
+    const Message t4(msg::doesNotFitOn, {"512", "T4", "20", "15"});
+    const std::map<std::string, Message> unfit = {{"T4", t4}};
     std::vector<core::Exclusion> all = {
-        {"T4", "does not fit on 512 × T4", "aws", "r", "g4", "", 0}, // repeats the per-GPU line: left out
-        {"A10", "region eu-x is not in the allowed regions", "aws", "eu-x", "g5", "", 0},
-        {"H100-SXM-80GB", "over budget by 300 USD", "aws", "r", "p5", "on_demand", 1300},
-        {"H100-SXM-80GB", "over budget by 100 USD", "gcp", "r", "a3", "on_demand", 1100},
-        {"L4", "region eu-y is not in the allowed regions", "aws", "eu-y", "g6", "", 0},
+        {"T4", t4, "aws", "r", "g4", "", 0}, // repeats the per-GPU line: left out
+        {"A10", Message(msg::regionNotAllowed, {"eu-x"}), "aws", "eu-x", "g5", "", 0},
+        {"H100-SXM-80GB", Message(msg::overBudget, {"300"}), "aws", "r", "p5", "on_demand", 1300},
+        {"H100-SXM-80GB", Message(msg::overBudget, {"100"}), "gcp", "r", "a3", "on_demand", 1100},
+        {"L4", Message(msg::regionNotAllowed, {"eu-y"}), "aws", "eu-y", "g6", "", 0},
     };
     const auto out = core::detail::selectExclusions(all, unfit, 2);
     // The per-GPU line, then the two priced ones, cheapest first; the unpriced ones do not fit in 2 more.

@@ -3,6 +3,7 @@
 // scaling with the instance count, a commitment billed for less than its term.
 #include "core/planner.h"
 #include "core/pricing.h"
+#include "providers/importers/importers.h"
 #include "testutil.h"
 
 using namespace gpuplan;
@@ -259,8 +260,8 @@ void TestPricing::plannerRanksExcludesAndMarksPareto()
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     bool sawBudget = false, sawDeadline = false;
     for (const auto& e : plan.excluded) {
-        sawBudget |= e.gpu == "A100-SXM-40GB" && e.reason == "over budget by 65 USD";
-        sawDeadline |= e.gpu == "T4" && e.reason.rfind("misses the deadline by 50.0 h", 0) == 0;
+        sawBudget |= e.gpu == "A100-SXM-40GB" && e.reason.text() == "over budget by 65 USD";
+        sawDeadline |= e.gpu == "T4" && e.reason.text().rfind("misses the deadline by 50.0 h", 0) == 0;
     }
     QVERIFY(sawBudget);
     QVERIFY(sawDeadline);
@@ -306,7 +307,7 @@ void TestPricing::plannerRespectsPricingAndBucketConstraints()
     plan = test::plan(w, test::inputs(offers, fx()));
     QVERIFY(plan.candidates.empty());
     QVERIFY(!plan.excluded.empty());
-    QCOMPARE(plan.excluded.front().reason, std::string("region us-east-1 is not in the allowed regions"));
+    QCOMPARE(plan.excluded.front().reason.text(), std::string("region us-east-1 is not in the allowed regions"));
 }
 
 void TestPricing::bundledCatalogCoverage()
@@ -316,7 +317,7 @@ void TestPricing::bundledCatalogCoverage()
     std::set<std::string> providers, gpuModels, kinds;
     QDir dir(QStringLiteral(GPUPLAN_SOURCE_DIR "/pricing-data/catalog"));
     for (const auto& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
-        auto cat = core::parseNativeCatalog(test::readFile(dir.filePath(f).toStdString()), f.toStdString());
+        auto cat = importers::parseNativeCatalog(test::readFile(dir.filePath(f).toStdString()), f.toStdString());
         QVERIFY2(cat, cat ? "" : cat.error().detail.c_str());
         QVERIFY2(cat->warnings.empty(), cat->warnings.empty() ? "" : cat->warnings.front().c_str());
         for (const auto& o : cat->offerings) {
@@ -366,7 +367,7 @@ void TestPricing::storageAndEgress()
     in.offerings = std::make_shared<const std::vector<core::Offering>>(offers);
     plan = test::plan(w, in);
     QCOMPARE(plan.candidates[0].pricing->storageCost, 0.0);
-    QVERIFY(plan.candidates[0].pricing->dataNote.find("not priced") != std::string::npos);
+    QVERIFY(plan.candidates[0].pricing->dataNote.text().find("not priced") != std::string::npos);
     // the workload's own rates win, in their currency: 719.2 CNY = 100 USD of storage per month
     w.data->storagePricePerGbMonth = 0.7192 * 730 / 100; // CNY per GB-month → 0.7192·7.3·1000·(100/730)/7.192 USD
     w.data->egressPricePerGb = 0;

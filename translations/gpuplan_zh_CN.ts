@@ -1,3519 +1,3394 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>QObject</name>
-        <message>
-            <source>gpuplan</source>
-            <translation>gpuplan</translation>
-        </message>
-        <message>
-            <source>The store could not be opened; scenarios and imports are off for this run.
+<context>
+    <name>QObject</name>
+    <message>
+        <source>gpuplan</source>
+        <translation>gpuplan</translation>
+    </message>
+    <message>
+        <source>The store could not be opened; scenarios and imports are off for this run.
 
 %1</source>
-            <translation>无法打开数据库；本次运行无法使用场景和导入功能。
+        <translation>无法打开数据库；本次运行无法使用场景和导入功能。
 
 %1</translation>
-        </message>
-        <message>
-            <source>gpuplan did not close normally last time: what you had typed is restored.</source>
-            <translation>gpuplan 上次未正常关闭：已恢复您输入的内容。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::charts::ParetoChartView</name>
-        <message>
-            <source>No priced candidates to plot</source>
-            <translation>没有带价格的候选方案可绘制</translation>
-        </message>
-        <message>
-            <source>Candidates</source>
-            <translation>候选方案</translation>
-        </message>
-        <message>
-            <source>Pareto front</source>
-            <translation>帕累托前沿</translation>
-        </message>
-        <message>
-            <source>Selected</source>
-            <translation>已选中</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::charts::PriceHistoryChartView</name>
-        <message>
-            <source>No price history</source>
-            <translation>没有价格历史</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::charts::StackedBarChartView</name>
-        <message>
-            <source>Nothing to show</source>
-            <translation>没有可显示的内容</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::AccuracyGroupModel</name>
-        <message>
-            <source>The true value lies within this factor of the estimate for at least 80 % of the group's rows</source>
-            <translation>对该分组至少 80% 的行，真实值落在估算值的这个倍数范围内</translation>
-        </message>
-        <message>
-            <source>%1 / %2</source>
-            <translation>%1 / %2</translation>
-        </message>
-        <message>
-            <source>%1 – %2</source>
-            <translation>%1 – %2</translation>
-        </message>
-        <message>
-            <source>Group</source>
-            <translation>分组</translation>
-        </message>
-        <message>
-            <source>Rows</source>
-            <translation>行数</translation>
-        </message>
-        <message>
-            <source>Median |error|</source>
-            <translation>误差绝对值中位数</translation>
-        </message>
-        <message>
-            <source>Worst |error|</source>
-            <translation>误差绝对值最大值</translation>
-        </message>
-        <message>
-            <source>Limit (median / worst)</source>
-            <translation>上限（中位数 / 最差）</translation>
-        </message>
-        <message>
-            <source>80 % range of true ÷ estimate</source>
-            <translation>真实值 ÷ 估算值的 80% 区间</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::AccuracyPage</name>
-        <message>
-            <source>training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <source>serving throughput</source>
-            <translation>推理吞吐量</translation>
-        </message>
-        <message>
-            <source>serving latency</source>
-            <translation>推理延迟</translation>
-        </message>
-        <message>
-            <source>memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <source>How far to trust the estimates: published runs (Megatron-LM, MosaicML, Llama, TensorRT-LLM, ZeRO, vLLM, …) run through the estimator. Errors are (estimated − published) ÷ published; each group's 80 % range gives the ranges shown with every plan.</source>
-            <translation>估算结果可信到什么程度：用估算器复算公开的实测结果（Megatron-LM、MosaicML、Llama、TensorRT-LLM、ZeRO、vLLM 等）。误差 =（估算值 − 公开值）÷ 公开值；每个分组的 80% 区间即每个计划中显示的区间。</translation>
-        </message>
-        <message>
-            <source>Filter the published runs</source>
-            <translation>筛选公开的实测结果</translation>
-        </message>
-        <message>
-            <source>Accuracy per group</source>
-            <translation>各分组的准确度</translation>
-        </message>
-        <message>
-            <source>Published runs against the estimates</source>
-            <translation>公开实测结果与估算值对比</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::AccuracyRowModel</name>
-        <message>
-            <source>Source: %1</source>
-            <translation>来源：%1</translation>
-        </message>
-        <message>
-            <source>Id</source>
-            <translation>编号</translation>
-        </message>
-        <message>
-            <source>Group</source>
-            <translation>分组</translation>
-        </message>
-        <message>
-            <source>Published run</source>
-            <translation>公开的实测</translation>
-        </message>
-        <message>
-            <source>Metric</source>
-            <translation>指标</translation>
-        </message>
-        <message>
-            <source>Published</source>
-            <translation>公开值</translation>
-        </message>
-        <message>
-            <source>Estimated</source>
-            <translation>估算值</translation>
-        </message>
-        <message>
-            <source>Error</source>
-            <translation>误差</translation>
-        </message>
-        <message>
-            <source>Source</source>
-            <translation>来源</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::Autosave</name>
-        <message>
-            <source>%1: cannot write the autosave: %2</source>
-            <translation>%1：无法写入自动保存：%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::CalibratePage</name>
-        <message>
-            <source>Cannot start %1: %2</source>
-            <translation>无法启动 %1：%2</translation>
-        </message>
-        <message>
-            <source>Datasheet peaks are not what a GPU delivers. Measure this machine&apos;s GPU with gpuplan-probe (or import a report measured elsewhere): every estimate for that GPU model then uses the measured share of its datasheet figures, and the plan says it is calibrated.</source>
-            <translation>数据手册上的峰值并不是 GPU 的实际表现。用 gpuplan-probe 测量本机的 GPU（或导入在别处测得的报告）：此后该型号 GPU 的每项估算都使用实测的数据手册占比，方案中会注明已校准。</translation>
-        </message>
-        <message>
-            <source>&amp;Measure this GPU</source>
-            <translation>测量本机 GPU(&amp;M)</translation>
-        </message>
-        <message>
-            <source>Runs gpuplan-probe as a separate process: a GPU fault never takes gpuplan down</source>
-            <translation>在独立进程中运行 gpuplan-probe：GPU 故障不会拖垮 gpuplan</translation>
-        </message>
-        <message>
-            <source>&amp;Quick (under 20 s)</source>
-            <translation>快速(&amp;Q)（20 秒以内）</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>&amp;Import…</source>
-            <translation>导入(&amp;I)…</translation>
-        </message>
-        <message>
-            <source>A probe report (gpuplan.probe/1) or exported profiles (gpuplan.calibration/1)</source>
-            <translation>探测报告（gpuplan.probe/1）或导出的校准档案（gpuplan.calibration/1）</translation>
-        </message>
-        <message>
-            <source>E&amp;xport…</source>
-            <translation>导出(&amp;X)…</translation>
-        </message>
-        <message>
-            <source>Calibration profiles in the store</source>
-            <translation>数据库中的校准档案</translation>
-        </message>
-        <message>
-            <source>Progress of gpuplan-probe</source>
-            <translation>gpuplan-probe 的进度</translation>
-        </message>
-        <message>
-            <source>gpuplan-probe&apos;s progress appears here while it measures.</source>
-            <translation>测量期间，gpuplan-probe 的进度显示在这里。</translation>
-        </message>
-        <message>
-            <source>There is no store to keep a calibration in: %1</source>
-            <translation>没有可保存校准的数据库：%1</translation>
-        </message>
-        <message>
-            <source>gpuplan-probe was not found next to gpuplan or on PATH: where is it?</source>
-            <translation>在 gpuplan 所在目录和 PATH 中都找不到 gpuplan-probe：它在哪里？</translation>
-        </message>
-        <message>
-            <source>gpuplan-probe was not found (it is built where CMake finds the CUDA toolkit). Import a report measured on another machine instead.</source>
-            <translation>找不到 gpuplan-probe（只有 CMake 找到 CUDA 工具包时才会构建它）。请改为导入在其他机器上测得的报告。</translation>
-        </message>
-        <message>
-            <source>Measuring with %1…</source>
-            <translation>正在用 %1 测量…</translation>
-        </message>
-        <message>
-            <source>Measurement cancelled; nothing was stored.</source>
-            <translation>测量已取消；未保存任何内容。</translation>
-        </message>
-        <message>
-            <source>gpuplan-probe crashed; nothing was stored. The app is unaffected.</source>
-            <translation>gpuplan-probe 崩溃；未保存任何内容。本程序不受影响。</translation>
-        </message>
-        <message>
-            <source>No NVIDIA driver, GPU or cuBLASLt on this machine, so nothing was measured: %1</source>
-            <translation>本机没有 NVIDIA 驱动、GPU 或 cuBLASLt，因此未进行测量：%1</translation>
-        </message>
-        <message>
-            <source>(gpuplan-probe gave no reason)</source>
-            <translation>（gpuplan-probe 未说明原因）</translation>
-        </message>
-        <message>
-            <source>gpuplan-probe failed with exit code %1; nothing was stored: %2</source>
-            <translation>gpuplan-probe 失败，退出码 %1；未保存任何内容：%2</translation>
-        </message>
-        <message>
-            <source>warning: %1</source>
-            <translation>警告：%1</translation>
-        </message>
-        <message>
-            <source>gpuplan-probe&apos;s report cannot be used: %1</source>
-            <translation>无法使用 gpuplan-probe 的报告：%1</translation>
-        </message>
-        <message>
-            <source>Calibrated %1: every estimate for this GPU model now uses what was measured.</source>
-            <translation>已校准 %1：该型号 GPU 的每项估算现在都使用实测值。</translation>
-        </message>
-        <message>
-            <source>Import calibration</source>
-            <translation>导入校准</translation>
-        </message>
-        <message>
-            <source>Probe reports and calibration profiles (*.json);;All files (*)</source>
-            <translation>探测报告和校准档案 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>%1: cannot open: %2</source>
-            <translation>%1：无法打开：%2</translation>
-        </message>
-        <message numerus="yes">
-            <source>Imported %n profile(s) from %1; the plan uses them now.</source>
-            <translation>
-                <numerusform>已从 %1 导入 %n 个校准档案；方案现在使用它们。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>There are no calibration profiles to export.</source>
-            <translation>没有可导出的校准档案。</translation>
-        </message>
-        <message>
-            <source>Export calibration</source>
-            <translation>导出校准</translation>
-        </message>
-        <message>
-            <source>Calibration profiles (*.json)</source>
-            <translation>校准档案 (*.json)</translation>
-        </message>
-        <message>
-            <source>%1: cannot write: %2</source>
-            <translation>%1：无法写入：%2</translation>
-        </message>
-        <message numerus="yes">
-            <source>Exported %n profile(s) to %1.</source>
-            <translation>
-                <numerusform>已将 %n 个校准档案导出到 %1。</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::CalibrationModel</name>
-        <message>
-            <source>%1 %2</source>
-            <translation>%1 %2</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Device</source>
-            <translation>设备</translation>
-        </message>
-        <message>
-            <source>Measured at</source>
-            <translation>测量时间</translation>
-        </message>
-        <message>
-            <source>GEMM, share of the datasheet</source>
-            <translation>GEMM（占数据手册的比例）</translation>
-        </message>
-        <message>
-            <source>Memory bandwidth</source>
-            <translation>显存带宽</translation>
-        </message>
-        <message>
-            <source>Source</source>
-            <translation>来源</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::CandidateTableModel</name>
-        <message>
-            <source>%1 %2 in %3</source>
-            <translation>%1 %2，位于 %3</translation>
-        </message>
-        <message>
-            <source>Price: %1 per instance-hour (%2), as of %3</source>
-            <translation>价格：%1 每实例小时（%2），截至 %3</translation>
-        </message>
-        <message>
-            <source>Source: %1</source>
-            <translation>来源：%1</translation>
-        </message>
-        <message>
-            <source>Negotiated discount: %1</source>
-            <translation>协议折扣：%1</translation>
-        </message>
-        <message>
-            <source>Spot: +%1 time for interruptions (checkpoint every %2)</source>
-            <translation>竞价实例：因中断增加 %1 时间（每 %2 保存一次检查点）</translation>
-        </message>
-        <message>
-            <source>Pays off above %1 utilization</source>
-            <translation>使用率高于 %1 时划算</translation>
-        </message>
-        <message>
-            <source>%1 per million output tokens</source>
-            <translation>每百万输出词元 %1</translation>
-        </message>
-        <message>
-            <source>On the Pareto front: nothing else is both cheaper and faster</source>
-            <translation>位于帕累托前沿：没有其他方案既更便宜又更快</translation>
-        </message>
-        <message>
-            <source>Does not fit in memory</source>
-            <translation>显存放不下</translation>
-        </message>
-        <message>
-            <source>%1 × %2</source>
-            <translation>%1 × %2</translation>
-        </message>
-        <message>
-            <source>%1 – %2</source>
-            <translation>%1 – %2</translation>
-        </message>
-        <message>
-            <source>%1/h</source>
-            <translation>%1/小时</translation>
-        </message>
-        <message>
-            <source>on the Pareto front</source>
-            <translation>位于帕累托前沿</translation>
-        </message>
-        <message>
-            <source>One 730-hour month of service, in the plan's currency</source>
-            <translation>一个月（730 小时）的服务费用，以计划货币计</translation>
-        </message>
-        <message>
-            <source>The whole job, in the plan's currency</source>
-            <translation>整个作业的费用，以计划货币计</translation>
-        </message>
-        <message>
-            <source>80 % range from the estimator's errors on published runs</source>
-            <translation>根据估算器在公开数据上的误差得出的 80% 区间</translation>
-        </message>
-        <message>
-            <source>A request's latency: time to first token + (output − 1) × time per output token</source>
-            <translation>单个请求的延迟：首词元时间 +（输出词元数 − 1）× 每输出词元时间</translation>
-        </message>
-        <message>
-            <source>Wall time of the job, with failures, restarts and spot interruptions</source>
-            <translation>作业的实际耗时，包括故障、重启和竞价中断</translation>
-        </message>
-        <message>
-            <source>On the Pareto front of cost against time (or latency)</source>
-            <translation>位于成本与时间（或延迟）的帕累托前沿</translation>
-        </message>
-        <message>
-            <source>#</source>
-            <translation>#</translation>
-        </message>
-        <message>
-            <source>Provider</source>
-            <translation>云厂商</translation>
-        </message>
-        <message>
-            <source>Region</source>
-            <translation>地域</translation>
-        </message>
-        <message>
-            <source>Instance</source>
-            <translation>实例</translation>
-        </message>
-        <message>
-            <source>GPUs</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Pricing</source>
-            <translation>计费方式</translation>
-        </message>
-        <message>
-            <source>Cost / month</source>
-            <translation>成本/月</translation>
-        </message>
-        <message>
-            <source>Cost</source>
-            <translation>成本</translation>
-        </message>
-        <message>
-            <source>Range (80 %)</source>
-            <translation>区间（80%）</translation>
-        </message>
-        <message>
-            <source>Latency</source>
-            <translation>延迟</translation>
-        </message>
-        <message>
-            <source>Time</source>
-            <translation>时间</translation>
-        </message>
-        <message>
-            <source>Hourly</source>
-            <translation>每小时</translation>
-        </message>
-        <message>
-            <source>Price as of</source>
-            <translation>价格日期</translation>
-        </message>
-        <message>
-            <source>Pareto</source>
-            <translation>帕累托</translation>
-        </message>
-        <message>
-            <source>%1 × %2 (calibrated)</source>
-            <translation>%1 × %2（已校准）</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::CatalogImport</name>
-        <message>
-            <source>gpuplan catalog JSON (gpuplan.catalog/1)</source>
-            <translation>gpuplan 价格目录 JSON（gpuplan.catalog/1）</translation>
-        </message>
-        <message>
-            <source>SkyPilot catalog CSV</source>
-            <translation>SkyPilot 价格目录 CSV</translation>
-        </message>
-        <message>
-            <source>AWS Price List, CSV offer file</source>
-            <translation>AWS 价格表，CSV 报价文件</translation>
-        </message>
-        <message>
-            <source>AWS Price List, JSON offer file</source>
-            <translation>AWS 价格表，JSON 报价文件</translation>
-        </message>
-        <message>
-            <source>Azure Retail Prices API page (JSON)</source>
-            <translation>Azure 零售价格 API 页面（JSON）</translation>
-        </message>
-        <message>
-            <source>GCP Cloud Billing Catalog SKUs (JSON)</source>
-            <translation>GCP Cloud Billing 目录 SKU（JSON）</translation>
-        </message>
-        <message>
-            <source>Alibaba Cloud instancePrice.json</source>
-            <translation>阿里云 instancePrice.json</translation>
-        </message>
-        <message>
-            <source>AWS Spot Advisor data (JSON)</source>
-            <translation>AWS Spot Advisor 数据（JSON）</translation>
-        </message>
-        <message>
-            <source>%1: no offerings found; the catalog is unchanged</source>
-            <translation>%1：未找到任何报价，价格目录未改动</translation>
-        </message>
-        <message>
-            <source>Cancelled: nothing was imported and the catalog is unchanged.</source>
-            <translation>已取消：未导入任何内容，价格目录未改动。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::CatalogPage</name>
-        <message>
-            <source>Every offering and price the planner uses: for each provider the store's newest import, else the bundled catalog. Drop a price file here to import it.</source>
-            <translation>规划器使用的所有报价和价格：每家云厂商优先使用数据库中最新导入的数据，否则使用内置价格目录。将价格文件拖放到此处即可导入。</translation>
-        </message>
-        <message>
-            <source>Filter: provider, region, instance, GPU or pricing (all words must match)</source>
-            <translation>筛选：云厂商、地域、实例、GPU 或计费方式（须匹配所有关键词）</translation>
-        </message>
-        <message>
-            <source>Filter the catalog</source>
-            <translation>筛选价格目录</translation>
-        </message>
-        <message>
-            <source>Import price file…</source>
-            <translation>导入价格文件…</translation>
-        </message>
-        <message>
-            <source>Offerings and prices</source>
-            <translation>报价与价格</translation>
-        </message>
-        <message>
-            <source>Catalog snapshots</source>
-            <translation>价格目录快照</translation>
-        </message>
-        <message>
-            <source>%1 of %2 prices shown · %3 providers</source>
-            <translation>显示 %1 / %2 个价格 · %3 家云厂商</translation>
-        </message>
-        <message>
-            <source>Snapshot</source>
-            <translation>快照</translation>
-        </message>
-        <message>
-            <source>Provider</source>
-            <translation>云厂商</translation>
-        </message>
-        <message>
-            <source>Imported</source>
-            <translation>导入时间</translation>
-        </message>
-        <message>
-            <source>Offerings</source>
-            <translation>报价数</translation>
-        </message>
-        <message>
-            <source>Active</source>
-            <translation>当前使用</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>No imports yet: the bundled catalog is used.</source>
-            <translation>尚未导入任何数据：使用内置价格目录。</translation>
-        </message>
-        <message>
-            <source>Select an offering to see its price across imports</source>
-            <translation>选择一个报价以查看其在历次导入中的价格</translation>
-        </message>
-        <message>
-            <source>%1: %2/h (as of %3, snapshot %4)</source>
-            <translation>%1：%2/小时（截至 %3，快照 %4）</translation>
-        </message>
-        <message>
-            <source>%1: %2/h (bundled, as of %3)</source>
-            <translation>%1：%2/小时（内置数据，截至 %3）</translation>
-        </message>
-        <message>
-            <source>%1 %2 in %3</source>
-            <translation>%1 %2，位于 %3</translation>
-        </message>
-        <message>
-            <source>No prices for %1</source>
-            <translation>%1 没有价格</translation>
-        </message>
-        <message>
-            <source>%1 per instance-hour</source>
-            <translation>%1 每实例小时</translation>
-        </message>
-        <message>
-            <source>Import price file</source>
-            <translation>导入价格文件</translation>
-        </message>
-        <message>
-            <source>Price files (*.json *.csv);;All files (*)</source>
-            <translation>价格文件 (*.json *.csv);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>There is no store to import into: %1</source>
-            <translation>没有可导入的数据库：%1</translation>
-        </message>
-        <message>
-            <source>Import %1</source>
-            <translation>导入 %1</translation>
-        </message>
-        <message>
-            <source>Format:</source>
-            <translation>格式：</translation>
-        </message>
-        <message>
-            <source>Provider (SkyPilot):</source>
-            <translation>云厂商（SkyPilot）：</translation>
-        </message>
-        <message>
-            <source>Prices as of:</source>
-            <translation>价格日期：</translation>
-        </message>
-        <message>
-            <source>Importing %1…</source>
-            <translation>正在导入 %1…</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message numerus="yes">
-            <source>Imported %n offering(s)</source>
-            <translation>
-                <numerusform>已导入 %n 个报价</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source> with %n price(s).</source>
-            <translation>
-                <numerusform>，共 %n 个价格。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n row(s) were skipped.</source>
-            <translation>
-                <numerusform>跳过了 %n 行。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Import finished</source>
-            <translation>导入完成</translation>
-        </message>
-        <message>
-            <source>Import cancelled</source>
-            <translation>导入已取消</translation>
-        </message>
-        <message>
-            <source>Import failed</source>
-            <translation>导入失败</translation>
-        </message>
-        <message>
-            <source>Cancelled: nothing was imported and the catalog is unchanged.</source>
-            <translation>已取消：未导入任何内容，价格目录未改动。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ChartAdapters</name>
-        <message>
-            <source>Request latency (ms)</source>
-            <translation>请求延迟（毫秒）</translation>
-        </message>
-        <message>
-            <source>Wall time (hours)</source>
-            <translation>实际耗时（小时）</translation>
-        </message>
-        <message>
-            <source>Cost per month (%1)</source>
-            <translation>每月成本（%1）</translation>
-        </message>
-        <message>
-            <source>Cost (%1)</source>
-            <translation>成本（%1）</translation>
-        </message>
-        <message>
-            <source>#%1 %2 %3 (%4)
+    </message>
+    <message>
+        <source>gpuplan did not close normally last time: what you had typed is restored.</source>
+        <translation>gpuplan 上次未正常关闭：已恢复您输入的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::charts::ParetoChartView</name>
+    <message>
+        <source>No priced candidates to plot</source>
+        <translation>没有带价格的候选方案可绘制</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候选方案</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选中</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::charts::PriceHistoryChartView</name>
+    <message>
+        <source>No price history</source>
+        <translation>没有价格历史</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::charts::StackedBarChartView</name>
+    <message>
+        <source>Nothing to show</source>
+        <translation>没有可显示的内容</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::charts::StepChartView</name>
+    <message>
+        <source>Nothing to show</source>
+        <translation>没有可显示的内容</translation>
+    </message>
+    <message>
+        <source>Hour %1: %2 %3</source>
+        <translation>第 %1 小时：%2 %3</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::AccuracyGroupModel</name>
+    <message>
+        <source>The true value lies within this factor of the estimate for at least 80 % of the group&apos;s rows</source>
+        <translation>对该分组至少 80% 的行，真实值落在估算值的这个倍数范围内</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Median |error|</source>
+        <translation>误差绝对值中位数</translation>
+    </message>
+    <message>
+        <source>Worst |error|</source>
+        <translation>误差绝对值最大值</translation>
+    </message>
+    <message>
+        <source>Limit (median / worst)</source>
+        <translation>上限（中位数 / 最差）</translation>
+    </message>
+    <message>
+        <source>80 % range of true ÷ estimate</source>
+        <translation>真实值 ÷ 估算值的 80% 区间</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::AccuracyPage</name>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>serving throughput</source>
+        <translation>推理吞吐量</translation>
+    </message>
+    <message>
+        <source>serving latency</source>
+        <translation>推理延迟</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>How far to trust the estimates: published runs (Megatron-LM, MosaicML, Llama, TensorRT-LLM, ZeRO, vLLM, …) run through the estimator. Errors are (estimated − published) ÷ published; each group&apos;s 80 % range gives the ranges shown with every plan.</source>
+        <translation>估算结果可信到什么程度：用估算器复算公开的实测结果（Megatron-LM、MosaicML、Llama、TensorRT-LLM、ZeRO、vLLM 等）。误差 =（估算值 − 公开值）÷ 公开值；每个分组的 80% 区间即每个计划中显示的区间。</translation>
+    </message>
+    <message>
+        <source>Filter the published runs</source>
+        <translation>筛选公开的实测结果</translation>
+    </message>
+    <message>
+        <source>Accuracy per group</source>
+        <translation>各分组的准确度</translation>
+    </message>
+    <message>
+        <source>Published runs against the estimates</source>
+        <translation>公开实测结果与估算值对比</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::AccuracyRowModel</name>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Published run</source>
+        <translation>公开的实测</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Published</source>
+        <translation>公开值</translation>
+    </message>
+    <message>
+        <source>Estimated</source>
+        <translation>估算值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::Autosave</name>
+    <message>
+        <source>%1: cannot write the autosave: %2</source>
+        <translation>%1：无法写入自动保存：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::CalibratePage</name>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Datasheet peaks are not what a GPU delivers. Measure this machine&apos;s GPU with gpuplan-probe (or import a report measured elsewhere): every estimate for that GPU model then uses the measured share of its datasheet figures, and the plan says it is calibrated.</source>
+        <translation>数据手册上的峰值并不是 GPU 的实际表现。用 gpuplan-probe 测量本机的 GPU（或导入在别处测得的报告）：此后该型号 GPU 的每项估算都使用实测的数据手册占比，方案中会注明已校准。</translation>
+    </message>
+    <message>
+        <source>&amp;Measure this GPU</source>
+        <translation>测量本机 GPU(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Runs gpuplan-probe as a separate process: a GPU fault never takes gpuplan down</source>
+        <translation>在独立进程中运行 gpuplan-probe：GPU 故障不会拖垮 gpuplan</translation>
+    </message>
+    <message>
+        <source>&amp;Quick (under 20 s)</source>
+        <translation>快速(&amp;Q)（20 秒以内）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>A probe report (gpuplan.probe/1) or exported profiles (gpuplan.calibration/1)</source>
+        <translation>探测报告（gpuplan.probe/1）或导出的校准档案（gpuplan.calibration/1）</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Calibration profiles in the store</source>
+        <translation>数据库中的校准档案</translation>
+    </message>
+    <message>
+        <source>Progress of gpuplan-probe</source>
+        <translation>gpuplan-probe 的进度</translation>
+    </message>
+    <message>
+        <source>gpuplan-probe&apos;s progress appears here while it measures.</source>
+        <translation>测量期间，gpuplan-probe 的进度显示在这里。</translation>
+    </message>
+    <message>
+        <source>There is no store to keep a calibration in: %1</source>
+        <translation>没有可保存校准的数据库：%1</translation>
+    </message>
+    <message>
+        <source>gpuplan-probe was not found next to gpuplan or on PATH: where is it?</source>
+        <translation>在 gpuplan 所在目录和 PATH 中都找不到 gpuplan-probe：它在哪里？</translation>
+    </message>
+    <message>
+        <source>gpuplan-probe was not found (it is built where CMake finds the CUDA toolkit). Import a report measured on another machine instead.</source>
+        <translation>找不到 gpuplan-probe（只有 CMake 找到 CUDA 工具包时才会构建它）。请改为导入在其他机器上测得的报告。</translation>
+    </message>
+    <message>
+        <source>Measuring with %1…</source>
+        <translation>正在用 %1 测量…</translation>
+    </message>
+    <message>
+        <source>Measurement cancelled; nothing was stored.</source>
+        <translation>测量已取消；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>gpuplan-probe crashed; nothing was stored. The app is unaffected.</source>
+        <translation>gpuplan-probe 崩溃；未保存任何内容。本程序不受影响。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver, GPU or cuBLASLt on this machine, so nothing was measured: %1</source>
+        <translation>本机没有 NVIDIA 驱动、GPU 或 cuBLASLt，因此未进行测量：%1</translation>
+    </message>
+    <message>
+        <source>(gpuplan-probe gave no reason)</source>
+        <translation>（gpuplan-probe 未说明原因）</translation>
+    </message>
+    <message>
+        <source>gpuplan-probe failed with exit code %1; nothing was stored: %2</source>
+        <translation>gpuplan-probe 失败，退出码 %1；未保存任何内容：%2</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>gpuplan-probe&apos;s report cannot be used: %1</source>
+        <translation>无法使用 gpuplan-probe 的报告：%1</translation>
+    </message>
+    <message>
+        <source>Calibrated %1: every estimate for this GPU model now uses what was measured.</source>
+        <translation>已校准 %1：该型号 GPU 的每项估算现在都使用实测值。</translation>
+    </message>
+    <message>
+        <source>Import calibration</source>
+        <translation>导入校准</translation>
+    </message>
+    <message>
+        <source>Probe reports and calibration profiles (*.json);;All files (*)</source>
+        <translation>探测报告和校准档案 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n profile(s) from %1; the plan uses them now.</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 个校准档案；方案现在使用它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There are no calibration profiles to export.</source>
+        <translation>没有可导出的校准档案。</translation>
+    </message>
+    <message>
+        <source>Export calibration</source>
+        <translation>导出校准</translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation>校准档案 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n profile(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个校准档案导出到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::CalibrationModel</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Measured at</source>
+        <translation>测量时间</translation>
+    </message>
+    <message>
+        <source>GEMM, share of the datasheet</source>
+        <translation>GEMM（占数据手册的比例）</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::CandidateTableModel</name>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2，位于 %3</translation>
+    </message>
+    <message>
+        <source>Price: %1 per instance-hour (%2), as of %3</source>
+        <translation>价格：%1 每实例小时（%2），截至 %3</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Negotiated discount: %1</source>
+        <translation>协议折扣：%1</translation>
+    </message>
+    <message>
+        <source>Spot: +%1 time for interruptions (checkpoint every %2)</source>
+        <translation>竞价实例：因中断增加 %1 时间（每 %2 保存一次检查点）</translation>
+    </message>
+    <message>
+        <source>Pays off above %1 utilization</source>
+        <translation>使用率高于 %1 时划算</translation>
+    </message>
+    <message>
+        <source>%1 per million output tokens</source>
+        <translation>每百万输出词元 %1</translation>
+    </message>
+    <message>
+        <source>On the Pareto front: nothing else is both cheaper and faster</source>
+        <translation>位于帕累托前沿：没有其他方案既更便宜又更快</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation>%1/小时</translation>
+    </message>
+    <message>
+        <source>on the Pareto front</source>
+        <translation>位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source>One 730-hour month of service, in the plan&apos;s currency</source>
+        <translation>一个月（730 小时）的服务费用，以计划货币计</translation>
+    </message>
+    <message>
+        <source>The whole job, in the plan&apos;s currency</source>
+        <translation>整个作业的费用，以计划货币计</translation>
+    </message>
+    <message>
+        <source>80 % range from the estimator&apos;s errors on published runs</source>
+        <translation>根据估算器在公开数据上的误差得出的 80% 区间</translation>
+    </message>
+    <message>
+        <source>A request&apos;s latency: time to first token + (output − 1) × time per output token</source>
+        <translation>单个请求的延迟：首词元时间 +（输出词元数 − 1）× 每输出词元时间</translation>
+    </message>
+    <message>
+        <source>Wall time of the job, with failures, restarts and spot interruptions</source>
+        <translation>作业的实际耗时，包括故障、重启和竞价中断</translation>
+    </message>
+    <message>
+        <source>On the Pareto front of cost against time (or latency)</source>
+        <translation>位于成本与时间（或延迟）的帕累托前沿</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Cost / month</source>
+        <translation>成本/月</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Range (80 %)</source>
+        <translation>区间（80%）</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Hourly</source>
+        <translation>每小时</translation>
+    </message>
+    <message>
+        <source>Price as of</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (calibrated)</source>
+        <translation>%1 × %2（已校准）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::CatalogImport</name>
+    <message>
+        <source>%1: no offerings found; the catalog is unchanged</source>
+        <translation>%1：未找到任何报价，价格目录未改动</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was imported and the catalog is unchanged.</source>
+        <translation>已取消：未导入任何内容，价格目录未改动。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::CatalogPage</name>
+    <message>
+        <source>Every offering and price the planner uses: for each provider the store&apos;s newest import, else the bundled catalog. Drop a price file here to import it.</source>
+        <translation>规划器使用的所有报价和价格：每家云厂商优先使用数据库中最新导入的数据，否则使用内置价格目录。将价格文件拖放到此处即可导入。</translation>
+    </message>
+    <message>
+        <source>Filter: provider, region, instance, GPU or pricing (all words must match)</source>
+        <translation>筛选：云厂商、地域、实例、GPU 或计费方式（须匹配所有关键词）</translation>
+    </message>
+    <message>
+        <source>Filter the catalog</source>
+        <translation>筛选价格目录</translation>
+    </message>
+    <message>
+        <source>Import price file…</source>
+        <translation>导入价格文件…</translation>
+    </message>
+    <message>
+        <source>Offerings and prices</source>
+        <translation>报价与价格</translation>
+    </message>
+    <message>
+        <source>Catalog snapshots</source>
+        <translation>价格目录快照</translation>
+    </message>
+    <message>
+        <source>%1 of %2 prices shown · %3 providers</source>
+        <translation>显示 %1 / %2 个价格 · %3 家云厂商</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入时间</translation>
+    </message>
+    <message>
+        <source>Offerings</source>
+        <translation>报价数</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>当前使用</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No imports yet: the bundled catalog is used.</source>
+        <translation>尚未导入任何数据：使用内置价格目录。</translation>
+    </message>
+    <message>
+        <source>Select an offering to see its price across imports</source>
+        <translation>选择一个报价以查看其在历次导入中的价格</translation>
+    </message>
+    <message>
+        <source>%1: %2/h (as of %3, snapshot %4)</source>
+        <translation>%1：%2/小时（截至 %3，快照 %4）</translation>
+    </message>
+    <message>
+        <source>%1: %2/h (bundled, as of %3)</source>
+        <translation>%1：%2/小时（内置数据，截至 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2，位于 %3</translation>
+    </message>
+    <message>
+        <source>No prices for %1</source>
+        <translation>%1 没有价格</translation>
+    </message>
+    <message>
+        <source>%1 per instance-hour</source>
+        <translation>%1 每实例小时</translation>
+    </message>
+    <message>
+        <source>Import price file</source>
+        <translation>导入价格文件</translation>
+    </message>
+    <message>
+        <source>Price files (*.json *.csv);;All files (*)</source>
+        <translation>价格文件 (*.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>There is no store to import into: %1</source>
+        <translation>没有可导入的数据库：%1</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Provider (SkyPilot):</source>
+        <translation>云厂商（SkyPilot）：</translation>
+    </message>
+    <message>
+        <source>Prices as of:</source>
+        <translation>价格日期：</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n offering(s)</source>
+        <translation>
+            <numerusform>已导入 %n 个报价</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> with %n price(s).</source>
+        <translation>
+            <numerusform>，共 %n 个价格。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) were skipped.</source>
+        <translation>
+            <numerusform>跳过了 %n 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import finished</source>
+        <translation>导入完成</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was imported and the catalog is unchanged.</source>
+        <translation>已取消：未导入任何内容，价格目录未改动。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ChartAdapters</name>
+    <message>
+        <source>Request latency (ms)</source>
+        <translation>请求延迟（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wall time (hours)</source>
+        <translation>实际耗时（小时）</translation>
+    </message>
+    <message>
+        <source>Cost per month (%1)</source>
+        <translation>每月成本（%1）</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <source>#%1 %2 %3 (%4)
 %5 × %6, %7
 %8 · %9</source>
-            <translation>#%1 %2 %3（%4）
+        <translation>#%1 %2 %3（%4）
 %5 × %6，%7
 %8 · %9</translation>
-        </message>
-        <message>
-            <source>On the Pareto front</source>
-            <translation>位于帕累托前沿</translation>
-        </message>
-        <message>
-            <source>Per GPU</source>
-            <translation>每卡</translation>
-        </message>
-        <message>
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>Optimizer</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <source>Activations</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV 缓存</translation>
-        </message>
-        <message>
-            <source>Overhead</source>
-            <translation>额外开销</translation>
-        </message>
-        <message>
-            <source>GiB</source>
-            <translation>GiB</translation>
-        </message>
-        <message>
-            <source>By use</source>
-            <translation>按用途</translation>
-        </message>
-        <message>
-            <source>By payment</source>
-            <translation>按付款方式</translation>
-        </message>
-        <message>
-            <source>Compute used</source>
-            <translation>实际使用的计算</translation>
-        </message>
-        <message>
-            <source>Unused commitment</source>
-            <translation>未使用的承诺</translation>
-        </message>
-        <message>
-            <source>Spot interruptions</source>
-            <translation>竞价中断</translation>
-        </message>
-        <message>
-            <source>Upfront fee</source>
-            <translation>预付费用</translation>
-        </message>
-        <message>
-            <source>Recurring charges</source>
-            <translation>周期性费用</translation>
-        </message>
-        <message>
-            <source>Capacity</source>
-            <translation>容量</translation>
-        </message>
-        <message>
-            <source>Traffic</source>
-            <translation>承载流量</translation>
-        </message>
-        <message>
-            <source>Redundancy</source>
-            <translation>冗余</translation>
-        </message>
-        <message>
-            <source>Replicas</source>
-            <translation>副本数</translation>
-        </message>
-        <message>
-            <source>Hour of the week</source>
-            <translation>一周中的小时</translation>
-        </message>
-        <message>
-            <source>Hour of the day</source>
-            <translation>一天中的小时</translation>
-        </message>
-        <message>
-            <source>Needed for the demand</source>
-            <translation>需求所需</translation>
-        </message>
-        <message>
-            <source>Running (autoscaled)</source>
-            <translation>实际运行（自动扩缩容）</translation>
-        </message>
-        <message>
-            <source>Static fleet for the peak</source>
-            <translation>按峰值配置的固定集群</translation>
-        </message>
-        <message>
-            <source>Needed for the traffic</source>
-            <translation>流量所需</translation>
-        </message>
-        <message>
-            <source>Running (with redundancy)</source>
-            <translation>实际运行（含冗余）</translation>
-        </message>
-        <message>
-            <source>Downtime</source>
-            <translation>停机时间</translation>
-        </message>
-        <message>
-            <source>Expected at %1 availability</source>
-            <translation>预期（可用性 %1）</translation>
-        </message>
-        <message>
-            <source>Minutes per month (730 h)</source>
-            <translation>每月分钟数（730 小时）</translation>
-        </message>
-        <message>
-            <source>Budget of the %1 target</source>
-            <translation>%1 目标允许的停机预算</translation>
-        </message>
-        <message>
-            <source>%1 min</source>
-            <translation>%1 分钟</translation>
-        </message>
-        <message>
-            <source>GB</source>
-            <translation>GB</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::DetailsPanel</name>
-        <message>
-            <source>Quantity</source>
-            <translation>项目</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>数值</translation>
-        </message>
-        <message>
-            <source>80 % range</source>
-            <translation>80% 区间</translation>
-        </message>
-        <message>
-            <source>No candidate selected</source>
-            <translation>未选择候选方案</translation>
-        </message>
-        <message>
-            <source>Select a candidate to see its memory per GPU</source>
-            <translation>选择一个候选方案以查看其单卡显存</translation>
-        </message>
-        <message>
-            <source>Select a priced candidate to see its cost breakdown</source>
-            <translation>选择一个带价格的候选方案以查看其成本构成</translation>
-        </message>
-        <message>
-            <source>%1 – %2</source>
-            <translation>%1 – %2</translation>
-        </message>
-        <message>
-            <source>%1 %2 in %3: %4 × %5</source>
-            <translation>%1 %2，位于 %3：%4 × %5</translation>
-        </message>
-        <message>
-            <source>Pinned deployment: %1 × %2</source>
-            <translation>指定的部署：%1 × %2</translation>
-        </message>
-        <message>
-            <source>%1 × %2</source>
-            <translation>%1 × %2</translation>
-        </message>
-        <message>
-            <source>Memory per GPU</source>
-            <translation>单卡显存</translation>
-        </message>
-        <message>
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>Optimizer</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <source>Activations</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV 缓存</translation>
-        </message>
-        <message>
-            <source>Overhead</source>
-            <translation>额外开销</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>合计</translation>
-        </message>
-        <message>
-            <source>%1 of %2</source>
-            <translation>%1 / %2</translation>
-        </message>
-        <message>
-            <source>GiB = 2^30 bytes; a vendor's "80 GB" of HBM is 80 GiB</source>
-            <translation>GiB = 2^30 字节；厂商所说的“80 GB” HBM 即 80 GiB</translation>
-        </message>
-        <message>
-            <source>Does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <source>Needs</source>
-            <translation>需要</translation>
-        </message>
-        <message>
-            <source>%1 per GPU</source>
-            <translation>每卡 %1</translation>
-        </message>
-        <message>
-            <source>Deployment</source>
-            <translation>部署</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Fits in memory</source>
-            <translation>显存放得下</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>TP %1 × PP %2 × DP %3</source>
-            <translation>TP %1 × PP %2 × DP %3</translation>
-        </message>
-        <message>
-            <source> × CP %1</source>
-            <translation> × CP %1</translation>
-        </message>
-        <message>
-            <source>, EP %1</source>
-            <translation>，EP %1</translation>
-        </message>
-        <message>
-            <source>Layout</source>
-            <translation>并行布局</translation>
-        </message>
-        <message>
-            <source>Micro-batch, ZeRO</source>
-            <translation>微批次，ZeRO</translation>
-        </message>
-        <message>
-            <source>%1, stage %2</source>
-            <translation>%1，阶段 %2</translation>
-        </message>
-        <message>
-            <source>Recompute</source>
-            <translation>重计算</translation>
-        </message>
-        <message>
-            <source>Model and compute</source>
-            <translation>模型与计算量</translation>
-        </message>
-        <message>
-            <source>Parameters</source>
-            <translation>参数量</translation>
-        </message>
-        <message>
-            <source>%1 billion</source>
-            <translation>%1 十亿</translation>
-        </message>
-        <message>
-            <source>Active parameters</source>
-            <translation>激活参数</translation>
-        </message>
-        <message>
-            <source>Trainable parameters</source>
-            <translation>可训练参数</translation>
-        </message>
-        <message>
-            <source>%1 million</source>
-            <translation>%1 百万</translation>
-        </message>
-        <message>
-            <source>Total compute</source>
-            <translation>总计算量</translation>
-        </message>
-        <message>
-            <source>%1 FLOPs</source>
-            <translation>%1 次浮点运算</translation>
-        </message>
-        <message>
-            <source>6·N·D + attention (PaLM, appendix B)</source>
-            <translation>6·N·D + 注意力（PaLM 论文附录 B）</translation>
-        </message>
-        <message>
-            <source>Compute</source>
-            <translation>计算量</translation>
-        </message>
-        <message>
-            <source>%1 PFLOPS-days</source>
-            <translation>%1 PFLOPS·天</translation>
-        </message>
-        <message>
-            <source>Speed</source>
-            <translation>速度</translation>
-        </message>
-        <message>
-            <source>Step time</source>
-            <translation>单步时间</translation>
-        </message>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 秒</translation>
-        </message>
-        <message>
-            <source>Throughput</source>
-            <translation>吞吐量</translation>
-        </message>
-        <message>
-            <source>%1 tokens/s</source>
-            <translation>%1 词元/秒</translation>
-        </message>
-        <message>
-            <source>MFU</source>
-            <translation>MFU</translation>
-        </message>
-        <message>
-            <source>Model FLOPs utilization</source>
-            <translation>模型算力利用率</translation>
-        </message>
-        <message>
-            <source>HFU</source>
-            <translation>HFU</translation>
-        </message>
-        <message>
-            <source>Hardware FLOPs utilization (with recompute)</source>
-            <translation>硬件算力利用率（含重计算）</translation>
-        </message>
-        <message>
-            <source>Wall time</source>
-            <translation>实际耗时</translation>
-        </message>
-        <message>
-            <source>GPU-hours</source>
-            <translation>GPU 小时</translation>
-        </message>
-        <message>
-            <source>Goodput</source>
-            <translation>有效产出率</translation>
-        </message>
-        <message>
-            <source>Share of wall time that advances training</source>
-            <translation>实际耗时中推进训练的比例</translation>
-        </message>
-        <message numerus="yes">
-            <source>TP %1 × PP %2, %n replica(s)</source>
-            <translation>
-                <numerusform>TP %1 × PP %2，%n 个副本</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Latency</source>
-            <translation>延迟</translation>
-        </message>
-        <message>
-            <source>Time to first token</source>
-            <translation>首词元时间</translation>
-        </message>
-        <message>
-            <source>Time per output token</source>
-            <translation>每输出词元时间</translation>
-        </message>
-        <message>
-            <source>Whole request</source>
-            <translation>整个请求</translation>
-        </message>
-        <message>
-            <source>Prefill (one prompt)</source>
-            <translation>预填充（单个提示）</translation>
-        </message>
-        <message>
-            <source>Output tokens/s</source>
-            <translation>输出词元/秒</translation>
-        </message>
-        <message>
-            <source>Requests/s</source>
-            <translation>请求/秒</translation>
-        </message>
-        <message>
-            <source>Concurrency per replica</source>
-            <translation>每副本并发数</translation>
-        </message>
-        <message>
-            <source>%1 of %2 that fit</source>
-            <translation>%1（最多可容纳 %2）</translation>
-        </message>
-        <message>
-            <source>Limited by</source>
-            <translation>受限于</translation>
-        </message>
-        <message>
-            <source>Capacity</source>
-            <translation>容量</translation>
-        </message>
-        <message>
-            <source>Replicas</source>
-            <translation>副本数</translation>
-        </message>
-        <message>
-            <source>%1 for the traffic + %2 for availability</source>
-            <translation>承载流量 %1 个 + 保障可用性 %2 个</translation>
-        </message>
-        <message>
-            <source>Decided by</source>
-            <translation>决定因素</translation>
-        </message>
-        <message>
-            <source>Utilization</source>
-            <translation>使用率</translation>
-        </message>
-        <message>
-            <source>TTFT p99 (queueing + prefill)</source>
-            <translation>TTFT p99（排队 + 预填充）</translation>
-        </message>
-        <message>
-            <source>M/M/c queue (Erlang C) over the replicas' request slots</source>
-            <translation>对各副本的请求槽位采用 M/M/c 排队模型（Erlang C）</translation>
-        </message>
-        <message>
-            <source>Expected availability</source>
-            <translation>预期可用性</translation>
-        </message>
-        <message>
-            <source>GPU-hours per month</source>
-            <translation>每月 GPU 小时</translation>
-        </message>
-        <message>
-            <source>Not feasible</source>
-            <translation>不可行</translation>
-        </message>
-        <message>
-            <source>Batch job</source>
-            <translation>批处理作业</translation>
-        </message>
-        <message>
-            <source>Speed-up over the reference</source>
-            <translation>相对参考 GPU 的加速比</translation>
-        </message>
-        <message>
-            <source>%1×</source>
-            <translation>%1 倍</translation>
-        </message>
-        <message>
-            <source>Note</source>
-            <translation>备注</translation>
-        </message>
-        <message>
-            <source>Cost</source>
-            <translation>成本</translation>
-        </message>
-        <message>
-            <source>Per month</source>
-            <translation>每月</translation>
-        </message>
-        <message>
-            <source>Per hour</source>
-            <translation>每小时</translation>
-        </message>
-        <message>
-            <source>Per GPU-hour</source>
-            <translation>每 GPU 小时</translation>
-        </message>
-        <message>
-            <source>Pricing</source>
-            <translation>计费方式</translation>
-        </message>
-        <message>
-            <source>Break-even utilization</source>
-            <translation>盈亏平衡使用率</translation>
-        </message>
-        <message>
-            <source>A commitment pays off when the GPUs are busy more than this share of the term</source>
-            <translation>GPU 在承诺期内的使用率高于此比例时，承诺才划算</translation>
-        </message>
-        <message>
-            <source>Negotiated discount</source>
-            <translation>协议折扣</translation>
-        </message>
-        <message>
-            <source>Per million output tokens</source>
-            <translation>每百万输出词元</translation>
-        </message>
-        <message>
-            <source>Price as of</source>
-            <translation>价格日期</translation>
-        </message>
-        <message>
-            <source>Source</source>
-            <translation>来源</translation>
-        </message>
-        <message>
-            <source>Availability</source>
-            <translation>可用性</translation>
-        </message>
-        <message>
-            <source>Expected</source>
-            <translation>预期</translation>
-        </message>
-        <message>
-            <source>Target</source>
-            <translation>目标</translation>
-        </message>
-        <message>
-            <source>Downtime per month</source>
-            <translation>每月停机时间</translation>
-        </message>
-        <message>
-            <source>%1 min</source>
-            <translation>%1 分钟</translation>
-        </message>
-        <message>
-            <source>Allowed by the target</source>
-            <translation>目标允许的停机时间</translation>
-        </message>
-        <message>
-            <source>Provider SLA</source>
-            <translation>云厂商 SLA</translation>
-        </message>
-        <message>
-            <source>Expected SLA credit</source>
-            <translation>预期 SLA 赔付</translation>
-        </message>
-        <message>
-            <source>%1 % of the bill</source>
-            <translation>账单的 %1%</translation>
-        </message>
-        <message>
-            <source>Network round trip</source>
-            <translation>网络往返时间</translation>
-        </message>
-        <message>
-            <source>Energy</source>
-            <translation>能耗</translation>
-        </message>
-        <message>
-            <source>Whole job</source>
-            <translation>整个作业</translation>
-        </message>
-        <message>
-            <source>%1 kWh</source>
-            <translation>%1 千瓦时</translation>
-        </message>
-        <message>
-            <source>GPU power between idle and board power, plus the host share, × PUE %1</source>
-            <translation>GPU 功耗（介于空闲功耗与板卡功耗之间）加上主机分摊，× PUE %1</translation>
-        </message>
-        <message>
-            <source>Emissions</source>
-            <translation>排放</translation>
-        </message>
-        <message>
-            <source>%1 kg CO₂e</source>
-            <translation>%1 千克 CO₂e</translation>
-        </message>
-        <message>
-            <source>Electricity cost</source>
-            <translation>电费</translation>
-        </message>
-        <message>
-            <source>At the electricity price set in Settings (for owned hardware; cloud prices include power)</source>
-            <translation>按“设置”中的电价计算（适用于自有硬件；云价格已包含电费）</translation>
-        </message>
-        <message>
-            <source>Assumptions</source>
-            <translation>假设</translation>
-        </message>
-        <message>
-            <source>No memory estimate for a batch job</source>
-            <translation>批处理作业没有显存估算</translation>
-        </message>
-        <message>
-            <source>No price: estimates only</source>
-            <translation>没有价格：仅有估算</translation>
-        </message>
-        <message>
-            <source>80 % range: %1</source>
-            <translation>80% 区间：%1</translation>
-        </message>
-        <message>
-            <source>memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <source>the latency targets</source>
-            <translation>延迟目标</translation>
-        </message>
-        <message>
-            <source>the TPOT target</source>
-            <translation>TPOT 目标</translation>
-        </message>
-        <message>
-            <source>the TTFT target</source>
-            <translation>TTFT 目标</translation>
-        </message>
-        <message>
-            <source>the concurrency given</source>
-            <translation>指定的并发数</translation>
-        </message>
-        <message>
-            <source>queue stability</source>
-            <translation>队列稳定性</translation>
-        </message>
-        <message>
-            <source>headroom</source>
-            <translation>余量</translation>
-        </message>
-        <message>
-            <source>availability</source>
-            <translation>可用性</translation>
-        </message>
-        <message>
-            <source>the minimum</source>
-            <translation>最小值</translation>
-        </message>
-        <message>
-            <source>Efficiency</source>
-            <translation>效率</translation>
-        </message>
-        <message>
-            <source>calibrated</source>
-            <translation>已校准</translation>
-        </message>
-        <message>
-            <source>datasheet defaults</source>
-            <translation>数据手册默认值</translation>
-        </message>
-        <message>
-            <source>Measured on %1 at %2: %3</source>
-            <translation>于 %2 在 %1 上测得：%3</translation>
-        </message>
-        <message>
-            <source>Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page</source>
-            <translation>数据手册数值 × 公开运行记录中的效率；可在“校准”页测量此 GPU</translation>
-        </message>
-        <message>
-            <source>Cost breakdown</source>
-            <translation>费用构成</translation>
-        </message>
-        <message>
-            <source>Demand vs capacity</source>
-            <translation>需求与容量</translation>
-        </message>
-        <message>
-            <source>calibrated: wall time %1 %</source>
-            <translation>已校准：耗时 %1 %</translation>
-        </message>
-        <message>
-            <source>calibrated: throughput %1 %</source>
-            <translation>已校准：吞吐量 %1 %</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ErrorText</name>
-        <message>
-            <source>required</source>
-            <translation>必填</translation>
-        </message>
-        <message>
-            <source>required (%1)</source>
-            <translation>必填（%1）</translation>
-        </message>
-        <message>
-            <source>must be a number, got %1</source>
-            <translation>必须是数字，收到 %1</translation>
-        </message>
-        <message>
-            <source>must be a finite number, got %1</source>
-            <translation>必须是有限的数字，收到 %1</translation>
-        </message>
-        <message>
-            <source>must be a positive number, got %1</source>
-            <translation>必须是正数，收到 %1</translation>
-        </message>
-        <message>
-            <source>must be zero or positive, got %1</source>
-            <translation>必须是零或正数，收到 %1</translation>
-        </message>
-        <message>
-            <source>must be a fraction between 0 and 1 (exclusive), got %1</source>
-            <translation>必须是 0 到 1 之间（不含端点）的小数，收到 %1</translation>
-        </message>
-        <message>
-            <source>must be a whole number from %1 to %2, got %3</source>
-            <translation>必须是 %1 到 %2 之间的整数，收到 %3</translation>
-        </message>
-        <message>
-            <source>must be a whole number of sequences, got %1</source>
-            <translation>序列数必须是整数，收到 %1</translation>
-        </message>
-        <message>
-            <source>must be one of %1, got %2</source>
-            <translation>必须是 %1 之一，收到 %2</translation>
-        </message>
-        <message>
-            <source>must be text, got %1</source>
-            <translation>必须是文本，收到 %1</translation>
-        </message>
-        <message>
-            <source>must not be empty</source>
-            <translation>不能为空</translation>
-        </message>
-        <message>
-            <source>must be true or false, got %1</source>
-            <translation>必须是 true 或 false，收到 %1</translation>
-        </message>
-        <message>
-            <source>unknown GPU “%1”; closest known: %2</source>
-            <translation>未知 GPU“%1”；最接近的已知型号：%2</translation>
-        </message>
-        <message>
-            <source>unknown model preset “%1”; closest known: %2</source>
-            <translation>未知的模型预设“%1”；最接近的已知预设：%2</translation>
-        </message>
-        <message>
-            <source>must divide the hidden size (%1) unless a head dimension is given, got %2</source>
-            <translation>必须能整除隐藏层维度（%1），除非给出头维度，收到 %2</translation>
-        </message>
-        <message>
-            <source>must divide the attention heads (%1), got %2</source>
-            <translation>必须能整除注意力头数（%1），收到 %2</translation>
-        </message>
-        <message>
-            <source>must be a multiple of tensor × pipeline × context parallel = %1, got %2</source>
-            <translation>必须是张量 × 流水线 × 上下文并行度 = %1 的倍数，收到 %2</translation>
-        </message>
-        <message>
-            <source>must equal tensor × pipeline × context × data parallel = %1, got %2</source>
-            <translation>必须等于张量 × 流水线 × 上下文 × 数据并行度 = %1，收到 %2</translation>
-        </message>
-        <message>
-            <source>must not exceed the model's layers (%1), got %2</source>
-            <translation>不能超过模型的层数（%1），收到 %2</translation>
-        </message>
-        <message>
-            <source>must not exceed the layers (%1), got %2</source>
-            <translation>不能超过层数（%1），收到 %2</translation>
-        </message>
-        <message>
-            <source>must be from 1 to the experts (%1), got %2</source>
-            <translation>必须在 1 到专家数（%1）之间，收到 %2</translation>
-        </message>
-        <message>
-            <source>give the global batch in sequences or in tokens, not both</source>
-            <translation>全局批大小请按序列数或词元数给出，不要同时给出</translation>
-        </message>
-        <message>
-            <source>unknown field, ignored</source>
-            <translation>未知字段，已忽略</translation>
-        </message>
-        <message>
-            <source>missing; assuming “%1”</source>
-            <translation>缺失；假定为“%1”</translation>
-        </message>
-        <message>
-            <source>ignored: the workload's kind is %1</source>
-            <translation>已忽略：工作负载类型为 %1</translation>
-        </message>
-        <message>
-            <source>prompt + output = %1 tokens exceeds the model's context of %2 tokens</source>
-            <translation>提示 + 输出 = %1 个词元，超过模型的上下文长度 %2 个词元</translation>
-        </message>
-        <message>
-            <source>must be a fraction such as 0.2 (20 %), got %1</source>
-            <translation>必须是小数，例如 0.2（20%），收到 %1</translation>
-        </message>
-        <message>
-            <source>empty file, expected a JSON object</source>
-            <translation>文件为空，应为 JSON 对象</translation>
-        </message>
-        <message>
-            <source>region %1 is not in the allowed regions</source>
-            <translation>地域 %1 不在允许的地域中</translation>
-        </message>
-        <message>
-            <source>no datasheet for the GPU model “%1” in gpus.json</source>
-            <translation>gpus.json 中没有 GPU 型号“%1”的规格</translation>
-        </message>
-        <message>
-            <source>no public price (specs only): import a quote in the Catalog page</source>
-            <translation>无公开价格（仅有规格）：请在“价格目录”页面导入报价</translation>
-        </message>
-        <message>
-            <source>%1 is not an allowed pricing model</source>
-            <translation>%1 不是允许的计费方式</translation>
-        </message>
-        <message>
-            <source>over budget by %1</source>
-            <translation>超出预算 %1</translation>
-        </message>
-        <message>
-            <source>does not fit on %1 × %2: needs %3 GiB per GPU, has %4</source>
-            <translation>在 %1 × %2 上放不下：每卡需要 %3 GiB，实际只有 %4</translation>
-        </message>
-        <message>
-            <source>does not fit: needs %1 GiB per GPU, has %2</source>
-            <translation>放不下：每卡需要 %1 GiB，实际只有 %2</translation>
-        </message>
-        <message>
-            <source>misses the deadline by %1 h (%2 h with spot interruptions)</source>
-            <translation>超出截止时间 %1 小时（含竞价中断共 %2 小时）</translation>
-        </message>
-        <message>
-            <source>fractional GPU (%1 per instance): shared GPUs are not planned</source>
-            <translation>部分 GPU（每实例 %1 个）：不规划共享 GPU</translation>
-        </message>
-        <message>
-            <source>Invalid input</source>
-            <translation>输入无效</translation>
-        </message>
-        <message>
-            <source>Not readable</source>
-            <translation>无法读取</translation>
-        </message>
-        <message>
-            <source>Unknown GPU</source>
-            <translation>未知 GPU</translation>
-        </message>
-        <message>
-            <source>Unknown model</source>
-            <translation>未知模型</translation>
-        </message>
-        <message>
-            <source>Does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <source>No offering</source>
-            <translation>没有报价</translation>
-        </message>
-        <message>
-            <source>File error</source>
-            <translation>文件错误</translation>
-        </message>
-        <message>
-            <source>Error</source>
-            <translation>误差</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ExclusionModel</name>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Provider</source>
-            <translation>云厂商</translation>
-        </message>
-        <message>
-            <source>Region</source>
-            <translation>地域</translation>
-        </message>
-        <message>
-            <source>Instance</source>
-            <translation>实例</translation>
-        </message>
-        <message>
-            <source>Pricing</source>
-            <translation>计费方式</translation>
-        </message>
-        <message>
-            <source>Why excluded</source>
-            <translation>排除原因</translation>
-        </message>
-        <message>
-            <source>Would cost</source>
-            <translation>预计成本</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::Fmt</name>
-        <message>
-            <source>%1 h</source>
-            <translation>%1 小时</translation>
-        </message>
-        <message>
-            <source>%1 min</source>
-            <translation>%1 分钟</translation>
-        </message>
-        <message>
-            <source>%1 days</source>
-            <translation>%1 天</translation>
-        </message>
-        <message>
-            <source>%1 years</source>
-            <translation>%1 年</translation>
-        </message>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 秒</translation>
-        </message>
-        <message>
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <source>%1 GiB</source>
-            <translation>%1 GiB</translation>
-        </message>
-        <message>
-            <source>%1 %</source>
-            <translation>%1%</translation>
-        </message>
-        <message>
-            <source>On-demand</source>
-            <translation>按需</translation>
-        </message>
-        <message>
-            <source>Spot</source>
-            <translation>竞价实例</translation>
-        </message>
-        <message>
-            <source>Reserved</source>
-            <translation>预留实例</translation>
-        </message>
-        <message>
-            <source>Savings plan</source>
-            <translation>节省计划</translation>
-        </message>
-        <message>
-            <source>Committed use</source>
-            <translation>承诺使用折扣</translation>
-        </message>
-        <message>
-            <source>Subscription</source>
-            <translation>包年包月</translation>
-        </message>
-        <message>
-            <source>Capacity block</source>
-            <translation>容量块</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n yr</source>
-            <translation>
-                <numerusform>%n 年</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n mo</source>
-            <translation>
-                <numerusform>%n 个月</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1, %2</source>
-            <translation>%1，%2</translation>
-        </message>
-        <message>
-            <source>%1 GB</source>
-            <translation>%1 GB</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::HfConfig</name>
-        <message>
-            <source>not JSON: %1 at offset %2</source>
-            <translation>不是 JSON：%1（位置 %2）</translation>
-        </message>
-        <message>
-            <source>expected a JSON object</source>
-            <translation>应为 JSON 对象</translation>
-        </message>
-        <message>
-            <source>used the language model's text_config</source>
-            <translation>使用了语言模型的 text_config</translation>
-        </message>
-        <message>
-            <source>hidden_size, num_hidden_layers and num_attention_heads are required, and at least one is missing</source>
-            <translation>hidden_size、num_hidden_layers 和 num_attention_heads 是必需的，但至少缺少一个</translation>
-        </message>
-        <message>
-            <source>no intermediate_size: assumed 4 × hidden = %1</source>
-            <translation>没有 intermediate_size：假定为 4 × hidden = %1</translation>
-        </message>
-        <message>
-            <source>training sequence length set to %1 of the %2-token context; edit it for long-context training</source>
-            <translation>训练序列长度设为 %1（上下文为 %2 个词元）；长上下文训练请修改此值</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::MainWindow</name>
-        <message>
-            <source>Edit “%1”</source>
-            <translation>编辑“%1”</translation>
-        </message>
-        <message numerus="yes">
-            <source>Imported %n offering(s); the plan uses them now.</source>
-            <translation>
-                <numerusform>已导入 %n 个报价；计划已在使用它们。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>&amp;Plan</source>
-            <translation>计划(&amp;P)</translation>
-        </message>
-        <message>
-            <source>&amp;Catalog</source>
-            <translation>价格目录(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Accuracy</source>
-            <translation>准确度(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Cost against time</source>
-            <translation>成本与时间</translation>
-        </message>
-        <message>
-            <source>Excluded (%1)</source>
-            <translation>已排除（%1）</translation>
-        </message>
-        <message>
-            <source>Notes</source>
-            <translation>说明</translation>
-        </message>
-        <message>
-            <source>Filter by provider, GPU, region or pricing (Ctrl+F)</source>
-            <translation>按云厂商、GPU、地域或计费方式筛选（Ctrl+F）</translation>
-        </message>
-        <message>
-            <source>Filter the candidates</source>
-            <translation>筛选候选方案</translation>
-        </message>
-        <message>
-            <source>Group by provider</source>
-            <translation>按云厂商分组</translation>
-        </message>
-        <message>
-            <source>C&amp;urrency:</source>
-            <translation>货币(&amp;U)：</translation>
-        </message>
-        <message>
-            <source>Currency of the plan</source>
-            <translation>计划使用的货币</translation>
-        </message>
-        <message>
-            <source>Ranked candidates</source>
-            <translation>候选方案排名</translation>
-        </message>
-        <message>
-            <source>Excluded offerings and why</source>
-            <translation>已排除的报价及原因</translation>
-        </message>
-        <message>
-            <source>Notes on the plan</source>
-            <translation>计划说明</translation>
-        </message>
-        <message>
-            <source>Cost against time chart; click a point to select its candidate</source>
-            <translation>成本与时间图表；点击一个点即可选中对应的候选方案</translation>
-        </message>
-        <message>
-            <source>Details of the selected candidate</source>
-            <translation>所选候选方案的详细信息</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <source>&amp;Scenario</source>
-            <translation>场景(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;New Scenario</source>
-            <translation>新建场景(&amp;N)</translation>
-        </message>
-        <message>
-            <source>&amp;Open Scenario…</source>
-            <translation>打开场景(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>&amp;Save Scenario</source>
-            <translation>保存场景(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save Scenario &amp;As…</source>
-            <translation>场景另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Import Workload JSON…</source>
-            <translation>导入工作负载 JSON(&amp;I)…</translation>
-        </message>
-        <message>
-            <source>&amp;Export Workload JSON…</source>
-            <translation>导出工作负载 JSON(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>Import Hugging Face &amp;config.json…</source>
-            <translation>导入 Hugging Face config.json(&amp;C)…</translation>
-        </message>
-        <message>
-            <source>Import &amp;Price File…</source>
-            <translation>导入价格文件(&amp;P)…</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>Se&amp;ttings…</source>
-            <translation>设置(&amp;T)…</translation>
-        </message>
-        <message>
-            <source>&amp;Duplicate</source>
-            <translation>创建副本(&amp;D)</translation>
-        </message>
-        <message>
-            <source>&amp;Rename…</source>
-            <translation>重命名(&amp;R)…</translation>
-        </message>
-        <message>
-            <source>De&amp;lete…</source>
-            <translation>删除(&amp;L)…</translation>
-        </message>
-        <message>
-            <source>&amp;Find Candidates</source>
-            <translation>查找候选方案(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Group by Provider</source>
-            <translation>按云厂商分组(&amp;G)</translation>
-        </message>
-        <message>
-            <source>&amp;About gpuplan</source>
-            <translation>关于 gpuplan(&amp;A)</translation>
-        </message>
-        <message>
-            <source>&amp;Clear List</source>
-            <translation>清空列表(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Undo</source>
-            <translation>撤销(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Redo</source>
-            <translation>重做(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Store: %1</source>
-            <translation>数据库：%1</translation>
-        </message>
-        <message>
-            <source>No store: %1</source>
-            <translation>没有数据库：%1</translation>
-        </message>
-        <message>
-            <source>Fix the input to update the plan: %1</source>
-            <translation>请修正输入以更新计划：%1</translation>
-        </message>
-        <message>
-            <source>Updating the plan…</source>
-            <translation>正在更新计划…</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n candidate(s)</source>
-            <translation>
-                <numerusform>%n 个候选方案</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n GPU model(s) fit (no price catalog)</source>
-            <translation>
-                <numerusform>%n 种 GPU 型号可以放下（无价格目录）</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source> · %n excluded</source>
-            <translation>
-                <numerusform> · 已排除 %n 个</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source> · the pinned deployment fits</source>
-            <translation> · 指定的部署可以放下</translation>
-        </message>
-        <message>
-            <source> · the pinned deployment does not fit</source>
-            <translation> · 指定的部署放不下</translation>
-        </message>
-        <message>
-            <source> · planned in %1 ms</source>
-            <translation> · 计算用时 %1 毫秒</translation>
-        </message>
-        <message>
-            <source>Untitled</source>
-            <translation>未命名</translation>
-        </message>
-        <message>
-            <source>%1[*] — gpuplan</source>
-            <translation>%1[*] — gpuplan</translation>
-        </message>
-        <message>
-            <source>Save scenario</source>
-            <translation>保存场景</translation>
-        </message>
-        <message>
-            <source>There is no store to save into: %1</source>
-            <translation>没有可保存的数据库：%1</translation>
-        </message>
-        <message>
-            <source>Name:</source>
-            <translation>名称：</translation>
-        </message>
-        <message>
-            <source>Saved “%1”</source>
-            <translation>已保存“%1”</translation>
-        </message>
-        <message>
-            <source>Save scenario as</source>
-            <translation>场景另存为</translation>
-        </message>
-        <message>
-            <source>%1 (copy)</source>
-            <translation>%1（副本）</translation>
-        </message>
-        <message>
-            <source>Open scenario</source>
-            <translation>打开场景</translation>
-        </message>
-        <message>
-            <source>“%1” is not a readable workload: %2</source>
-            <translation>“%1”不是可读取的工作负载：%2</translation>
-        </message>
-        <message>
-            <source>Duplicate scenario</source>
-            <translation>创建场景副本</translation>
-        </message>
-        <message>
-            <source>Rename scenario</source>
-            <translation>重命名场景</translation>
-        </message>
-        <message>
-            <source>Delete scenario</source>
-            <translation>删除场景</translation>
-        </message>
-        <message>
-            <source>Delete “%1”? This cannot be undone.</source>
-            <translation>删除“%1”？此操作无法撤销。</translation>
-        </message>
-        <message>
-            <source>%1: cannot open: %2</source>
-            <translation>%1：无法打开：%2</translation>
-        </message>
-        <message>
-            <source>%1: not a workload file: %2</source>
-            <translation>%1：不是工作负载文件：%2</translation>
-        </message>
-        <message>
-            <source>%1: cannot write: %2</source>
-            <translation>%1：无法写入：%2</translation>
-        </message>
-        <message>
-            <source>Import workload JSON</source>
-            <translation>导入工作负载 JSON</translation>
-        </message>
-        <message>
-            <source>Workload files (*.json);;All files (*)</source>
-            <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>workload</source>
-            <translation>工作负载</translation>
-        </message>
-        <message>
-            <source>Export workload JSON</source>
-            <translation>导出工作负载 JSON</translation>
-        </message>
-        <message>
-            <source>Workload files (*.json)</source>
-            <translation>工作负载文件 (*.json)</translation>
-        </message>
-        <message>
-            <source>Exported %1 (gpuplan-cli plan %1 gives the same plan)</source>
-            <translation>已导出 %1（gpuplan-cli plan %1 会给出相同的计划）</translation>
-        </message>
-        <message>
-            <source>Open recent</source>
-            <translation>打开最近的文件</translation>
-        </message>
-        <message>
-            <source>No recent files</source>
-            <translation>没有最近的文件</translation>
-        </message>
-        <message>
-            <source>Import Hugging Face config.json</source>
-            <translation>导入 Hugging Face config.json</translation>
-        </message>
-        <message>
-            <source>config.json (*.json);;All files (*)</source>
-            <translation>config.json (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Import config.json</source>
-            <translation>导入 config.json</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <source>Architecture read from %1</source>
-            <translation>已从 %1 读取模型结构</translation>
-        </message>
-        <message>
-            <source>About gpuplan</source>
-            <translation>关于 gpuplan</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;gpuplan %1&lt;/h3&gt;&lt;p&gt;What a GPU workload needs, where it should run, what it costs and whether it meets its SLA.&lt;/p&gt;&lt;p&gt;Estimates come from first principles, checked against published runs (see the Accuracy page); prices from the bundled, dated and sourced catalog or the files you import.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;gpuplan %1&lt;/h3&gt;&lt;p&gt;估算 GPU 工作负载需要什么资源、应在哪里运行、成本多少以及能否满足 SLA。&lt;/p&gt;&lt;p&gt;估算基于第一性原理，并以公开的实测结果校验（见“准确度”页面）；价格来自内置的、注明日期和来源的价格目录，或您导入的文件。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Open workload</source>
-            <translation>打开工作负载</translation>
-        </message>
-        <message>
-            <source>Cost against latency</source>
-            <translation>成本与延迟</translation>
-        </message>
-        <message>
-            <source>Ca&amp;librate</source>
-            <translation>校准(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Compare Scenarios…</source>
-            <translation>比较场景(&amp;C)…</translation>
-        </message>
-        <message>
-            <source>Export &amp;Plan</source>
-            <translation>导出方案(&amp;P)</translation>
-        </message>
-        <message>
-            <source>&amp;PDF Report…</source>
-            <translation>PDF 报告(&amp;P)…</translation>
-        </message>
-        <message>
-            <source>&amp;CSV Comparison Table…</source>
-            <translation>CSV 对比表(&amp;C)…</translation>
-        </message>
-        <message>
-            <source>&amp;SkyPilot Task…</source>
-            <translation>SkyPilot 任务文件(&amp;S)…</translation>
-        </message>
-        <message>
-            <source>&amp;Kubernetes Manifest…</source>
-            <translation>Kubernetes 清单(&amp;K)…</translation>
-        </message>
-        <message>
-            <source>&amp;Refresh Prices from the Providers…</source>
-            <translation>从云厂商刷新价格(&amp;R)…</translation>
-        </message>
-        <message>
-            <source>There is no current plan to export: correct the marked fields or wait for the plan.</source>
-            <translation>没有可导出的当前方案：请先改正标出的字段，或等待方案计算完成。</translation>
-        </message>
-        <message>
-            <source>Export PDF report</source>
-            <translation>导出 PDF 报告</translation>
-        </message>
-        <message>
-            <source>PDF files (*.pdf)</source>
-            <translation>PDF 文件 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Export CSV comparison table</source>
-            <translation>导出 CSV 对比表</translation>
-        </message>
-        <message>
-            <source>CSV files (*.csv)</source>
-            <translation>CSV 文件 (*.csv)</translation>
-        </message>
-        <message>
-            <source>Export SkyPilot task</source>
-            <translation>导出 SkyPilot 任务文件</translation>
-        </message>
-        <message>
-            <source>YAML files (*.yaml *.yml)</source>
-            <translation>YAML 文件 (*.yaml *.yml)</translation>
-        </message>
-        <message>
-            <source>Export Kubernetes manifest</source>
-            <translation>导出 Kubernetes 清单</translation>
-        </message>
-        <message>
-            <source>Exported %1</source>
-            <translation>已导出 %1</translation>
-        </message>
-        <message>
-            <source>Guided Plan</source>
-            <translation>引导式规划</translation>
-        </message>
-        <message>
-            <source>&amp;Guided Plan…</source>
-            <translation>引导式规划(&amp;G)…</translation>
-        </message>
-        <message>
-            <source>The answers do not make a valid workload: %1</source>
-            <translation>这些回答无法构成有效的工作负载：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::OfferingModel</name>
-        <message>
-            <source>Double-click to open</source>
-            <translation>双击打开</translation>
-        </message>
-        <message>
-            <source>As published: %1 %2</source>
-            <translation>原始报价：%1 %2</translation>
-        </message>
-        <message>
-            <source>no public price</source>
-            <translation>无公开价格</translation>
-        </message>
-        <message>
-            <source>%1/h</source>
-            <translation>%1/小时</translation>
-        </message>
-        <message>
-            <source>Provider</source>
-            <translation>云厂商</translation>
-        </message>
-        <message>
-            <source>Region</source>
-            <translation>地域</translation>
-        </message>
-        <message>
-            <source>Instance</source>
-            <translation>实例</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>GPUs</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Pricing</source>
-            <translation>计费方式</translation>
-        </message>
-        <message>
-            <source>Price (instance)</source>
-            <translation>价格（每实例）</translation>
-        </message>
-        <message>
-            <source>As of</source>
-            <translation>截至</translation>
-        </message>
-        <message>
-            <source>Source</source>
-            <translation>来源</translation>
-        </message>
-        <message>
-            <source>Per GPU-hour (USD)</source>
-            <translation>每 GPU 小时（美元）</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ScenarioCompareDialog</name>
-        <message>
-            <source>Compare Scenarios</source>
-            <translation>比较场景</translation>
-        </message>
-        <message>
-            <source>&amp;First:</source>
-            <translation>第一个(&amp;F)：</translation>
-        </message>
-        <message>
-            <source>&amp;Second:</source>
-            <translation>第二个(&amp;S)：</translation>
-        </message>
-        <message>
-            <source>Show only &amp;differences</source>
-            <translation>只显示差异(&amp;D)</translation>
-        </message>
-        <message>
-            <source>The two scenarios side by side; differences are highlighted</source>
-            <translation>两个场景并排显示；差异以高亮标出</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ScenarioDialog</name>
-        <message>
-            <source>Scenarios</source>
-            <translation>场景</translation>
-        </message>
-        <message>
-            <source>Scenarios are kept in %1</source>
-            <translation>场景保存在 %1</translation>
-        </message>
-        <message>
-            <source>Saved scenarios</source>
-            <translation>已保存的场景</translation>
-        </message>
-        <message>
-            <source>&amp;Open</source>
-            <translation>打开(&amp;O)</translation>
-        </message>
-        <message>
-            <source>D&amp;uplicate</source>
-            <translation>创建副本(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Rename…</source>
-            <translation>重命名(&amp;R)…</translation>
-        </message>
-        <message>
-            <source>&amp;Delete…</source>
-            <translation>删除(&amp;D)…</translation>
-        </message>
-        <message>
-            <source>Rename scenario</source>
-            <translation>重命名场景</translation>
-        </message>
-        <message>
-            <source>Name:</source>
-            <translation>名称：</translation>
-        </message>
-        <message>
-            <source>Delete scenario</source>
-            <translation>删除场景</translation>
-        </message>
-        <message>
-            <source>Delete “%1”? This cannot be undone.</source>
-            <translation>删除“%1”？此操作无法撤销。</translation>
-        </message>
-        <message>
-            <source>%1 (copy)</source>
-            <translation>%1（副本）</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ScenarioDiffModel</name>
-        <message>
-            <source>nothing fits</source>
-            <translation>没有可行方案</translation>
-        </message>
-        <message>
-            <source>%1 × %2</source>
-            <translation>%1 × %2</translation>
-        </message>
-        <message>
-            <source>%1 (calibrated)</source>
-            <translation>%1（已校准）</translation>
-        </message>
-        <message>
-            <source>%1 %2 in %3</source>
-            <translation>%1 %2，位于 %3</translation>
-        </message>
-        <message>
-            <source>Best offering</source>
-            <translation>最佳方案</translation>
-        </message>
-        <message>
-            <source>GPUs</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Pricing</source>
-            <translation>计费方式</translation>
-        </message>
-        <message>
-            <source>Cost per month</source>
-            <translation>每月成本</translation>
-        </message>
-        <message>
-            <source>Cost (per month when serving)</source>
-            <translation>成本（推理服务按月计）</translation>
-        </message>
-        <message>
-            <source>Total cost</source>
-            <translation>总成本</translation>
-        </message>
-        <message>
-            <source>Latency per request</source>
-            <translation>每个请求的延迟</translation>
-        </message>
-        <message>
-            <source>Time or latency</source>
-            <translation>时间或延迟</translation>
-        </message>
-        <message>
-            <source>Wall time</source>
-            <translation>实际耗时</translation>
-        </message>
-        <message>
-            <source>Candidates</source>
-            <translation>候选方案</translation>
-        </message>
-        <message>
-            <source>(not set)</source>
-            <translation>（未设置）</translation>
-        </message>
-        <message>
-            <source>Result or input</source>
-            <translation>结果或输入</translation>
-        </message>
-        <message>
-            <source>First</source>
-            <translation>第一个</translation>
-        </message>
-        <message>
-            <source>Second</source>
-            <translation>第二个</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ScenarioListModel</name>
-        <message>
-            <source>Saved %1</source>
-            <translation>保存于 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::SecretStore</name>
-        <message>
-            <source>No key is stored.</source>
-            <translation>未保存密钥。</translation>
-        </message>
-        <message>
-            <source>No keychain service is running (such as GNOME Keyring or KWallet): the key cannot be kept, and gpuplan keeps it nowhere else. (%1)</source>
-            <translation>没有正在运行的密钥环服务（例如 GNOME Keyring 或 KWallet）：无法保存密钥，gpuplan 也不会把它保存在其他任何地方。（%1）</translation>
-        </message>
-        <message>
-            <source>The keychain refused: %1</source>
-            <translation>密钥环拒绝了请求：%1</translation>
-        </message>
-        <message>
-            <source>This build of gpuplan has no keychain support (QtKeychain was not found): the key cannot be kept.</source>
-            <translation>此版本的 gpuplan 不支持密钥环（构建时未找到 QtKeychain）：无法保存密钥。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::SettingsDialog</name>
-        <message>
-            <source>Settings</source>
-            <translation>设置</translation>
-        </message>
-        <message>
-            <source>Follow the system</source>
-            <translation>跟随系统</translation>
-        </message>
-        <message>
-            <source>&amp;Language:</source>
-            <translation>语言(&amp;L)：</translation>
-        </message>
-        <message>
-            <source>Light</source>
-            <translation>浅色</translation>
-        </message>
-        <message>
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <source>&amp;Appearance:</source>
-            <translation>外观(&amp;A)：</translation>
-        </message>
-        <message>
-            <source>&amp;Currency:</source>
-            <translation>货币(&amp;C)：</translation>
-        </message>
-        <message>
-            <source>Spare serving capacity above the peak, for workloads that give none</source>
-            <translation>高于峰值的冗余服务容量，用于未指定余量的工作负载</translation>
-        </message>
-        <message>
-            <source>Serving &amp;headroom:</source>
-            <translation>服务余量(&amp;H)：</translation>
-        </message>
-        <message>
-            <source> per kWh</source>
-            <translation> 每千瓦时</translation>
-        </message>
-        <message>
-            <source>For the energy cost of owned hardware (cloud prices include power); 0 hides it</source>
-            <translation>用于计算自有硬件的电费（云价格已包含电费）；设为 0 则不显示</translation>
-        </message>
-        <message>
-            <source>&amp;Electricity price:</source>
-            <translation>电价(&amp;E)：</translation>
-        </message>
-        <message>
-            <source>Planner default (by cooling)</source>
-            <translation>规划器默认值（按冷却方式）</translation>
-        </message>
-        <message>
-            <source>Power usage effectiveness of the data centre, for workloads that give none</source>
-            <translation>数据中心的电能使用效率（PUE），用于未指定 PUE 的工作负载</translation>
-        </message>
-        <message>
-            <source>&amp;PUE:</source>
-            <translation>PUE(&amp;P)：</translation>
-        </message>
-        <message>
-            <source>General</source>
-            <translation>常规</translation>
-        </message>
-        <message>
-            <source>Exchange rates (units per US dollar). Edit a rate to override the bundled one; clear it to go back.</source>
-            <translation>汇率（每美元兑换的单位数）。修改汇率即可覆盖内置值；清空即恢复。</translation>
-        </message>
-        <message>
-            <source>Currency</source>
-            <translation>货币</translation>
-        </message>
-        <message>
-            <source>Per USD</source>
-            <translation>每美元</translation>
-        </message>
-        <message>
-            <source>Bundled</source>
-            <translation>内置</translation>
-        </message>
-        <message>
-            <source>As of</source>
-            <translation>截至</translation>
-        </message>
-        <message>
-            <source>Exchange rates</source>
-            <translation>汇率</translation>
-        </message>
-        <message>
-            <source>Negotiated discounts, in percent off every price of a provider (kept in the store).</source>
-            <translation>协议折扣：某云厂商所有价格的减免百分比（保存在数据库中）。</translation>
-        </message>
-        <message>
-            <source>Provider</source>
-            <translation>云厂商</translation>
-        </message>
-        <message>
-            <source>Discount (%)</source>
-            <translation>折扣（%）</translation>
-        </message>
-        <message>
-            <source>Negotiated discounts</source>
-            <translation>协议折扣</translation>
-        </message>
-        <message>
-            <source>Prices</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <source>Google Cloud Billing API key</source>
-            <translation>Google Cloud Billing API 密钥</translation>
-        </message>
-        <message>
-            <source>GCP API key</source>
-            <translation>GCP API 密钥</translation>
-        </message>
-        <message>
-            <source>API &amp;key:</source>
-            <translation>API 密钥(&amp;K)：</translation>
-        </message>
-        <message>
-            <source>&amp;Save in keychain</source>
-            <translation>保存到密钥环(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Forget</source>
-            <translation>删除密钥(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Asking the keychain…</source>
-            <translation>正在查询密钥环…</translation>
-        </message>
-        <message>
-            <source>Keys</source>
-            <translation>密钥</translation>
-        </message>
-        <message>
-            <source>Saving…</source>
-            <translation>正在保存…</translation>
-        </message>
-        <message>
-            <source>These values were not numbers in range and were left out: %1</source>
-            <translation>以下值不是有效范围内的数字，已忽略：%1</translation>
-        </message>
-        <message>
-            <source>stored in the keychain</source>
-            <translation>已保存在密钥环中</translation>
-        </message>
-        <message>
-            <source>A key is stored in the keychain.</source>
-            <translation>密钥环中已保存一个密钥。</translation>
-        </message>
-        <message>
-            <source>Done.</source>
-            <translation>完成。</translation>
-        </message>
-        <message>
-            <source>GiB (2³⁰ bytes)</source>
-            <translation>GiB（2³⁰ 字节）</translation>
-        </message>
-        <message>
-            <source>GB (10⁹ bytes, as datasheets print)</source>
-            <translation>GB（10⁹ 字节，与规格书一致）</translation>
-        </message>
-        <message>
-            <source>&amp;Memory units:</source>
-            <translation>显存单位(&amp;M)：</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::WorkloadForm</name>
-        <message>
-            <source>Custom architecture</source>
-            <translation>自定义结构</translation>
-        </message>
-        <message>
-            <source>Not given</source>
-            <translation>未指定</translation>
-        </message>
-        <message>
-            <source>Workload</source>
-            <translation>工作负载</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <source>Training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <source>Serving</source>
-            <translation>推理服务</translation>
-        </message>
-        <message>
-            <source>Batch job</source>
-            <translation>批处理作业</translation>
-        </message>
-        <message>
-            <source>Pin the hardware</source>
-            <translation>指定硬件</translation>
-        </message>
-        <message>
-            <source>Estimate one deployment: a GPU model and count (parallel degrees left empty are searched)</source>
-            <translation>估算一种指定的部署：GPU 型号和数量（留空的并行度将自动搜索）</translation>
-        </message>
-        <message>
-            <source>Constraints</source>
-            <translation>约束条件</translation>
-        </message>
-        <message>
-            <source>Import config.json…</source>
-            <translation>导入 config.json…</translation>
-        </message>
-        <message>
-            <source>Fill the architecture from a Hugging Face config.json</source>
-            <translation>从 Hugging Face 的 config.json 填写模型结构</translation>
-        </message>
-        <message>
-            <source>Import Hugging Face config.json</source>
-            <translation>导入 Hugging Face config.json</translation>
-        </message>
-        <message>
-            <source>Architecture</source>
-            <translation>模型结构</translation>
-        </message>
-        <message>
-            <source>Show the architecture fields</source>
-            <translation>显示模型结构字段</translation>
-        </message>
-        <message>
-            <source>Mixture of experts and latent attention</source>
-            <translation>混合专家与潜在注意力</translation>
-        </message>
-        <message>
-            <source>Any</source>
-            <translation>不限</translation>
-        </message>
-        <message>
-            <source>New workload</source>
-            <translation>新工作负载</translation>
-        </message>
-        <message>
-            <source>required</source>
-            <translation>必填</translation>
-        </message>
-        <message>
-            <source>As the preset (%1)</source>
-            <translation>与预设相同（%1）</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>Default (%1)</source>
-            <translation>默认（%1）</translation>
-        </message>
-        <message>
-            <source>must be a percentage above 0 and below 100, got %1</source>
-            <translation>必须是大于 0 且小于 100 的百分数，收到 %1</translation>
-        </message>
-        <message>
-            <source>%1 billion parameters</source>
-            <translation>%1 十亿参数</translation>
-        </message>
-        <message>
-            <source>, %1 billion active per token</source>
-            <translation>，每个词元激活 %1 十亿</translation>
-        </message>
-        <message>
-            <source>Default</source>
-            <translation>默认</translation>
-        </message>
-        <message>
-            <source>Yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>No</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>shown in reports</source>
-            <translation>显示在报告中</translation>
-        </message>
-        <message>
-            <source>Training or fine-tuning, serving an LLM, or a batch job measured on a reference GPU</source>
-            <translation>训练或微调、大模型推理服务，或在参考 GPU 上测量过的批处理作业</translation>
-        </message>
-        <message>
-            <source>A preset from pricing-data/models.json; architecture fields below override it</source>
-            <translation>pricing-data/models.json 中的预设；下方的结构字段会覆盖它</translation>
-        </message>
-        <message>
-            <source>Layers</source>
-            <translation>层数</translation>
-        </message>
-        <message>
-            <source>num_hidden_layers</source>
-            <translation>num_hidden_layers</translation>
-        </message>
-        <message>
-            <source>Hidden size</source>
-            <translation>隐藏层维度</translation>
-        </message>
-        <message>
-            <source>hidden_size</source>
-            <translation>hidden_size</translation>
-        </message>
-        <message>
-            <source>MLP width</source>
-            <translation>MLP 宽度</translation>
-        </message>
-        <message>
-            <source>intermediate_size</source>
-            <translation>intermediate_size</translation>
-        </message>
-        <message>
-            <source>Attention heads</source>
-            <translation>注意力头数</translation>
-        </message>
-        <message>
-            <source>num_attention_heads</source>
-            <translation>num_attention_heads</translation>
-        </message>
-        <message>
-            <source>KV heads</source>
-            <translation>KV 头数</translation>
-        </message>
-        <message>
-            <source>num_key_value_heads (fewer than the heads for grouped-query attention)</source>
-            <translation>num_key_value_heads（分组查询注意力时少于注意力头数）</translation>
-        </message>
-        <message>
-            <source>Head dimension</source>
-            <translation>头维度</translation>
-        </message>
-        <message>
-            <source>head_dim, when it is not hidden size ÷ heads</source>
-            <translation>head_dim，当它不等于隐藏层维度 ÷ 头数时</translation>
-        </message>
-        <message>
-            <source>Vocabulary</source>
-            <translation>词表大小</translation>
-        </message>
-        <message>
-            <source>vocab_size</source>
-            <translation>vocab_size</translation>
-        </message>
-        <message>
-            <source>Training sequence length</source>
-            <translation>训练序列长度</translation>
-        </message>
-        <message>
-            <source>tokens per training sequence</source>
-            <translation>每个训练序列的词元数</translation>
-        </message>
-        <message>
-            <source>Maximum context</source>
-            <translation>最大上下文</translation>
-        </message>
-        <message>
-            <source>max_position_embeddings: the longest context served</source>
-            <translation>max_position_embeddings：服务支持的最长上下文</translation>
-        </message>
-        <message>
-            <source>Gated MLP (SwiGLU)</source>
-            <translation>门控 MLP（SwiGLU）</translation>
-        </message>
-        <message>
-            <source>Three h × f matrices per MLP instead of two</source>
-            <translation>每个 MLP 有三个 h × f 矩阵，而非两个</translation>
-        </message>
-        <message>
-            <source>Tied embeddings</source>
-            <translation>共享词嵌入</translation>
-        </message>
-        <message>
-            <source>tie_word_embeddings: the output head shares the input embedding</source>
-            <translation>tie_word_embeddings：输出层与输入词嵌入共享权重</translation>
-        </message>
-        <message>
-            <source>Experts</source>
-            <translation>专家数</translation>
-        </message>
-        <message>
-            <source>n_routed_experts / num_local_experts</source>
-            <translation>n_routed_experts / num_local_experts</translation>
-        </message>
-        <message>
-            <source>Experts per token</source>
-            <translation>每词元专家数</translation>
-        </message>
-        <message>
-            <source>num_experts_per_tok</source>
-            <translation>num_experts_per_tok</translation>
-        </message>
-        <message>
-            <source>Shared experts</source>
-            <translation>共享专家数</translation>
-        </message>
-        <message>
-            <source>n_shared_experts</source>
-            <translation>n_shared_experts</translation>
-        </message>
-        <message>
-            <source>Expert MLP width</source>
-            <translation>专家 MLP 宽度</translation>
-        </message>
-        <message>
-            <source>moe_intermediate_size</source>
-            <translation>moe_intermediate_size</translation>
-        </message>
-        <message>
-            <source>Leading dense layers</source>
-            <translation>前置稠密层数</translation>
-        </message>
-        <message>
-            <source>first_k_dense_replace</source>
-            <translation>first_k_dense_replace</translation>
-        </message>
-        <message>
-            <source>KV latent rank</source>
-            <translation>KV 潜在秩</translation>
-        </message>
-        <message>
-            <source>kv_lora_rank (multi-head latent attention, DeepSeek-V2/V3)</source>
-            <translation>kv_lora_rank（多头潜在注意力，DeepSeek-V2/V3）</translation>
-        </message>
-        <message>
-            <source>Query latent rank</source>
-            <translation>查询潜在秩</translation>
-        </message>
-        <message>
-            <source>q_lora_rank</source>
-            <translation>q_lora_rank</translation>
-        </message>
-        <message>
-            <source>RoPE head dimension</source>
-            <translation>RoPE 头维度</translation>
-        </message>
-        <message>
-            <source>qk_rope_head_dim</source>
-            <translation>qk_rope_head_dim</translation>
-        </message>
-        <message>
-            <source>Non-RoPE head dimension</source>
-            <translation>非 RoPE 头维度</translation>
-        </message>
-        <message>
-            <source>qk_nope_head_dim</source>
-            <translation>qk_nope_head_dim</translation>
-        </message>
-        <message>
-            <source>Value head dimension</source>
-            <translation>Value 头维度</translation>
-        </message>
-        <message>
-            <source>v_head_dim</source>
-            <translation>v_head_dim</translation>
-        </message>
-        <message>
-            <source>Tokens</source>
-            <translation>词元数</translation>
-        </message>
-        <message>
-            <source>e.g. 300B, 2T, 1.5e12</source>
-            <translation>例如 300B、2T、1.5e12、3000亿</translation>
-        </message>
-        <message>
-            <source>Tokens to train on. Suffixes k, M, B, T (and 万, 亿) are understood.</source>
-            <translation>要训练的词元数。支持后缀 k、M、B、T（以及 万、亿）。</translation>
-        </message>
-        <message>
-            <source>Precision</source>
-            <translation>精度</translation>
-        </message>
-        <message>
-            <source>Math precision of the matrix multiplications</source>
-            <translation>矩阵乘法的计算精度</translation>
-        </message>
-        <message>
-            <source>Method</source>
-            <translation>方法</translation>
-        </message>
-        <message>
-            <source>Full training, or fine-tuning with LoRA adapters (QLoRA: on 4-bit weights)</source>
-            <translation>全量训练，或用 LoRA 适配器微调（QLoRA：基于 4 位权重）</translation>
-        </message>
-        <message>
-            <source>Full</source>
-            <translation>全量</translation>
-        </message>
-        <message>
-            <source>LoRA</source>
-            <translation>LoRA</translation>
-        </message>
-        <message>
-            <source>QLoRA</source>
-            <translation>QLoRA</translation>
-        </message>
-        <message>
-            <source>LoRA rank</source>
-            <translation>LoRA 秩</translation>
-        </message>
-        <message>
-            <source>16</source>
-            <translation>16</translation>
-        </message>
-        <message>
-            <source>Global batch (sequences)</source>
-            <translation>全局批大小（序列数）</translation>
-        </message>
-        <message>
-            <source>default: 4M tokens</source>
-            <translation>默认：4M 词元</translation>
-        </message>
-        <message>
-            <source>Sequences per optimizer step</source>
-            <translation>每个优化器步的序列数</translation>
-        </message>
-        <message>
-            <source>Micro-batch</source>
-            <translation>微批次</translation>
-        </message>
-        <message>
-            <source>searched</source>
-            <translation>自动搜索</translation>
-        </message>
-        <message>
-            <source>Activation recompute</source>
-            <translation>激活重计算</translation>
-        </message>
-        <message>
-            <source>Searched</source>
-            <translation>自动搜索</translation>
-        </message>
-        <message>
-            <source>None</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>Selective</source>
-            <translation>选择性</translation>
-        </message>
-        <message>
-            <source>ZeRO stage</source>
-            <translation>ZeRO 阶段</translation>
-        </message>
-        <message>
-            <source>Optimizer state sharding (DeepSpeed ZeRO / FSDP)</source>
-            <translation>优化器状态分片（DeepSpeed ZeRO / FSDP）</translation>
-        </message>
-        <message>
-            <source>Prompt tokens</source>
-            <translation>提示词元数</translation>
-        </message>
-        <message>
-            <source>Output tokens</source>
-            <translation>输出词元数</translation>
-        </message>
-        <message>
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <source>Precision of the weights (quantization)</source>
-            <translation>权重的精度（量化）</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV 缓存</translation>
-        </message>
-        <message>
-            <source>Precision of the KV cache</source>
-            <translation>KV 缓存的精度</translation>
-        </message>
-        <message>
-            <source>Requests per second</source>
-            <translation>每秒请求数</translation>
-        </message>
-        <message>
-            <source>peak traffic</source>
-            <translation>峰值流量</translation>
-        </message>
-        <message>
-            <source>TTFT p99 target (ms)</source>
-            <translation>TTFT p99 目标（毫秒）</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>Time to first token, 99th percentile</source>
-            <translation>首词元时间，第 99 百分位</translation>
-        </message>
-        <message>
-            <source>TPOT p99 target (ms)</source>
-            <translation>TPOT p99 目标（毫秒）</translation>
-        </message>
-        <message>
-            <source>Time per output token, 99th percentile</source>
-            <translation>每输出词元时间，第 99 百分位</translation>
-        </message>
-        <message>
-            <source>Availability (%)</source>
-            <translation>可用性（%）</translation>
-        </message>
-        <message>
-            <source>e.g. 99.9</source>
-            <translation>例如 99.9</translation>
-        </message>
-        <message>
-            <source>Target availability; replicas are added so that enough stay up</source>
-            <translation>目标可用性；会增加副本，保证有足够的副本在线</translation>
-        </message>
-        <message>
-            <source>Headroom (%)</source>
-            <translation>余量（%）</translation>
-        </message>
-        <message>
-            <source>20</source>
-            <translation>20</translation>
-        </message>
-        <message>
-            <source>Spare capacity planned above the peak</source>
-            <translation>在峰值之上预留的冗余容量</translation>
-        </message>
-        <message>
-            <source>Concurrency per replica</source>
-            <translation>每副本并发数</translation>
-        </message>
-        <message>
-            <source>maximum throughput</source>
-            <translation>最大吞吐</translation>
-        </message>
-        <message>
-            <source>Users in</source>
-            <translation>用户所在地</translation>
-        </message>
-        <message>
-            <source>Where the users are, for the network round trip to each region</source>
-            <translation>用户所在地，用于计算到各地域的网络往返时间</translation>
-        </message>
-        <message>
-            <source>End-to-end p99 target (ms)</source>
-            <translation>端到端 p99 目标（毫秒）</translation>
-        </message>
-        <message>
-            <source>Network round trip + time to first token, 99th percentile</source>
-            <translation>网络往返 + 首词元时间，第 99 百分位</translation>
-        </message>
-        <message>
-            <source>Measured on</source>
-            <translation>测量所用 GPU</translation>
-        </message>
-        <message>
-            <source>The GPU the job's GPU-hours were measured on</source>
-            <translation>测量该作业 GPU 小时数时所用的 GPU</translation>
-        </message>
-        <message>
-            <source>GPU-hours</source>
-            <translation>GPU 小时</translation>
-        </message>
-        <message>
-            <source>GPU-hours the job took on the reference GPU</source>
-            <translation>该作业在参考 GPU 上耗用的 GPU 小时</translation>
-        </message>
-        <message>
-            <source>Bound by</source>
-            <translation>瓶颈资源</translation>
-        </message>
-        <message>
-            <source>What limits the job's speed: it scales with this resource</source>
-            <translation>限制作业速度的资源：速度随该资源等比变化</translation>
-        </message>
-        <message>
-            <source>FP32 compute</source>
-            <translation>FP32 算力</translation>
-        </message>
-        <message>
-            <source>FP64 compute</source>
-            <translation>FP64 算力</translation>
-        </message>
-        <message>
-            <source>Tensor cores</source>
-            <translation>Tensor Core</translation>
-        </message>
-        <message>
-            <source>Memory bandwidth</source>
-            <translation>显存带宽</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>GPUs</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>GPUs per node</source>
-            <translation>每节点 GPU 数</translation>
-        </message>
-        <message>
-            <source>typical</source>
-            <translation>典型值</translation>
-        </message>
-        <message>
-            <source>Tensor parallel</source>
-            <translation>张量并行</translation>
-        </message>
-        <message>
-            <source>Pipeline parallel</source>
-            <translation>流水线并行</translation>
-        </message>
-        <message>
-            <source>Data parallel</source>
-            <translation>数据并行</translation>
-        </message>
-        <message>
-            <source>Deadline (hours)</source>
-            <translation>截止时间（小时）</translation>
-        </message>
-        <message>
-            <source>Budget</source>
-            <translation>预算</translation>
-        </message>
-        <message>
-            <source>Budget currency</source>
-            <translation>预算货币</translation>
-        </message>
-        <message>
-            <source>Providers</source>
-            <translation>云厂商</translation>
-        </message>
-        <message>
-            <source>Regions</source>
-            <translation>地域</translation>
-        </message>
-        <message>
-            <source>any, e.g. us-*, eu-west-1</source>
-            <translation>不限，例如 us-*, eu-west-1</translation>
-        </message>
-        <message>
-            <source>Region names or patterns with * and ?, separated by commas</source>
-            <translation>地域名称或含 * 和 ? 的模式，用逗号分隔</translation>
-        </message>
-        <message>
-            <source>On-demand</source>
-            <translation>按需</translation>
-        </message>
-        <message>
-            <source>Spot</source>
-            <translation>竞价实例</translation>
-        </message>
-        <message>
-            <source>Reserved</source>
-            <translation>预留实例</translation>
-        </message>
-        <message>
-            <source>Savings plan</source>
-            <translation>节省计划</translation>
-        </message>
-        <message>
-            <source>Committed use</source>
-            <translation>承诺使用折扣</translation>
-        </message>
-        <message>
-            <source>Subscription</source>
-            <translation>包年包月</translation>
-        </message>
-        <message>
-            <source>Capacity block</source>
-            <translation>容量块</translation>
-        </message>
-        <message>
-            <source>Pricing models</source>
-            <translation>计费方式</translation>
-        </message>
-        <message>
-            <source>Spot interruptions at most</source>
-            <translation>竞价中断率上限</translation>
-        </message>
-        <message>
-            <source>AWS Spot Advisor's share of instances interrupted per month</source>
-            <translation>AWS Spot Advisor 给出的每月被中断实例比例</translation>
-        </message>
-        <message>
-            <source>&lt; 5 %</source>
-            <translation>&lt; 5%</translation>
-        </message>
-        <message>
-            <source>5–10 %</source>
-            <translation>5–10%</translation>
-        </message>
-        <message>
-            <source>10–15 %</source>
-            <translation>10–15%</translation>
-        </message>
-        <message>
-            <source>15–20 %</source>
-            <translation>15–20%</translation>
-        </message>
-        <message>
-            <source>Rank by</source>
-            <translation>排序依据</translation>
-        </message>
-        <message>
-            <source>Cost</source>
-            <translation>成本</translation>
-        </message>
-        <message>
-            <source>Time</source>
-            <translation>时间</translation>
-        </message>
-        <message>
-            <source>Carbon</source>
-            <translation>碳排放</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::json</name>
-        <message>
-            <source>expected a JSON object</source>
-            <translation>应为 JSON 对象</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::ReportExport</name>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <source>Nothing feasible to deploy: the plan has no candidate that fits.</source>
-            <translation>没有可部署的方案：当前方案中没有放得下的候选。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::RefreshDialog</name>
-        <message>
-            <source>Price source</source>
-            <translation>价格来源</translation>
-        </message>
-        <message>
-            <source>Endpoint</source>
-            <translation>接口地址</translation>
-        </message>
-        <message>
-            <source>Regions</source>
-            <translation>地域</translation>
-        </message>
-        <message>
-            <source>Refresh Prices</source>
-            <translation>刷新价格</translation>
-        </message>
-        <message>
-            <source>&amp;Source:</source>
-            <translation>来源(&amp;S)：</translation>
-        </message>
-        <message>
-            <source>&amp;Endpoint (optional mirror):</source>
-            <translation>接口地址（可选镜像）(&amp;E)：</translation>
-        </message>
-        <message>
-            <source>&amp;Regions (comma-separated, optional):</source>
-            <translation>地域（逗号分隔，可选）(&amp;R)：</translation>
-        </message>
-        <message>
-            <source>the provider&apos;s public API</source>
-            <translation>云厂商的公开接口</translation>
-        </message>
-        <message>
-            <source>&amp;Refresh</source>
-            <translation>刷新(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Cancel</source>
-            <translation>取消(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Nothing is fetched until you press Refresh. A failed refresh leaves the catalog as it was.</source>
-            <translation>按下“刷新”之前不会下载任何内容。刷新失败时价格目录保持原样。</translation>
-        </message>
-        <message>
-            <source>No store is open: imported prices would have nowhere to go.</source>
-            <translation>没有打开数据库：导入的价格无处保存。</translation>
-        </message>
-        <message>
-            <source>No GCP API key in the keychain: add one in Settings.</source>
-            <translation>钥匙串中没有 GCP API 密钥：请在“设置”中添加。</translation>
-        </message>
-        <message>
-            <source>Fetching %1…</source>
-            <translation>正在获取 %1…</translation>
-        </message>
-        <message>
-            <source>%1: unchanged since the last refresh (nothing downloaded).</source>
-            <translation>%1：自上次刷新以来没有变化（未下载）。</translation>
-        </message>
-        <message>
-            <source>%1: %2 offerings, %3 prices stored as a new snapshot. %4 new, %5 removed; %6 prices up, %7 down.</source>
-            <translation>%1：%2 个实例规格、%3 条价格已存为新快照。新增 %4 个，移除 %5 个；%6 条价格上涨，%7 条下降。</translation>
-        </message>
-        <message>
-            <source>Done.</source>
-            <translation>完成。</translation>
-        </message>
-        <message>
-            <source>Failed; the catalog is unchanged.</source>
-            <translation>失败；价格目录未改变。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::charts::StepChartView</name>
-        <message>
-            <source>Nothing to show</source>
-            <translation>没有可显示的内容</translation>
-        </message>
-        <message>
-            <source>Hour %1: %2 %3</source>
-            <translation>第 %1 小时：%2 %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpuplan::gui::GuidedWizard</name>
-        <message>
-            <source>Guided Plan</source>
-            <translation>引导式规划</translation>
-        </message>
-        <message>
-            <source>1 · What do you need?</source>
-            <translation>1 · 您需要什么？</translation>
-        </message>
-        <message>
-            <source>The task, the model and how much work: tokens to train on, traffic to serve, or GPU-hours of a measured job.</source>
-            <translation>任务、模型和工作量：训练的 token 数、要承载的流量，或已测得作业的 GPU 小时数。</translation>
-        </message>
-        <message>
-            <source>Pre-train a model</source>
-            <translation>预训练模型</translation>
-        </message>
-        <message>
-            <source>Fine-tune a model (LoRA)</source>
-            <translation>微调模型（LoRA）</translation>
-        </message>
-        <message>
-            <source>Serve a model (inference)</source>
-            <translation>部署模型提供服务（推理）</translation>
-        </message>
-        <message>
-            <source>Batch GPU job (rendering, simulation)</source>
-            <translation>批处理 GPU 作业（渲染、仿真）</translation>
-        </message>
-        <message>
-            <source>&amp;Task:</source>
-            <translation>任务(&amp;T)：</translation>
-        </message>
-        <message>
-            <source>optional</source>
-            <translation>可选</translation>
-        </message>
-        <message>
-            <source>&amp;Name:</source>
-            <translation>名称(&amp;N)：</translation>
-        </message>
-        <message>
-            <source>&amp;Model:</source>
-            <translation>模型(&amp;M)：</translation>
-        </message>
-        <message>
-            <source>300B, 2T, 1.5e12 and 3000亿 are all understood</source>
-            <translation>300B、2T、1.5e12 和 3000亿 都可以识别</translation>
-        </message>
-        <message>
-            <source>Training &amp;tokens:</source>
-            <translation>训练 token 数(&amp;T)：</translation>
-        </message>
-        <message>
-            <source> requests/s</source>
-            <translation> 请求/秒</translation>
-        </message>
-        <message>
-            <source>&amp;Traffic:</source>
-            <translation>流量(&amp;T)：</translation>
-        </message>
-        <message>
-            <source> tokens</source>
-            <translation> 个 token</translation>
-        </message>
-        <message>
-            <source>&amp;Prompt length:</source>
-            <translation>提示长度(&amp;P)：</translation>
-        </message>
-        <message>
-            <source>&amp;Output length:</source>
-            <translation>输出长度(&amp;O)：</translation>
-        </message>
-        <message>
-            <source>Measured on &amp;GPU:</source>
-            <translation>测量所用 GPU(&amp;G)：</translation>
-        </message>
-        <message>
-            <source> GPU-hours</source>
-            <translation> GPU 小时</translation>
-        </message>
-        <message>
-            <source>&amp;Work measured:</source>
-            <translation>测得的工作量(&amp;W)：</translation>
-        </message>
-        <message>
-            <source> h</source>
-            <translation> 小时</translation>
-        </message>
-        <message>
-            <source>no deadline</source>
-            <translation>无截止时间</translation>
-        </message>
-        <message>
-            <source>&amp;Deadline:</source>
-            <translation>截止时间(&amp;D)：</translation>
-        </message>
-        <message>
-            <source>2 · How fast must it be?</source>
-            <translation>2 · 需要多快？</translation>
-        </message>
-        <message>
-            <source>Number format, and for serving the latency users may see (p99). Every GPU model that fits is compared; pin one afterwards in the form if you must.</source>
-            <translation>数值精度；推理服务还需给出用户可接受的延迟（p99）。所有放得下的 GPU 型号都会参与比较；如必须指定某一型号，可之后在表单中固定。</translation>
-        </message>
-        <message>
-            <source>&amp;Precision:</source>
-            <translation>精度(&amp;P)：</translation>
-        </message>
-        <message>
-            <source> ms</source>
-            <translation> 毫秒</translation>
-        </message>
-        <message>
-            <source>no target</source>
-            <translation>无目标</translation>
-        </message>
-        <message>
-            <source>Time to first token, p99:</source>
-            <translation>首 token 延迟（p99）：</translation>
-        </message>
-        <message>
-            <source>Time per output token, p99:</source>
-            <translation>每个输出 token 的时间（p99）：</translation>
-        </message>
-        <message>
-            <source>3 · What service, at what price?</source>
-            <translation>3 · 需要什么样的服务，预算多少？</translation>
-        </message>
-        <message>
-            <source>Budget, availability, where the GPUs may be and how you are willing to pay.</source>
-            <translation>预算、可用性、GPU 可以部署的地域，以及您接受的计费方式。</translation>
-        </message>
-        <message>
-            <source>no budget</source>
-            <translation>无预算限制</translation>
-        </message>
-        <message>
-            <source>Budget:</source>
-            <translation>预算：</translation>
-        </message>
-        <message>
-            <source> %</source>
-            <translation> %</translation>
-        </message>
-        <message>
-            <source>&amp;Availability:</source>
-            <translation>可用性(&amp;A)：</translation>
-        </message>
-        <message>
-            <source>any (e.g. us-east-1, cn-beijing)</source>
-            <translation>任意（如 us-east-1、cn-beijing）</translation>
-        </message>
-        <message>
-            <source>&amp;Regions:</source>
-            <translation>地域(&amp;R)：</translation>
-        </message>
-        <message>
-            <source>On-demand</source>
-            <translation>按需</translation>
-        </message>
-        <message>
-            <source>Spot</source>
-            <translation>竞价实例</translation>
-        </message>
-        <message>
-            <source>Reserved</source>
-            <translation>预留实例</translation>
-        </message>
-        <message>
-            <source>Monthly</source>
-            <translation>包年包月</translation>
-        </message>
-        <message>
-            <source>Pay as:</source>
-            <translation>计费方式：</translation>
-        </message>
-        <message>
-            <source>Lowest cost</source>
-            <translation>费用最低</translation>
-        </message>
-        <message>
-            <source>Shortest time</source>
-            <translation>耗时最短</translation>
-        </message>
-        <message>
-            <source>Lowest carbon</source>
-            <translation>碳排放最低</translation>
-        </message>
-        <message>
-            <source>&amp;Rank by:</source>
-            <translation>排序依据(&amp;R)：</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>On the Pareto front</source>
+        <translation>位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>By use</source>
+        <translation>按用途</translation>
+    </message>
+    <message>
+        <source>By payment</source>
+        <translation>按付款方式</translation>
+    </message>
+    <message>
+        <source>Compute used</source>
+        <translation>实际使用的计算</translation>
+    </message>
+    <message>
+        <source>Unused commitment</source>
+        <translation>未使用的承诺</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>竞价中断</translation>
+    </message>
+    <message>
+        <source>Upfront fee</source>
+        <translation>预付费用</translation>
+    </message>
+    <message>
+        <source>Recurring charges</source>
+        <translation>周期性费用</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Traffic</source>
+        <translation>承载流量</translation>
+    </message>
+    <message>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <source>Hour of the week</source>
+        <translation>一周中的小时</translation>
+    </message>
+    <message>
+        <source>Hour of the day</source>
+        <translation>一天中的小时</translation>
+    </message>
+    <message>
+        <source>Needed for the demand</source>
+        <translation>需求所需</translation>
+    </message>
+    <message>
+        <source>Running (autoscaled)</source>
+        <translation>实际运行（自动扩缩容）</translation>
+    </message>
+    <message>
+        <source>Static fleet for the peak</source>
+        <translation>按峰值配置的固定集群</translation>
+    </message>
+    <message>
+        <source>Needed for the traffic</source>
+        <translation>流量所需</translation>
+    </message>
+    <message>
+        <source>Running (with redundancy)</source>
+        <translation>实际运行（含冗余）</translation>
+    </message>
+    <message>
+        <source>Downtime</source>
+        <translation>停机时间</translation>
+    </message>
+    <message>
+        <source>Expected at %1 availability</source>
+        <translation>预期（可用性 %1）</translation>
+    </message>
+    <message>
+        <source>Minutes per month (730 h)</source>
+        <translation>每月分钟数（730 小时）</translation>
+    </message>
+    <message>
+        <source>Budget of the %1 target</source>
+        <translation>%1 目标允许的停机预算</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::DetailsPanel</name>
+    <message>
+        <source>Quantity</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>80 % range</source>
+        <translation>80% 区间</translation>
+    </message>
+    <message>
+        <source>No candidate selected</source>
+        <translation>未选择候选方案</translation>
+    </message>
+    <message>
+        <source>Select a candidate to see its memory per GPU</source>
+        <translation>选择一个候选方案以查看其单卡显存</translation>
+    </message>
+    <message>
+        <source>Select a priced candidate to see its cost breakdown</source>
+        <translation>选择一个带价格的候选方案以查看其成本构成</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3: %4 × %5</source>
+        <translation>%1 %2，位于 %3：%4 × %5</translation>
+    </message>
+    <message>
+        <source>Pinned deployment: %1 × %2</source>
+        <translation>指定的部署：%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>GiB = 2^30 bytes; a vendor&apos;s &quot;80 GB&quot; of HBM is 80 GiB</source>
+        <translation>GiB = 2^30 字节；厂商所说的“80 GB” HBM 即 80 GiB</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Needs</source>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每卡 %1</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>显存放得下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3</source>
+        <translation>TP %1 × PP %2 × DP %3</translation>
+    </message>
+    <message>
+        <source> × CP %1</source>
+        <translation> × CP %1</translation>
+    </message>
+    <message>
+        <source>, EP %1</source>
+        <translation>，EP %1</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Micro-batch, ZeRO</source>
+        <translation>微批次，ZeRO</translation>
+    </message>
+    <message>
+        <source>%1, stage %2</source>
+        <translation>%1，阶段 %2</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Model and compute</source>
+        <translation>模型与计算量</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>Active parameters</source>
+        <translation>激活参数</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 百万</translation>
+    </message>
+    <message>
+        <source>Total compute</source>
+        <translation>总计算量</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <translation>%1 次浮点运算</translation>
+    </message>
+    <message>
+        <source>6·N·D + attention (PaLM, appendix B)</source>
+        <translation>6·N·D + 注意力（PaLM 论文附录 B）</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算量</translation>
+    </message>
+    <message>
+        <source>%1 PFLOPS-days</source>
+        <translation>%1 PFLOPS·天</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization</source>
+        <translation>模型算力利用率</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilization (with recompute)</source>
+        <translation>硬件算力利用率（含重计算）</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>实际耗时</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效产出率</translation>
+    </message>
+    <message>
+        <source>Share of wall time that advances training</source>
+        <translation>实际耗时中推进训练的比例</translation>
+    </message>
+    <message numerus="yes">
+        <source>TP %1 × PP %2, %n replica(s)</source>
+        <translation>
+            <numerusform>TP %1 × PP %2，%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首词元时间</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出词元时间</translation>
+    </message>
+    <message>
+        <source>Whole request</source>
+        <translation>整个请求</translation>
+    </message>
+    <message>
+        <source>Prefill (one prompt)</source>
+        <translation>预填充（单个提示）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出词元/秒</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>Concurrency per replica</source>
+        <translation>每副本并发数</translation>
+    </message>
+    <message>
+        <source>%1 of %2 that fit</source>
+        <translation>%1（最多可容纳 %2）</translation>
+    </message>
+    <message>
+        <source>Limited by</source>
+        <translation>受限于</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <source>%1 for the traffic + %2 for availability</source>
+        <translation>承载流量 %1 个 + 保障可用性 %2 个</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>决定因素</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <source>TTFT p99 (queueing + prefill)</source>
+        <translation>TTFT p99（排队 + 预填充）</translation>
+    </message>
+    <message>
+        <source>M/M/c queue (Erlang C) over the replicas&apos; request slots</source>
+        <translation>对各副本的请求槽位采用 M/M/c 排队模型（Erlang C）</translation>
+    </message>
+    <message>
+        <source>Expected availability</source>
+        <translation>预期可用性</translation>
+    </message>
+    <message>
+        <source>GPU-hours per month</source>
+        <translation>每月 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Not feasible</source>
+        <translation>不可行</translation>
+    </message>
+    <message>
+        <source>Batch job</source>
+        <translation>批处理作业</translation>
+    </message>
+    <message>
+        <source>Speed-up over the reference</source>
+        <translation>相对参考 GPU 的加速比</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1 倍</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>Per hour</source>
+        <translation>每小时</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour</source>
+        <translation>每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Break-even utilization</source>
+        <translation>盈亏平衡使用率</translation>
+    </message>
+    <message>
+        <source>A commitment pays off when the GPUs are busy more than this share of the term</source>
+        <translation>GPU 在承诺期内的使用率高于此比例时，承诺才划算</translation>
+    </message>
+    <message>
+        <source>Negotiated discount</source>
+        <translation>协议折扣</translation>
+    </message>
+    <message>
+        <source>Per million output tokens</source>
+        <translation>每百万输出词元</translation>
+    </message>
+    <message>
+        <source>Price as of</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Availability</source>
+        <translation>可用性</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>预期</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Downtime per month</source>
+        <translation>每月停机时间</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>Allowed by the target</source>
+        <translation>目标允许的停机时间</translation>
+    </message>
+    <message>
+        <source>Provider SLA</source>
+        <translation>云厂商 SLA</translation>
+    </message>
+    <message>
+        <source>Expected SLA credit</source>
+        <translation>预期 SLA 赔付</translation>
+    </message>
+    <message>
+        <source>%1 % of the bill</source>
+        <translation>账单的 %1%</translation>
+    </message>
+    <message>
+        <source>Network round trip</source>
+        <translation>网络往返时间</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>Whole job</source>
+        <translation>整个作业</translation>
+    </message>
+    <message>
+        <source>%1 kWh</source>
+        <translation>%1 千瓦时</translation>
+    </message>
+    <message>
+        <source>GPU power between idle and board power, plus the host share, × PUE %1</source>
+        <translation>GPU 功耗（介于空闲功耗与板卡功耗之间）加上主机分摊，× PUE %1</translation>
+    </message>
+    <message>
+        <source>Emissions</source>
+        <translation>排放</translation>
+    </message>
+    <message>
+        <source>%1 kg CO₂e</source>
+        <translation>%1 千克 CO₂e</translation>
+    </message>
+    <message>
+        <source>Electricity cost</source>
+        <translation>电费</translation>
+    </message>
+    <message>
+        <source>At the electricity price set in Settings (for owned hardware; cloud prices include power)</source>
+        <translation>按“设置”中的电价计算（适用于自有硬件；云价格已包含电费）</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>No memory estimate for a batch job</source>
+        <translation>批处理作业没有显存估算</translation>
+    </message>
+    <message>
+        <source>No price: estimates only</source>
+        <translation>没有价格：仅有估算</translation>
+    </message>
+    <message>
+        <source>80 % range: %1</source>
+        <translation>80% 区间：%1</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>the latency targets</source>
+        <translation>延迟目标</translation>
+    </message>
+    <message>
+        <source>the TPOT target</source>
+        <translation>TPOT 目标</translation>
+    </message>
+    <message>
+        <source>the TTFT target</source>
+        <translation>TTFT 目标</translation>
+    </message>
+    <message>
+        <source>the concurrency given</source>
+        <translation>指定的并发数</translation>
+    </message>
+    <message>
+        <source>queue stability</source>
+        <translation>队列稳定性</translation>
+    </message>
+    <message>
+        <source>headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>availability</source>
+        <translation>可用性</translation>
+    </message>
+    <message>
+        <source>the minimum</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>calibrated</source>
+        <translation>已校准</translation>
+    </message>
+    <message>
+        <source>datasheet defaults</source>
+        <translation>数据手册默认值</translation>
+    </message>
+    <message>
+        <source>Measured on %1 at %2: %3</source>
+        <translation>于 %2 在 %1 上测得：%3</translation>
+    </message>
+    <message>
+        <source>Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page</source>
+        <translation>数据手册数值 × 公开运行记录中的效率；可在“校准”页测量此 GPU</translation>
+    </message>
+    <message>
+        <source>Cost breakdown</source>
+        <translation>费用构成</translation>
+    </message>
+    <message>
+        <source>Demand vs capacity</source>
+        <translation>需求与容量</translation>
+    </message>
+    <message>
+        <source>calibrated: wall time %1 %</source>
+        <translation>已校准：耗时 %1 %</translation>
+    </message>
+    <message>
+        <source>calibrated: throughput %1 %</source>
+        <translation>已校准：吞吐量 %1 %</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ErrorText</name>
+    <message>
+        <source>Invalid input</source>
+        <translation>输入无效</translation>
+    </message>
+    <message>
+        <source>Not readable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Unknown GPU</source>
+        <translation>未知 GPU</translation>
+    </message>
+    <message>
+        <source>Unknown model</source>
+        <translation>未知模型</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>No offering</source>
+        <translation>没有报价</translation>
+    </message>
+    <message>
+        <source>File error</source>
+        <translation>文件错误</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Network error</source>
+        <translation>网络错误</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>Too large</source>
+        <translation>超出限制</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ExclusionModel</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Why excluded</source>
+        <translation>排除原因</translation>
+    </message>
+    <message>
+        <source>Would cost</source>
+        <translation>预计成本</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::Fmt</name>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例</translation>
+    </message>
+    <message>
+        <source>Savings plan</source>
+        <translation>节省计划</translation>
+    </message>
+    <message>
+        <source>Committed use</source>
+        <translation>承诺使用折扣</translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>Capacity block</source>
+        <translation>容量块</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n yr</source>
+        <translation>
+            <numerusform>%n 年</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mo</source>
+        <translation>
+            <numerusform>%n 个月</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::GuidedWizard</name>
+    <message>
+        <source>Guided Plan</source>
+        <translation>引导式规划</translation>
+    </message>
+    <message>
+        <source>1 · What do you need?</source>
+        <translation>1 · 您需要什么？</translation>
+    </message>
+    <message>
+        <source>The task, the model and how much work: tokens to train on, traffic to serve, or GPU-hours of a measured job.</source>
+        <translation>任务、模型和工作量：训练的 token 数、要承载的流量，或已测得作业的 GPU 小时数。</translation>
+    </message>
+    <message>
+        <source>Pre-train a model</source>
+        <translation>预训练模型</translation>
+    </message>
+    <message>
+        <source>Fine-tune a model (LoRA)</source>
+        <translation>微调模型（LoRA）</translation>
+    </message>
+    <message>
+        <source>Serve a model (inference)</source>
+        <translation>部署模型提供服务（推理）</translation>
+    </message>
+    <message>
+        <source>Batch GPU job (rendering, simulation)</source>
+        <translation>批处理 GPU 作业（渲染、仿真）</translation>
+    </message>
+    <message>
+        <source>&amp;Task:</source>
+        <translation>任务(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>300B, 2T, 1.5e12 and 3000亿 are all understood</source>
+        <translation>300B、2T、1.5e12 和 3000亿 都可以识别</translation>
+    </message>
+    <message>
+        <source>Training &amp;tokens:</source>
+        <translation>训练 token 数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> requests/s</source>
+        <translation> 请求/秒</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic:</source>
+        <translation>流量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt length:</source>
+        <translation>提示长度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Output length:</source>
+        <translation>输出长度(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Measured on &amp;GPU:</source>
+        <translation>测量所用 GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source> GPU-hours</source>
+        <translation> GPU 小时</translation>
+    </message>
+    <message>
+        <source>&amp;Work measured:</source>
+        <translation>测得的工作量(&amp;W)：</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无截止时间</translation>
+    </message>
+    <message>
+        <source>&amp;Deadline:</source>
+        <translation>截止时间(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>2 · How fast must it be?</source>
+        <translation>2 · 需要多快？</translation>
+    </message>
+    <message>
+        <source>Number format, and for serving the latency users may see (p99). Every GPU model that fits is compared; pin one afterwards in the form if you must.</source>
+        <translation>数值精度；推理服务还需给出用户可接受的延迟（p99）。所有放得下的 GPU 型号都会参与比较；如必须指定某一型号，可之后在表单中固定。</translation>
+    </message>
+    <message>
+        <source>&amp;Precision:</source>
+        <translation>精度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>no target</source>
+        <translation>无目标</translation>
+    </message>
+    <message>
+        <source>Time to first token, p99:</source>
+        <translation>首 token 延迟（p99）：</translation>
+    </message>
+    <message>
+        <source>Time per output token, p99:</source>
+        <translation>每个输出 token 的时间（p99）：</translation>
+    </message>
+    <message>
+        <source>3 · What service, at what price?</source>
+        <translation>3 · 需要什么样的服务，预算多少？</translation>
+    </message>
+    <message>
+        <source>Budget, availability, where the GPUs may be and how you are willing to pay.</source>
+        <translation>预算、可用性、GPU 可以部署的地域，以及您接受的计费方式。</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>无预算限制</translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation>预算：</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>&amp;Availability:</source>
+        <translation>可用性(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>any (e.g. us-east-1, cn-beijing)</source>
+        <translation>任意（如 us-east-1、cn-beijing）</translation>
+    </message>
+    <message>
+        <source>&amp;Regions:</source>
+        <translation>地域(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>Pay as:</source>
+        <translation>计费方式：</translation>
+    </message>
+    <message>
+        <source>Lowest cost</source>
+        <translation>费用最低</translation>
+    </message>
+    <message>
+        <source>Shortest time</source>
+        <translation>耗时最短</translation>
+    </message>
+    <message>
+        <source>Lowest carbon</source>
+        <translation>碳排放最低</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by:</source>
+        <translation>排序依据(&amp;R)：</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::HfConfig</name>
+    <message>
+        <source>not JSON: %1 at offset %2</source>
+        <translation>不是 JSON：%1（位置 %2）</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>used the language model&apos;s text_config</source>
+        <translation>使用了语言模型的 text_config</translation>
+    </message>
+    <message>
+        <source>hidden_size, num_hidden_layers and num_attention_heads are required, and at least one is missing</source>
+        <translation>hidden_size、num_hidden_layers 和 num_attention_heads 是必需的，但至少缺少一个</translation>
+    </message>
+    <message>
+        <source>no intermediate_size: assumed 4 × hidden = %1</source>
+        <translation>没有 intermediate_size：假定为 4 × hidden = %1</translation>
+    </message>
+    <message>
+        <source>training sequence length set to %1 of the %2-token context; edit it for long-context training</source>
+        <translation>训练序列长度设为 %1（上下文为 %2 个词元）；长上下文训练请修改此值</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::MainWindow</name>
+    <message>
+        <source>Edit “%1”</source>
+        <translation>编辑“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n offering(s); the plan uses them now.</source>
+        <translation>
+            <numerusform>已导入 %n 个报价；计划已在使用它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>计划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Catalog</source>
+        <translation>价格目录(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Accuracy</source>
+        <translation>准确度(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cost against time</source>
+        <translation>成本与时间</translation>
+    </message>
+    <message>
+        <source>Excluded (%1)</source>
+        <translation>已排除（%1）</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Filter by provider, GPU, region or pricing (Ctrl+F)</source>
+        <translation>按云厂商、GPU、地域或计费方式筛选（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Filter the candidates</source>
+        <translation>筛选候选方案</translation>
+    </message>
+    <message>
+        <source>Group by provider</source>
+        <translation>按云厂商分组</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency:</source>
+        <translation>货币(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Currency of the plan</source>
+        <translation>计划使用的货币</translation>
+    </message>
+    <message>
+        <source>Ranked candidates</source>
+        <translation>候选方案排名</translation>
+    </message>
+    <message>
+        <source>Excluded offerings and why</source>
+        <translation>已排除的报价及原因</translation>
+    </message>
+    <message>
+        <source>Notes on the plan</source>
+        <translation>计划说明</translation>
+    </message>
+    <message>
+        <source>Cost against time chart; click a point to select its candidate</source>
+        <translation>成本与时间图表；点击一个点即可选中对应的候选方案</translation>
+    </message>
+    <message>
+        <source>Details of the selected candidate</source>
+        <translation>所选候选方案的详细信息</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;New Scenario</source>
+        <translation>新建场景(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>保存场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Workload JSON…</source>
+        <translation>导入工作负载 JSON(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Workload JSON…</source>
+        <translation>导出工作负载 JSON(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face &amp;config.json…</source>
+        <translation>导入 Hugging Face config.json(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Import &amp;Price File…</source>
+        <translation>导入价格文件(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate</source>
+        <translation>创建副本(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>De&amp;lete…</source>
+        <translation>删除(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Find Candidates</source>
+        <translation>查找候选方案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Group by Provider</source>
+        <translation>按云厂商分组(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;About gpuplan</source>
+        <translation>关于 gpuplan(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Store: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>No store: %1</source>
+        <translation>没有数据库：%1</translation>
+    </message>
+    <message>
+        <source>Fix the input to update the plan: %1</source>
+        <translation>请修正输入以更新计划：%1</translation>
+    </message>
+    <message>
+        <source>Updating the plan…</source>
+        <translation>正在更新计划…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s)</source>
+        <translation>
+            <numerusform>%n 个候选方案</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU model(s) fit (no price catalog)</source>
+        <translation>
+            <numerusform>%n 种 GPU 型号可以放下（无价格目录）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n excluded</source>
+        <translation>
+            <numerusform> · 已排除 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · the pinned deployment fits</source>
+        <translation> · 指定的部署可以放下</translation>
+    </message>
+    <message>
+        <source> · the pinned deployment does not fit</source>
+        <translation> · 指定的部署放不下</translation>
+    </message>
+    <message>
+        <source> · planned in %1 ms</source>
+        <translation> · 计算用时 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — gpuplan</source>
+        <translation>%1[*] — gpuplan</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>There is no store to save into: %1</source>
+        <translation>没有可保存的数据库：%1</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Saved “%1”</source>
+        <translation>已保存“%1”</translation>
+    </message>
+    <message>
+        <source>Save scenario as</source>
+        <translation>场景另存为</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>“%1” is not a readable workload: %2</source>
+        <translation>“%1”不是可读取的工作负载：%2</translation>
+    </message>
+    <message>
+        <source>Duplicate scenario</source>
+        <translation>创建场景副本</translation>
+    </message>
+    <message>
+        <source>Rename scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Delete scenario</source>
+        <translation>删除场景</translation>
+    </message>
+    <message>
+        <source>Delete “%1”? This cannot be undone.</source>
+        <translation>删除“%1”？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a workload file: %2</source>
+        <translation>%1：不是工作负载文件：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>Import workload JSON</source>
+        <translation>导入工作负载 JSON</translation>
+    </message>
+    <message>
+        <source>Workload files (*.json);;All files (*)</source>
+        <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Export workload JSON</source>
+        <translation>导出工作负载 JSON</translation>
+    </message>
+    <message>
+        <source>Workload files (*.json)</source>
+        <translation>工作负载文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported %1 (gpuplan-cli plan %1 gives the same plan)</source>
+        <translation>已导出 %1（gpuplan-cli plan %1 会给出相同的计划）</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>打开最近的文件</translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation>没有最近的文件</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>config.json (*.json);;All files (*)</source>
+        <translation>config.json (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import config.json</source>
+        <translation>导入 config.json</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Architecture read from %1</source>
+        <translation>已从 %1 读取模型结构</translation>
+    </message>
+    <message>
+        <source>About gpuplan</source>
+        <translation>关于 gpuplan</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;gpuplan %1&lt;/h3&gt;&lt;p&gt;What a GPU workload needs, where it should run, what it costs and whether it meets its SLA.&lt;/p&gt;&lt;p&gt;Estimates come from first principles, checked against published runs (see the Accuracy page); prices from the bundled, dated and sourced catalog or the files you import.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;gpuplan %1&lt;/h3&gt;&lt;p&gt;估算 GPU 工作负载需要什么资源、应在哪里运行、成本多少以及能否满足 SLA。&lt;/p&gt;&lt;p&gt;估算基于第一性原理，并以公开的实测结果校验（见“准确度”页面）；价格来自内置的、注明日期和来源的价格目录，或您导入的文件。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open workload</source>
+        <translation>打开工作负载</translation>
+    </message>
+    <message>
+        <source>Cost against latency</source>
+        <translation>成本与延迟</translation>
+    </message>
+    <message>
+        <source>Ca&amp;librate</source>
+        <translation>校准(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Scenarios…</source>
+        <translation>比较场景(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Plan</source>
+        <translation>导出方案(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;PDF Report…</source>
+        <translation>PDF 报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;CSV Comparison Table…</source>
+        <translation>CSV 对比表(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;SkyPilot Task…</source>
+        <translation>SkyPilot 任务文件(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Kubernetes Manifest…</source>
+        <translation>Kubernetes 清单(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh Prices from the Providers…</source>
+        <translation>从云厂商刷新价格(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>There is no current plan to export: correct the marked fields or wait for the plan.</source>
+        <translation>没有可导出的当前方案：请先改正标出的字段，或等待方案计算完成。</translation>
+    </message>
+    <message>
+        <source>Export PDF report</source>
+        <translation>导出 PDF 报告</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export CSV comparison table</source>
+        <translation>导出 CSV 对比表</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export SkyPilot task</source>
+        <translation>导出 SkyPilot 任务文件</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml)</source>
+        <translation>YAML 文件 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Export Kubernetes manifest</source>
+        <translation>导出 Kubernetes 清单</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Guided Plan</source>
+        <translation>引导式规划</translation>
+    </message>
+    <message>
+        <source>&amp;Guided Plan…</source>
+        <translation>引导式规划(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>The answers do not make a valid workload: %1</source>
+        <translation>这些回答无法构成有效的工作负载：%1</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>无方案：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::OfferingModel</name>
+    <message>
+        <source>Double-click to open</source>
+        <translation>双击打开</translation>
+    </message>
+    <message>
+        <source>As published: %1 %2</source>
+        <translation>原始报价：%1 %2</translation>
+    </message>
+    <message>
+        <source>no public price</source>
+        <translation>无公开价格</translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation>%1/小时</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Price (instance)</source>
+        <translation>价格（每实例）</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>截至</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour (USD)</source>
+        <translation>每 GPU 小时（美元）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::RefreshDialog</name>
+    <message>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>接口地址</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Refresh Prices</source>
+        <translation>刷新价格</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoint (optional mirror):</source>
+        <translation>接口地址（可选镜像）(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Regions (comma-separated, optional):</source>
+        <translation>地域（逗号分隔，可选）(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s public API</source>
+        <translation>云厂商的公开接口</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Nothing is fetched until you press Refresh. A failed refresh leaves the catalog as it was.</source>
+        <translation>按下“刷新”之前不会下载任何内容。刷新失败时价格目录保持原样。</translation>
+    </message>
+    <message>
+        <source>No store is open: imported prices would have nowhere to go.</source>
+        <translation>没有打开数据库：导入的价格无处保存。</translation>
+    </message>
+    <message>
+        <source>No GCP API key in the keychain: add one in Settings.</source>
+        <translation>钥匙串中没有 GCP API 密钥：请在“设置”中添加。</translation>
+    </message>
+    <message>
+        <source>Fetching %1…</source>
+        <translation>正在获取 %1…</translation>
+    </message>
+    <message>
+        <source>%1: unchanged since the last refresh (nothing downloaded).</source>
+        <translation>%1：自上次刷新以来没有变化（未下载）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 offerings, %3 prices stored as a new snapshot. %4 new, %5 removed; %6 prices up, %7 down.</source>
+        <translation>%1：%2 个实例规格、%3 条价格已存为新快照。新增 %4 个，移除 %5 个；%6 条价格上涨，%7 条下降。</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>Failed; the catalog is unchanged.</source>
+        <translation>失败；价格目录未改变。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ReportExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Nothing feasible to deploy: the plan has no candidate that fits.</source>
+        <translation>没有可部署的方案：当前方案中没有放得下的候选。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ScenarioCompareDialog</name>
+    <message>
+        <source>Compare Scenarios</source>
+        <translation>比较场景</translation>
+    </message>
+    <message>
+        <source>&amp;First:</source>
+        <translation>第一个(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Second:</source>
+        <translation>第二个(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Show only &amp;differences</source>
+        <translation>只显示差异(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The two scenarios side by side; differences are highlighted</source>
+        <translation>两个场景并排显示；差异以高亮标出</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ScenarioDialog</name>
+    <message>
+        <source>Scenarios</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Scenarios are kept in %1</source>
+        <translation>场景保存在 %1</translation>
+    </message>
+    <message>
+        <source>Saved scenarios</source>
+        <translation>已保存的场景</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>创建副本(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Rename scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Delete scenario</source>
+        <translation>删除场景</translation>
+    </message>
+    <message>
+        <source>Delete “%1”? This cannot be undone.</source>
+        <translation>删除“%1”？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ScenarioDiffModel</name>
+    <message>
+        <source>nothing fits</source>
+        <translation>没有可行方案</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 (calibrated)</source>
+        <translation>%1（已校准）</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2，位于 %3</translation>
+    </message>
+    <message>
+        <source>Best offering</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Cost per month</source>
+        <translation>每月成本</translation>
+    </message>
+    <message>
+        <source>Cost (per month when serving)</source>
+        <translation>成本（推理服务按月计）</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总成本</translation>
+    </message>
+    <message>
+        <source>Latency per request</source>
+        <translation>每个请求的延迟</translation>
+    </message>
+    <message>
+        <source>Time or latency</source>
+        <translation>时间或延迟</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>实际耗时</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候选方案</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>Result or input</source>
+        <translation>结果或输入</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>第一个</translation>
+    </message>
+    <message>
+        <source>Second</source>
+        <translation>第二个</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ScenarioListModel</name>
+    <message>
+        <source>Saved %1</source>
+        <translation>保存于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::SecretStore</name>
+    <message>
+        <source>No key is stored.</source>
+        <translation>未保存密钥。</translation>
+    </message>
+    <message>
+        <source>No keychain service is running (such as GNOME Keyring or KWallet): the key cannot be kept, and gpuplan keeps it nowhere else. (%1)</source>
+        <translation>没有正在运行的密钥环服务（例如 GNOME Keyring 或 KWallet）：无法保存密钥，gpuplan 也不会把它保存在其他任何地方。（%1）</translation>
+    </message>
+    <message>
+        <source>The keychain refused: %1</source>
+        <translation>密钥环拒绝了请求：%1</translation>
+    </message>
+    <message>
+        <source>This build of gpuplan has no keychain support (QtKeychain was not found): the key cannot be kept.</source>
+        <translation>此版本的 gpuplan 不支持密钥环（构建时未找到 QtKeychain）：无法保存密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance:</source>
+        <translation>外观(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Currency:</source>
+        <translation>货币(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Spare serving capacity above the peak, for workloads that give none</source>
+        <translation>高于峰值的冗余服务容量，用于未指定余量的工作负载</translation>
+    </message>
+    <message>
+        <source>Serving &amp;headroom:</source>
+        <translation>服务余量(&amp;H)：</translation>
+    </message>
+    <message>
+        <source> per kWh</source>
+        <translation> 每千瓦时</translation>
+    </message>
+    <message>
+        <source>For the energy cost of owned hardware (cloud prices include power); 0 hides it</source>
+        <translation>用于计算自有硬件的电费（云价格已包含电费）；设为 0 则不显示</translation>
+    </message>
+    <message>
+        <source>&amp;Electricity price:</source>
+        <translation>电价(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Planner default (by cooling)</source>
+        <translation>规划器默认值（按冷却方式）</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness of the data centre, for workloads that give none</source>
+        <translation>数据中心的电能使用效率（PUE），用于未指定 PUE 的工作负载</translation>
+    </message>
+    <message>
+        <source>&amp;PUE:</source>
+        <translation>PUE(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Exchange rates (units per US dollar). Edit a rate to override the bundled one; clear it to go back.</source>
+        <translation>汇率（每美元兑换的单位数）。修改汇率即可覆盖内置值；清空即恢复。</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Per USD</source>
+        <translation>每美元</translation>
+    </message>
+    <message>
+        <source>Bundled</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>截至</translation>
+    </message>
+    <message>
+        <source>Exchange rates</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>Negotiated discounts, in percent off every price of a provider (kept in the store).</source>
+        <translation>协议折扣：某云厂商所有价格的减免百分比（保存在数据库中）。</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Discount (%)</source>
+        <translation>折扣（%）</translation>
+    </message>
+    <message>
+        <source>Negotiated discounts</source>
+        <translation>协议折扣</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Google Cloud Billing API key</source>
+        <translation>Google Cloud Billing API 密钥</translation>
+    </message>
+    <message>
+        <source>GCP API key</source>
+        <translation>GCP API 密钥</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Save in keychain</source>
+        <translation>保存到密钥环(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Forget</source>
+        <translation>删除密钥(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Asking the keychain…</source>
+        <translation>正在查询密钥环…</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>These values were not numbers in range and were left out: %1</source>
+        <translation>以下值不是有效范围内的数字，已忽略：%1</translation>
+    </message>
+    <message>
+        <source>stored in the keychain</source>
+        <translation>已保存在密钥环中</translation>
+    </message>
+    <message>
+        <source>A key is stored in the keychain.</source>
+        <translation>密钥环中已保存一个密钥。</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>GiB (2³⁰ bytes)</source>
+        <translation>GiB（2³⁰ 字节）</translation>
+    </message>
+    <message>
+        <source>GB (10⁹ bytes, as datasheets print)</source>
+        <translation>GB（10⁹ 字节，与规格书一致）</translation>
+    </message>
+    <message>
+        <source>&amp;Memory units:</source>
+        <translation>显存单位(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The plan defaults could not be saved: %1</source>
+        <translation>无法保存方案默认值：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::WorkloadForm</name>
+    <message>
+        <source>Custom architecture</source>
+        <translation>自定义结构</translation>
+    </message>
+    <message>
+        <source>Not given</source>
+        <translation>未指定</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Batch job</source>
+        <translation>批处理作业</translation>
+    </message>
+    <message>
+        <source>Pin the hardware</source>
+        <translation>指定硬件</translation>
+    </message>
+    <message>
+        <source>Estimate one deployment: a GPU model and count (parallel degrees left empty are searched)</source>
+        <translation>估算一种指定的部署：GPU 型号和数量（留空的并行度将自动搜索）</translation>
+    </message>
+    <message>
+        <source>Constraints</source>
+        <translation>约束条件</translation>
+    </message>
+    <message>
+        <source>Import config.json…</source>
+        <translation>导入 config.json…</translation>
+    </message>
+    <message>
+        <source>Fill the architecture from a Hugging Face config.json</source>
+        <translation>从 Hugging Face 的 config.json 填写模型结构</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>模型结构</translation>
+    </message>
+    <message>
+        <source>Show the architecture fields</source>
+        <translation>显示模型结构字段</translation>
+    </message>
+    <message>
+        <source>Mixture of experts and latent attention</source>
+        <translation>混合专家与潜在注意力</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>New workload</source>
+        <translation>新工作负载</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>As the preset (%1)</source>
+        <translation>与预设相同（%1）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>must be a percentage above 0 and below 100, got %1</source>
+        <translation>必须是大于 0 且小于 100 的百分数，收到 %1</translation>
+    </message>
+    <message>
+        <source>%1 billion parameters</source>
+        <translation>%1 十亿参数</translation>
+    </message>
+    <message>
+        <source>, %1 billion active per token</source>
+        <translation>，每个词元激活 %1 十亿</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>shown in reports</source>
+        <translation>显示在报告中</translation>
+    </message>
+    <message>
+        <source>Training or fine-tuning, serving an LLM, or a batch job measured on a reference GPU</source>
+        <translation>训练或微调、大模型推理服务，或在参考 GPU 上测量过的批处理作业</translation>
+    </message>
+    <message>
+        <source>A preset from pricing-data/models.json; architecture fields below override it</source>
+        <translation>pricing-data/models.json 中的预设；下方的结构字段会覆盖它</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>num_hidden_layers</source>
+        <translation>num_hidden_layers</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>hidden_size</source>
+        <translation>hidden_size</translation>
+    </message>
+    <message>
+        <source>MLP width</source>
+        <translation>MLP 宽度</translation>
+    </message>
+    <message>
+        <source>intermediate_size</source>
+        <translation>intermediate_size</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>num_attention_heads</source>
+        <translation>num_attention_heads</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads (fewer than the heads for grouped-query attention)</source>
+        <translation>num_key_value_heads（分组查询注意力时少于注意力头数）</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>head_dim, when it is not hidden size ÷ heads</source>
+        <translation>head_dim，当它不等于隐藏层维度 ÷ 头数时</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>vocab_size</source>
+        <translation>vocab_size</translation>
+    </message>
+    <message>
+        <source>Training sequence length</source>
+        <translation>训练序列长度</translation>
+    </message>
+    <message>
+        <source>tokens per training sequence</source>
+        <translation>每个训练序列的词元数</translation>
+    </message>
+    <message>
+        <source>Maximum context</source>
+        <translation>最大上下文</translation>
+    </message>
+    <message>
+        <source>max_position_embeddings: the longest context served</source>
+        <translation>max_position_embeddings：服务支持的最长上下文</translation>
+    </message>
+    <message>
+        <source>Gated MLP (SwiGLU)</source>
+        <translation>门控 MLP（SwiGLU）</translation>
+    </message>
+    <message>
+        <source>Three h × f matrices per MLP instead of two</source>
+        <translation>每个 MLP 有三个 h × f 矩阵，而非两个</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享词嵌入</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings: the output head shares the input embedding</source>
+        <translation>tie_word_embeddings：输出层与输入词嵌入共享权重</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>n_routed_experts / num_local_experts</source>
+        <translation>n_routed_experts / num_local_experts</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每词元专家数</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok</source>
+        <translation>num_experts_per_tok</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>n_shared_experts</source>
+        <translation>n_shared_experts</translation>
+    </message>
+    <message>
+        <source>Expert MLP width</source>
+        <translation>专家 MLP 宽度</translation>
+    </message>
+    <message>
+        <source>moe_intermediate_size</source>
+        <translation>moe_intermediate_size</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>前置稠密层数</translation>
+    </message>
+    <message>
+        <source>first_k_dense_replace</source>
+        <translation>first_k_dense_replace</translation>
+    </message>
+    <message>
+        <source>KV latent rank</source>
+        <translation>KV 潜在秩</translation>
+    </message>
+    <message>
+        <source>kv_lora_rank (multi-head latent attention, DeepSeek-V2/V3)</source>
+        <translation>kv_lora_rank（多头潜在注意力，DeepSeek-V2/V3）</translation>
+    </message>
+    <message>
+        <source>Query latent rank</source>
+        <translation>查询潜在秩</translation>
+    </message>
+    <message>
+        <source>q_lora_rank</source>
+        <translation>q_lora_rank</translation>
+    </message>
+    <message>
+        <source>RoPE head dimension</source>
+        <translation>RoPE 头维度</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim</source>
+        <translation>qk_rope_head_dim</translation>
+    </message>
+    <message>
+        <source>Non-RoPE head dimension</source>
+        <translation>非 RoPE 头维度</translation>
+    </message>
+    <message>
+        <source>qk_nope_head_dim</source>
+        <translation>qk_nope_head_dim</translation>
+    </message>
+    <message>
+        <source>Value head dimension</source>
+        <translation>Value 头维度</translation>
+    </message>
+    <message>
+        <source>v_head_dim</source>
+        <translation>v_head_dim</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <source>e.g. 300B, 2T, 1.5e12</source>
+        <translation>例如 300B、2T、1.5e12、3000亿</translation>
+    </message>
+    <message>
+        <source>Tokens to train on. Suffixes k, M, B, T (and 万, 亿) are understood.</source>
+        <translation>要训练的词元数。支持后缀 k、M、B、T（以及 万、亿）。</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Math precision of the matrix multiplications</source>
+        <translation>矩阵乘法的计算精度</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Full training, or fine-tuning with LoRA adapters (QLoRA: on 4-bit weights)</source>
+        <translation>全量训练，或用 LoRA 适配器微调（QLoRA：基于 4 位权重）</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>全量</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>16</source>
+        <translation>16</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>全局批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>default: 4M tokens</source>
+        <translation>默认：4M 词元</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step</source>
+        <translation>每个优化器步的序列数</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>searched</source>
+        <translation>自动搜索</translation>
+    </message>
+    <message>
+        <source>Activation recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Searched</source>
+        <translation>自动搜索</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Optimizer state sharding (DeepSpeed ZeRO / FSDP)</source>
+        <translation>优化器状态分片（DeepSpeed ZeRO / FSDP）</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词元数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出词元数</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Precision of the weights (quantization)</source>
+        <translation>权重的精度（量化）</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Precision of the KV cache</source>
+        <translation>KV 缓存的精度</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <source>peak traffic</source>
+        <translation>峰值流量</translation>
+    </message>
+    <message>
+        <source>TTFT p99 target (ms)</source>
+        <translation>TTFT p99 目标（毫秒）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Time to first token, 99th percentile</source>
+        <translation>首词元时间，第 99 百分位</translation>
+    </message>
+    <message>
+        <source>TPOT p99 target (ms)</source>
+        <translation>TPOT p99 目标（毫秒）</translation>
+    </message>
+    <message>
+        <source>Time per output token, 99th percentile</source>
+        <translation>每输出词元时间，第 99 百分位</translation>
+    </message>
+    <message>
+        <source>Availability (%)</source>
+        <translation>可用性（%）</translation>
+    </message>
+    <message>
+        <source>e.g. 99.9</source>
+        <translation>例如 99.9</translation>
+    </message>
+    <message>
+        <source>Target availability; replicas are added so that enough stay up</source>
+        <translation>目标可用性；会增加副本，保证有足够的副本在线</translation>
+    </message>
+    <message>
+        <source>Headroom (%)</source>
+        <translation>余量（%）</translation>
+    </message>
+    <message>
+        <source>20</source>
+        <translation>20</translation>
+    </message>
+    <message>
+        <source>Spare capacity planned above the peak</source>
+        <translation>在峰值之上预留的冗余容量</translation>
+    </message>
+    <message>
+        <source>Concurrency per replica</source>
+        <translation>每副本并发数</translation>
+    </message>
+    <message>
+        <source>maximum throughput</source>
+        <translation>最大吞吐</translation>
+    </message>
+    <message>
+        <source>Users in</source>
+        <translation>用户所在地</translation>
+    </message>
+    <message>
+        <source>Where the users are, for the network round trip to each region</source>
+        <translation>用户所在地，用于计算到各地域的网络往返时间</translation>
+    </message>
+    <message>
+        <source>End-to-end p99 target (ms)</source>
+        <translation>端到端 p99 目标（毫秒）</translation>
+    </message>
+    <message>
+        <source>Network round trip + time to first token, 99th percentile</source>
+        <translation>网络往返 + 首词元时间，第 99 百分位</translation>
+    </message>
+    <message>
+        <source>Measured on</source>
+        <translation>测量所用 GPU</translation>
+    </message>
+    <message>
+        <source>The GPU the job&apos;s GPU-hours were measured on</source>
+        <translation>测量该作业 GPU 小时数时所用的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours the job took on the reference GPU</source>
+        <translation>该作业在参考 GPU 上耗用的 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Bound by</source>
+        <translation>瓶颈资源</translation>
+    </message>
+    <message>
+        <source>What limits the job&apos;s speed: it scales with this resource</source>
+        <translation>限制作业速度的资源：速度随该资源等比变化</translation>
+    </message>
+    <message>
+        <source>FP32 compute</source>
+        <translation>FP32 算力</translation>
+    </message>
+    <message>
+        <source>FP64 compute</source>
+        <translation>FP64 算力</translation>
+    </message>
+    <message>
+        <source>Tensor cores</source>
+        <translation>Tensor Core</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>typical</source>
+        <translation>典型值</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Deadline (hours)</source>
+        <translation>截止时间（小时）</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Budget currency</source>
+        <translation>预算货币</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>any, e.g. us-*, eu-west-1</source>
+        <translation>不限，例如 us-*, eu-west-1</translation>
+    </message>
+    <message>
+        <source>Region names or patterns with * and ?, separated by commas</source>
+        <translation>地域名称或含 * 和 ? 的模式，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例</translation>
+    </message>
+    <message>
+        <source>Savings plan</source>
+        <translation>节省计划</translation>
+    </message>
+    <message>
+        <source>Committed use</source>
+        <translation>承诺使用折扣</translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>Capacity block</source>
+        <translation>容量块</translation>
+    </message>
+    <message>
+        <source>Pricing models</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Spot interruptions at most</source>
+        <translation>竞价中断率上限</translation>
+    </message>
+    <message>
+        <source>AWS Spot Advisor&apos;s share of instances interrupted per month</source>
+        <translation>AWS Spot Advisor 给出的每月被中断实例比例</translation>
+    </message>
+    <message>
+        <source>&lt; 5 %</source>
+        <translation>&lt; 5%</translation>
+    </message>
+    <message>
+        <source>5–10 %</source>
+        <translation>5–10%</translation>
+    </message>
+    <message>
+        <source>10–15 %</source>
+        <translation>10–15%</translation>
+    </message>
+    <message>
+        <source>15–20 %</source>
+        <translation>15–20%</translation>
+    </message>
+    <message>
+        <source>Rank by</source>
+        <translation>排序依据</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Carbon</source>
+        <translation>碳排放</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::json</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::importers</name>
+    <message>
+        <source>gpuplan catalog (gpuplan.catalog/1 JSON)</source>
+        <translation>gpuplan 价格目录（gpuplan.catalog/1 JSON）</translation>
+    </message>
+    <message>
+        <source>SkyPilot catalog CSV</source>
+        <translation>SkyPilot 价格目录 CSV</translation>
+    </message>
+    <message>
+        <source>AWS Price List offer file (CSV)</source>
+        <translation>AWS Price List 报价文件（CSV）</translation>
+    </message>
+    <message>
+        <source>AWS Price List offer file (JSON)</source>
+        <translation>AWS Price List 报价文件（JSON）</translation>
+    </message>
+    <message>
+        <source>Azure Retail Prices API page (JSON)</source>
+        <translation>Azure 零售价格 API 页面（JSON）</translation>
+    </message>
+    <message>
+        <source>GCP Cloud Billing Catalog SKU page (JSON)</source>
+        <translation>GCP Cloud Billing 目录 SKU 页面（JSON）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud instancePrice.json</source>
+        <translation>阿里云 instancePrice.json</translation>
+    </message>
+    <message>
+        <source>AWS Spot Advisor data (JSON)</source>
+        <translation>AWS Spot Advisor 数据（JSON）</translation>
+    </message>
+</context>
 </TS>

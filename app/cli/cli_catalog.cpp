@@ -2,9 +2,10 @@
 #include "app/report/format.h"
 #include "cli.h"
 #include "cli_common.h"
-#include "core/importers.h"
 #include "providers/bundled.h"
 #include "providers/catalogfile.h"
+#include "providers/importers/importers.h"
+#include "providers/importers/registry.h"
 #include "providers/store.h"
 
 #include <nlohmann/json.hpp>
@@ -20,14 +21,13 @@ namespace gpuplan::cli::detail {
 
 namespace {
 
-const char* const catalogHelp = R"(Usage: gpuplan-cli catalog <command> [options]
+const char* const catalogHelpText = R"(Usage: gpuplan-cli catalog <command> [options]
 
 Commands:
   list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--format table|json|csv] [--csv-bom]
         every offering and price the planner uses: the store's active snapshot per provider, else the
         bundled pricing-data/catalog (per GPU-hour prices, dated and sourced)
-  import FILE --format gpuplan|skypilot|aws|aws-json|azure|gcp|alibaba|spot-advisor [--provider P]
-        [--as-of YYYY-MM-DD]
+  import FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD]
         imports FILE as a new snapshot in ONE transaction; on any failure the active catalog is unchanged.
         skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
   validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
@@ -47,6 +47,19 @@ Options:
 Exit codes: 0 success (also an update that finds nothing changed); 2 bad input (nothing imported); 4 a network
 or remote failure (catalog update: the message names the provider, the URL and what went wrong).
 )";
+
+/// The help text with the importers' formats, from their registry.
+std::string catalogHelp()
+{
+    std::string s = catalogHelpText;
+    s += "\nFormats (--format):\n";
+    for (const auto& f : importers::formats()) {
+        std::string id = "  " + f.id;
+        id.resize(std::max<std::size_t>(id.size() + 1, 16), ' ');
+        s += id + f.displayName + (f.needsProvider ? " (needs --provider)" : "") + "\n";
+    }
+    return s;
+}
 
 std::string today()
 {
@@ -306,7 +319,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
         return ExitBadInput;
     const std::string sub = a->positional.empty() ? "" : a->positional.front();
     if (a->help || sub.empty()) {
-        (sub.empty() && !a->help ? err : out) << catalogHelp;
+        (sub.empty() && !a->help ? err : out) << catalogHelp();
         return a->help ? ExitOk : ExitBadInput;
     }
     if (sub == "list")
@@ -323,7 +336,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
         return discount(*a, out, err);
     if (sub == "update")
         return catalogUpdate(*a, out, err);
-    err << "gpuplan-cli catalog: unknown command \"" << sub << "\"\n" << catalogHelp;
+    err << "gpuplan-cli catalog: unknown command \"" << sub << "\"\n" << catalogHelp();
     return ExitBadInput;
 }
 

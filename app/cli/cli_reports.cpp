@@ -214,6 +214,7 @@ int writePlanReports(const Args& a, const core::Workload& w, const core::Plan& p
         if (auto top = positiveInt(a.option("top")))
             opt.topN = static_cast<int>(std::min(*top, 200L));
         opt.generator = QString::fromStdString(generator());
+        opt.language = QString::fromStdString(a.option("lang", "en"));
         if (!report::writePdfReport(in, opt, QString::fromStdString(a.option("pdf")), &problem)) {
             err << "gpuplan-cli: --pdf: " << problem.toStdString() << "\n";
             return ExitBadInput;

@@ -92,7 +92,7 @@ int runApplication(QApplication& app)
 
     auto context = AppContext::create(resolveDbPath(p.value(db)));
     if (!context) {
-        const QString msg = ErrorText::describe(context.error().detail);
+        const QString msg = ErrorText::describe(context.error());
         std::fprintf(stderr, "gpuplan: %s\n", qPrintable(msg));
         if (!batch)
             QMessageBox::critical(nullptr, QObject::tr("gpuplan"), msg);

@@ -374,10 +374,10 @@ void CalibratePage::onProbeFinished(int exitCode, QProcess::ExitStatus status)
     auto profiles = core::readCalibrationFile(std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
         "gpuplan-probe output", *m_context->data()->inputs.gpus, &warnings);
     for (const auto& w : warnings)
-        m_log->appendPlainText(tr("warning: %1").arg(ErrorText::describe(w)));
+        m_log->appendPlainText(tr("warning: %1").arg(QString::fromStdString(w)));
     if (!profiles) {
         finish(Outcome::Failed,
-            tr("gpuplan-probe's report cannot be used: %1").arg(ErrorText::describe(profiles.error().detail)), true);
+            tr("gpuplan-probe's report cannot be used: %1").arg(ErrorText::describe(profiles.error())), true);
         return;
     }
     QString error;
@@ -403,11 +403,11 @@ bool CalibratePage::store(const std::vector<core::CalibrationProfile>& profiles,
     }
     for (const auto& p : profiles)
         if (auto st = db->saveCalibration(p.gpuId, core::serializeProfile(p)); !st) {
-            *error = ErrorText::describe(st.error().detail);
+            *error = ErrorText::describe(st.error());
             return false;
         }
     if (auto st = m_context->reloadCalibrations(); !st) {
-        *error = ErrorText::describe(st.error().detail);
+        *error = ErrorText::describe(st.error());
         return false;
     }
     refresh();
@@ -435,9 +435,9 @@ bool CalibratePage::importFile(const QString& given, QString* error)
             = core::readCalibrationFile(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
                 QFileInfo(path).fileName().toStdString(), *m_context->data()->inputs.gpus, &warnings);
         for (const auto& w : warnings)
-            m_log->appendPlainText(tr("warning: %1").arg(ErrorText::describe(w)));
+            m_log->appendPlainText(tr("warning: %1").arg(QString::fromStdString(w)));
         if (!profiles)
-            e = ErrorText::describe(profiles.error().detail);
+            e = ErrorText::describe(profiles.error());
         else if (store(*profiles, &e)) {
             AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
             setMessage(tr("Imported %n profile(s) from %1; the plan uses them now.", nullptr,
@@ -461,7 +461,7 @@ bool CalibratePage::exportFile(const QString& given, QString* error)
         if (auto s = db->calibrations())
             stored = std::move(*s);
         else
-            e = ErrorText::describe(s.error().detail);
+            e = ErrorText::describe(s.error());
     }
     if (e.isEmpty() && stored.empty())
         e = tr("There are no calibration profiles to export.");

@@ -388,7 +388,7 @@ QVariant ExclusionModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() == WouldCost)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Reason)
-        return qs(e.reason);
+        return qs(e.reason.text());
     if (role != Qt::DisplayRole && role != Qt::UserRole)
         return {};
     switch (index.column()) {
@@ -403,7 +403,7 @@ QVariant ExclusionModel::data(const QModelIndex& index, int role) const
     case Pricing:
         return e.pricingModel.empty() ? QString() : Fmt::pricingModel(qs(e.pricingModel));
     case Reason:
-        return ErrorText::translate(qs(e.reason));
+        return ErrorText::message(e.reason);
     case WouldCost:
         if (role == Qt::UserRole)
             return e.costUsd;

@@ -2,11 +2,13 @@
 
 #include "errortext.h"
 
-#include "core/importers.h"
+#include "format.h"
 #include "providers/bundled.h"
 #include "providers/catalogfile.h"
+#include "providers/importers/registry.h"
 #include "providers/store.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -16,14 +18,11 @@ namespace gpuplan::gui {
 
 QList<QPair<QString, QString>> CatalogImport::formats()
 {
-    return {{QStringLiteral("gpuplan"), tr("gpuplan catalog JSON (gpuplan.catalog/1)")},
-        {QStringLiteral("skypilot"), tr("SkyPilot catalog CSV")},
-        {QStringLiteral("aws"), tr("AWS Price List, CSV offer file")},
-        {QStringLiteral("aws-json"), tr("AWS Price List, JSON offer file")},
-        {QStringLiteral("azure"), tr("Azure Retail Prices API page (JSON)")},
-        {QStringLiteral("gcp"), tr("GCP Cloud Billing Catalog SKUs (JSON)")},
-        {QStringLiteral("alibaba"), tr("Alibaba Cloud instancePrice.json")},
-        {QStringLiteral("spot-advisor"), tr("AWS Spot Advisor data (JSON)")}};
+    // The importers' registry, names translated by id (lupdate collects them from providers/importers/registry.cpp).
+    QList<QPair<QString, QString>> out;
+    for (const auto& f : importers::formats())
+        out.append({qs(f.id), QCoreApplication::translate("gpuplan::importers", f.displayName.c_str())});
+    return out;
 }
 
 QString CatalogImport::guessFormat(const QString& file)
@@ -32,25 +31,10 @@ QString CatalogImport::guessFormat(const QString& file)
     if (!f.open(QIODevice::ReadOnly))
         return {};
     const QByteArray head = f.read(64 * 1024);
-    const QString suffix = QFileInfo(file).suffix().toLower();
-    if (suffix == QLatin1String("csv")) {
-        if (head.contains("SKU") || head.contains("Publication Date") || head.contains("OfferingClass"))
-            return QStringLiteral("aws");
-        return QStringLiteral("skypilot");
-    }
-    if (head.contains("gpuplan.catalog/1"))
-        return QStringLiteral("gpuplan");
-    if (head.contains("\"Items\"") || head.contains("NextPageLink"))
-        return QStringLiteral("azure");
-    if (head.contains("\"skus\"") || head.contains("\"skuId\""))
-        return QStringLiteral("gcp");
-    if (head.contains("\"spot_advisor\"") || head.contains("\"instance_types\""))
-        return QStringLiteral("spot-advisor");
-    if (head.contains("\"offerCode\"") || head.contains("\"products\""))
-        return QStringLiteral("aws-json");
-    if (head.contains("\"pricingInfo\"") || head.contains("::vpc::") || head.contains("publicationDate"))
-        return QStringLiteral("alibaba");
-    return {};
+    const std::string suffix = QFileInfo(file).suffix().toLower().toStdString();
+    const importers::Format* format
+        = importers::guessFormat(std::string_view(head.constData(), static_cast<std::size_t>(head.size())), suffix);
+    return format ? qs(format->id) : QString();
 }
 
 core::Result<core::CatalogImport> CatalogImport::read(const ImportRequest& r, const providers::Store* store)
@@ -65,12 +49,12 @@ ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::
     ImportOutcome out;
     auto store = providers::Store::open(dbPath);
     if (!store) {
-        out.error = ErrorText::describe(store.error().detail);
+        out.error = ErrorText::describe(store.error());
         return out;
     }
     auto imported = read(r, store->get());
     if (!imported) {
-        out.error = ErrorText::describe(imported.error().detail);
+        out.error = ErrorText::describe(imported.error());
         return out;
     }
     for (const auto& w : imported->warnings)
@@ -91,7 +75,7 @@ ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::
     if (!ids) {
         out.cancelled = cancel && cancel->load();
         out.error = out.cancelled ? tr("Cancelled: nothing was imported and the catalog is unchanged.")
-                                  : ErrorText::describe(ids.error().detail);
+                                  : ErrorText::describe(ids.error());
         return out;
     }
     for (long long id : *ids)

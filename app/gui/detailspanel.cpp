@@ -227,7 +227,7 @@ void DetailsPanel::rebuild()
         auto* s = section(tr("Does not fit"));
         row(s, tr("Needs"), tr("%1 per GPU").arg(Fmt::gib(fit.requiredBytes)));
         for (const auto& sug : fit.suggestions)
-            row(s, ErrorText::translate(qs(sug)), {});
+            row(s, ErrorText::message(sug), {});
     };
 
     auto* dep = section(tr("Deployment"));
@@ -314,7 +314,7 @@ void DetailsPanel::rebuild()
             row(s, tr("Expected availability"), Fmt::percent(cap.result.availability, 4));
             row(s, tr("GPU-hours per month"), Fmt::number(cap.monthlyGpuHours));
             if (!cap.result.feasible)
-                row(s, tr("Not feasible"), ErrorText::translate(qs(cap.result.reason)));
+                row(s, tr("Not feasible"), ErrorText::message(cap.result.reason));
         }
         memorySection(e.memory);
         fitSection(e.fit);
@@ -325,7 +325,7 @@ void DetailsPanel::rebuild()
         row(s, tr("GPU-hours"), Fmt::number(e.gpuHours, 1));
         row(s, tr("Wall time"), Fmt::duration(e.wallHours));
         if (!e.note.empty())
-            row(s, tr("Note"), qs(e.note));
+            row(s, tr("Note"), ErrorText::message(e.note));
     }
 
     if (p) {
@@ -384,14 +384,14 @@ void DetailsPanel::rebuild()
                 tr("At the electricity price set in Settings (for owned hardware; cloud prices include power)"));
         }
     }
-    const std::vector<std::string>* assumptions = c->training ? &c->training->assumptions
-        : c->inference                                        ? &c->inference->assumptions
-                                                              : nullptr;
+    const std::vector<core::Message>* assumptions = c->training ? &c->training->assumptions
+        : c->inference                                          ? &c->inference->assumptions
+                                                                : nullptr;
     if (assumptions && !assumptions->empty()) {
         auto* s = section(tr("Assumptions"));
         s->setExpanded(false);
         for (const auto& a : *assumptions)
-            row(s, qs(a), {});
+            row(s, ErrorText::message(a), {});
     }
 
     const auto mem = ChartAdapters::memory(*c);

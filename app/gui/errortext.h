@@ -1,13 +1,13 @@
 #pragma once
-// Turns the core's untranslated error details ("form:/training/tokens: must be a positive number, got -5")
-// into the place they name and a message in the user's language. Only app/ translates (STYLE.md).
+// Errors and messages of the core in the user's language: every core::Message is translated by its id
+// (report::messageText), and an error is placed by its own file and JSON pointer fields — no text is parsed.
+// Only app/ translates (STYLE.md).
 
+#include "core/message.h"
 #include "core/result.h"
 
 #include <QCoreApplication>
 #include <QString>
-
-#include <string>
 
 namespace gpuplan::gui {
 
@@ -15,18 +15,12 @@ class ErrorText
 {
     Q_DECLARE_TR_FUNCTIONS(gpuplan::gui::ErrorText)
 public:
-    struct Located
-    {
-        QString file;    ///< before the first ':'; empty when the detail names none
-        QString pointer; ///< JSON pointer ("/training/tokens"), or empty
-        QString message; ///< untranslated
-    };
-    /// Splits "file:/pointer: message" (file and pointer optional).
-    static Located split(const std::string& detail);
-    /// The message in the user's language where it is one the core is known to write, else unchanged.
-    static QString translate(const QString& message);
-    /// A whole detail for a message box: "file: /pointer: message", the message translated.
-    static QString describe(const std::string& detail);
+    /// A message in the app's current language.
+    static QString message(const core::Message& m);
+    /// An error's message in the app's language (its detail as core wrote it when it carries no message id).
+    static QString text(const core::Error& e);
+    /// A whole error for a message box: "file: /pointer: message", the message translated.
+    static QString describe(const core::Error& e);
     /// A short heading for an error code.
     static QString title(core::ErrorCode code);
 };

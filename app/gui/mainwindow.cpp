@@ -526,7 +526,7 @@ void MainWindow::updateStatus()
     } else if (m_planner->isBusy()) {
         text = tr("Updating the plan…");
     } else if (auto failed = m_planner->current(); failed && failed->error) {
-        text = tr("No plan: %1").arg(ErrorText::describe(failed->error->detail));
+        text = tr("No plan: %1").arg(ErrorText::describe(*failed->error));
     } else if (auto r = m_planner->current()) {
         const auto& plan = r->plan;
         text = r->priced
@@ -556,7 +556,7 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
     int row = keep ? m_candidates->findSimilar(*keep) : -1;
     m_notes->clear();
     for (const auto& n : result->plan.notes)
-        m_notes->addItem(ErrorText::translate(QString::fromStdString(n)));
+        m_notes->addItem(ErrorText::message(n));
     for (const QString& w : m_form->warnings())
         m_notes->addItem(w);
     m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
@@ -717,7 +717,7 @@ bool MainWindow::saveScenario(const QString& asName)
     }
     auto saved = store->saveScenario(name.toStdString(), m_form->workloadText().toStdString(), id);
     if (!saved) {
-        QMessageBox::warning(this, tr("Save scenario"), ErrorText::describe(saved.error().detail));
+        QMessageBox::warning(this, tr("Save scenario"), ErrorText::describe(saved.error()));
         return false;
     }
     m_scenarioId = *saved;
@@ -748,7 +748,7 @@ bool MainWindow::openScenario(long long id)
         return false;
     auto s = store->scenario(id);
     if (!s) {
-        QMessageBox::warning(this, tr("Open scenario"), ErrorText::describe(s.error().detail));
+        QMessageBox::warning(this, tr("Open scenario"), ErrorText::describe(s.error()));
         return false;
     }
     QString error;
@@ -820,7 +820,7 @@ void MainWindow::renameScenarioDialog()
     if (!ok || name.isEmpty())
         return;
     if (auto st = m_context->store()->renameScenario(m_scenarioId, name.toStdString()); !st) {
-        QMessageBox::warning(this, tr("Rename scenario"), ErrorText::describe(st.error().detail));
+        QMessageBox::warning(this, tr("Rename scenario"), ErrorText::describe(st.error()));
         return;
     }
     m_scenarioName = name;
@@ -837,7 +837,7 @@ void MainWindow::deleteScenario()
         != QMessageBox::Yes)
         return;
     if (auto st = m_context->store()->deleteScenario(m_scenarioId); !st) {
-        QMessageBox::warning(this, tr("Delete scenario"), ErrorText::describe(st.error().detail));
+        QMessageBox::warning(this, tr("Delete scenario"), ErrorText::describe(st.error()));
         return;
     }
     m_scenarioId = 0;

@@ -71,6 +71,7 @@ bool exportPdfReport(
     report::PdfOptions opt;
     opt.page = page;
     opt.generator = generator();
+    opt.language = language;
     if (!report::writePdfReport(in, opt, path, &problem)) {
         if (error)
             *error = QCoreApplication::translate("gpuplan::gui::ReportExport", "Cannot write %1: %2")

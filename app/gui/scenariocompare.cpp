@@ -272,7 +272,7 @@ ComparedScenario ScenarioCompareDialog::load(long long id) const
         return out;
     auto s = store->scenario(id);
     if (!s) {
-        out.error = ErrorText::describe(s.error().detail);
+        out.error = ErrorText::describe(s.error());
         return out;
     }
     out.name = qs(s->name);
@@ -281,7 +281,7 @@ ComparedScenario ScenarioCompareDialog::load(long long id) const
     const auto cat = m_context->data();
     auto w = core::parseWorkload(s->workloadJson, s->name, *cat->inputs.models, *cat->inputs.gpus);
     if (!w) {
-        out.error = ErrorText::describe(w.error().detail);
+        out.error = ErrorText::describe(w.error());
         return out;
     }
     out.plan = computePlan(cat, *w, m_currency);

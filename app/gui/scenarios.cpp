@@ -146,7 +146,7 @@ ScenarioDialog::ScenarioDialog(providers::Store* store, long long currentId, QWi
         if (!ok || name.isEmpty())
             return;
         if (auto st = m_store->renameScenario(id, name.toStdString()); !st) {
-            showError(ErrorText::describe(st.error().detail));
+            showError(ErrorText::describe(st.error()));
             return;
         }
         m_model->refresh();
@@ -160,7 +160,7 @@ ScenarioDialog::ScenarioDialog(providers::Store* store, long long currentId, QWi
             != QMessageBox::Yes)
             return;
         if (auto st = m_store->deleteScenario(id); !st) {
-            showError(ErrorText::describe(st.error().detail));
+            showError(ErrorText::describe(st.error()));
             return;
         }
         m_model->refresh();
@@ -195,14 +195,14 @@ std::optional<long long> ScenarioDialog::duplicate(providers::Store* store, long
                    : core::Result<providers::Store::Scenario>(core::Error {core::ErrorCode::Io, "no store"});
     if (!s) {
         if (error)
-            *error = ErrorText::describe(s.error().detail);
+            *error = ErrorText::describe(s.error());
         return std::nullopt;
     }
     const std::string name = tr("%1 (copy)").arg(QString::fromStdString(s->name)).toStdString();
     auto newId = store->saveScenario(name, s->workloadJson);
     if (!newId) {
         if (error)
-            *error = ErrorText::describe(newId.error().detail);
+            *error = ErrorText::describe(newId.error());
         return std::nullopt;
     }
     return *newId;
@@ -266,7 +266,7 @@ void Autosave::write()
         if (!id && m_id) // deleted behind our back: a new one
             id = m_store->saveScenario(autosaveScenarioName, text.toStdString());
         if (!id) {
-            Q_EMIT failed(ErrorText::describe(id.error().detail));
+            Q_EMIT failed(ErrorText::describe(id.error()));
             return;
         }
         m_id = *id;

@@ -266,7 +266,7 @@ void SettingsDialog::apply()
             if (std::abs(old - Fmt::fractionFromPercent(*v)) < 1e-12)
                 continue;
             if (auto st = store->setDiscount(provider, Fmt::fractionFromPercent(*v)); !st)
-                bad << ErrorText::describe(st.error().detail);
+                bad << ErrorText::describe(st.error());
             changed = true;
         }
         if (changed)

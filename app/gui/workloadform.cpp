@@ -1126,17 +1126,17 @@ void WorkloadForm::validate()
         m_generalError->setVisible(false);
     }
     const QByteArray text = QJsonDocument(workloadJson()).toJson(QJsonDocument::Compact);
-    std::vector<std::string> warnings;
+    std::vector<core::Error> diagnostics;
     auto w = core::parseWorkload(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), "form",
-        *m_data->inputs.models, *m_data->inputs.gpus, &warnings);
+        *m_data->inputs.models, *m_data->inputs.gpus, nullptr, &diagnostics);
     m_warnings.clear();
-    for (const auto& s : warnings) {
-        const auto l = ErrorText::split(s);
-        const Field* f = find(l.pointer);
-        const QString where = f ? trForm(f->label) : l.pointer;
-        if (l.pointer == QLatin1String("/schema"))
+    for (const auto& d : diagnostics) {
+        const QString pointer = qs(d.pointer);
+        if (pointer == QLatin1String("/schema"))
             continue;
-        m_warnings << (where.isEmpty() ? QString() : where + QStringLiteral(": ")) + ErrorText::translate(l.message);
+        const Field* f = find(pointer);
+        const QString where = f ? trForm(f->label) : pointer;
+        m_warnings << (where.isEmpty() ? QString() : where + QStringLiteral(": ")) + ErrorText::text(d);
     }
     m_warningLabel->setText(
         m_warnings.isEmpty() ? QString() : QStringLiteral("ℹ ") + m_warnings.join(QStringLiteral("\nℹ ")));
@@ -1159,10 +1159,9 @@ void WorkloadForm::validate()
         }
     } else {
         m_workload.reset();
-        const auto l = ErrorText::split(w.error().detail);
-        m_errorPointer = l.pointer;
-        m_errorMessage = ErrorText::translate(l.message);
-        showError(l.pointer, m_errorMessage);
+        m_errorPointer = qs(w.error().pointer);
+        m_errorMessage = ErrorText::text(w.error());
+        showError(m_errorPointer, m_errorMessage);
         m_paramsLabel->setText({});
     }
     m_paramsLabel->setVisible(!m_paramsLabel->text().isEmpty());

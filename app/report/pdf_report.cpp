@@ -1,5 +1,7 @@
 #include "pdf_report.h"
 
+#include "message_text.h"
+
 #include "format.h"
 #include "plan_output.h"
 
@@ -885,6 +887,8 @@ public:
     }
 
     QString title() const { return tr("GPU deployment plan"); }
+    /// A core message in the report's language.
+    QString msgText(const core::Message& m) const { return messageText(m, m_opt.language); }
 
     void render(Doc& d)
     {
@@ -1109,7 +1113,7 @@ private:
                 parts << tr("Faster deployments on the Pareto front cost more (see the chart).");
             }
             if (!m_rec->pricing->note.empty())
-                parts << qs(m_rec->pricing->note) + QLatin1Char('.');
+                parts << msgText(m_rec->pricing->note) + QLatin1Char('.');
         } else if (m_w.hardware) {
             parts << tr("the workload pins the hardware; this is the estimate for that deployment (no catalog "
                         "offering matched it).");
@@ -1121,7 +1125,7 @@ private:
                 : m_rec->inference                       ? &m_rec->inference->fit
                                                          : nullptr;
             if (fit && !fit->suggestions.empty())
-                parts << tr("What would make it fit: %1").arg(qs(fit->suggestions.front()));
+                parts << tr("What would make it fit: %1").arg(msgText(fit->suggestions.front()));
         }
         return parts.join(QLatin1Char(' '));
     }
@@ -1515,7 +1519,7 @@ private:
         auto flags = [&](const SensitivityPoint& pt) {
             QStringList f;
             if (!pt.feasible && !pt.note.empty())
-                f << qs(pt.note);
+                f << msgText(pt.note);
             if (pt.missesDeadline)
                 f << tr("misses the deadline");
             if (pt.overBudget)
@@ -1635,12 +1639,12 @@ private:
         }
         if (m_rec) {
             QStringList items;
-            const std::vector<std::string>* assumptions = m_rec->training ? &m_rec->training->assumptions
-                : m_rec->inference                                        ? &m_rec->inference->assumptions
-                                                                          : nullptr;
+            const std::vector<core::Message>* assumptions = m_rec->training ? &m_rec->training->assumptions
+                : m_rec->inference                                          ? &m_rec->inference->assumptions
+                                                                            : nullptr;
             if (assumptions)
                 for (const auto& a : *assumptions)
-                    items << qs(a);
+                    items << msgText(a);
             if (!items.isEmpty()) {
                 d.subheading(tr("Estimator"));
                 d.bullets(items, 7.5);
@@ -1799,7 +1803,7 @@ private:
             const QString where = e.provider.empty() ? QStringLiteral("–")
                                                      : qs(e.provider + " " + e.region + " " + e.instanceType
                                                          + (e.pricingModel.empty() ? "" : " " + e.pricingModel));
-            t.rows.push_back({qs(e.gpu), where, qs(e.reason)});
+            t.rows.push_back({qs(e.gpu), where, msgText(e.reason)});
         }
         d.table(t);
     }
@@ -1810,7 +1814,7 @@ private:
         for (const auto& w : m_in.warnings)
             items << tr("Warning: %1").arg(qs(w));
         for (const auto& n : m_plan.notes)
-            items << qs(n);
+            items << msgText(n);
         if (items.isEmpty())
             return;
         d.heading(tr("Notes"));

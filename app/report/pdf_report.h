@@ -38,6 +38,9 @@ struct PdfOptions
     int topN = 12;       ///< rows of the ranked comparison table
     QDateTime generated; ///< shown as the report's date; invalid: now (UTC)
     QString generator;   ///< "gpuplan 0.1.0", in the footer
+    /// The report's language ("en", "zh_CN"): the core's messages (exclusion reasons, notes, suggestions) are
+    /// translated into it; install the matching report translation first (installReportTranslation).
+    QString language = QStringLiteral("en");
 };
 
 /// Renders the report to `path`. Every user-visible string goes through QCoreApplication::translate with the

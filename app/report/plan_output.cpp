@@ -91,7 +91,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
                     "sort hourly demand descending; reserve the demand at rank ceil(u*H), u = commitment / "
                     "on-demand rate"}};
         if (!p.dataNote.empty())
-            j["data_note"] = p.dataNote;
+            j["data_note"] = p.dataNote.text();
         j["price_currency"] = p.price.currency;
         j["price_hourly_rate"] = p.price.hourlyRate;
         j["price_upfront_fee"] = p.price.upfrontFee;
@@ -131,7 +131,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["as_of"] = p.price.asOf;
         j["source"] = p.price.source;
         if (!p.note.empty())
-            j["note"] = p.note;
+            j["note"] = p.note.text();
     }
     j["fits"] = c.fits;
     j["gpu_memory_bytes"] = c.gpu->memoryBytes;
@@ -167,8 +167,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         putRanged(j, "gpu_hours", v.gpuHours, ranges);
         j["memory_per_gpu_bytes"] = memoryJson(t.memory);
         j["fit"] = {{"required_bytes", t.fit.requiredBytes}, {"available_bytes", t.fit.availableBytes},
-            {"suggestions", t.fit.suggestions}};
-        j["assumptions"] = t.assumptions;
+            {"suggestions", core::texts(t.fit.suggestions)}};
+        j["assumptions"] = core::texts(t.assumptions);
     }
     if (c.inference) {
         const auto& i = *c.inference;
@@ -187,8 +187,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["memory_per_gpu_bytes"] = memoryJson(i.memory);
         j["monthly_gpu_hours"] = c.gpuHours;
         j["fit"] = {{"required_bytes", i.fit.requiredBytes}, {"available_bytes", i.fit.availableBytes},
-            {"suggestions", i.fit.suggestions}};
-        j["assumptions"] = i.assumptions;
+            {"suggestions", core::texts(i.fit.suggestions)}};
+        j["assumptions"] = core::texts(i.assumptions);
     }
     if (c.capacity) {
         const auto& k = *c.capacity;
@@ -241,7 +241,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["wall_hours"] = b.wallHours;
         j["range_note"] = "batch scaling by the bounding resource has no published residuals: no range";
         if (!b.note.empty())
-            j["note"] = b.note;
+            j["note"] = b.note.text();
     }
     return j;
 }
@@ -323,7 +323,7 @@ void appendEstimateDetail(
         row("wall time", withSeparators(b.wallHours, 1), "h");
     }
     out += t.render();
-    const std::vector<std::string>* suggestions = nullptr;
+    const std::vector<core::Message>* suggestions = nullptr;
     if (c.training && !c.training->fit.fits)
         suggestions = &c.training->fit.suggestions;
     if (c.inference && !c.inference->fit.fits)
@@ -331,7 +331,7 @@ void appendEstimateDetail(
     if (suggestions) {
         out += "\nDoes not fit. What would make it fit:\n";
         for (const auto& s : *suggestions)
-            out += "  - " + s + "\n";
+            out += "  - " + s.text() + "\n";
     }
 }
 
@@ -358,7 +358,7 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
     j["candidates"] = cands;
     ordered_json ex = ordered_json::array();
     for (const auto& e : plan.excluded) {
-        ordered_json x = {{"gpu", e.gpu}, {"reason", e.reason}};
+        ordered_json x = {{"gpu", e.gpu}, {"reason", e.reason.text()}};
         if (!e.provider.empty()) {
             x["provider"] = e.provider;
             x["region"] = e.region;
@@ -393,7 +393,7 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
         j["mig_slices"] = slices;
     }
     j["warnings"] = warnings;
-    j["notes"] = plan.notes;
+    j["notes"] = core::texts(plan.notes);
     return j.dump(2) + "\n";
 }
 
@@ -519,11 +519,11 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
             std::string where = e.provider.empty() ? e.gpu
                                                    : e.provider + " " + e.region + " " + e.instanceType
                     + (e.pricingModel.empty() ? "" : " " + e.pricingModel);
-            out += "  " + where + ": " + e.reason + "\n";
+            out += "  " + where + ": " + e.reason.text() + "\n";
         }
     }
     for (const auto& n : plan.notes)
-        out += "\nNote: " + n + "\n";
+        out += "\nNote: " + n.text() + "\n";
     return out;
 }
 

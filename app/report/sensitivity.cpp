@@ -62,16 +62,15 @@ SensitivityPoint evaluate(const Variant& v, const core::Candidate& rec, const co
     in.offerings = std::make_shared<const std::vector<core::Offering>>(std::vector<core::Offering> {v.offering});
     auto planned = core::planWorkload(v.workload, in);
     if (!planned) {
-        pt.note = planned.error().detail;
+        pt.note = planned.error().message.empty() ? core::Message(core::msg::notFeasible) : planned.error().message;
         return pt;
     }
     const core::Plan& plan = *planned;
     const core::Candidate* c = priced ? (plan.candidates.empty() ? nullptr : &plan.candidates.front())
                                       : (plan.pinned ? &*plan.pinned : nullptr);
     if (!c || !c->fits) {
-        pt.note = priced && !plan.excluded.empty()
-            ? plan.excluded.front().reason
-            : std::string(priced ? "not feasible" : "does not fit or misses a target");
+        pt.note
+            = priced && !plan.excluded.empty() ? plan.excluded.front().reason : core::Message(core::msg::notFeasible);
         if (c && !priced) {
             pt.time = serving ? c->latencyMs() : c->wallHours;
             pt.gpus = c->gpus;

@@ -30,7 +30,7 @@ struct SensitivityPoint
     double costUsd = 0;
     double time = 0; ///< training and batch: wall hours; serving: end-to-end latency, ms
     int gpus = 0;
-    std::string note;            ///< untranslated: why it is infeasible
+    core::Message note;          ///< why it is infeasible
     bool missesDeadline = false; ///< feasible, but past the workload's deadline
     bool overBudget = false;     ///< feasible, but above the workload's budget
 };

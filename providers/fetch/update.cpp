@@ -1,7 +1,7 @@
 #include "update.h"
 
-#include "core/importers.h"
 #include "providers/bundled.h"
+#include "providers/importers/importers.h"
 #include "providers/store.h"
 
 #include <QDir>
@@ -33,7 +33,8 @@ constexpr const char* azureApiVersion = "2023-01-01-preview";
 // AWS Price List bulk API (no credentials): /offers/v1.0/aws/index.json lists currentRegionIndexUrl per service.
 constexpr const char* awsDefault = "https://pricing.us-east-1.amazonaws.com";
 constexpr const char* awsRegionIndex = "/offers/v1.0/aws/AmazonEC2/current/region_index.json";
-// AWS Spot Advisor's data file, the one the Spot Instance Advisor page reads (shared/samples/spot/README.md).
+// AWS Spot Advisor's data file, the one the Spot Instance Advisor page
+// (https://aws.amazon.com/ec2/spot/instance-advisor/) reads.
 constexpr const char* awsSpotDefault = "https://spot-bid-advisor.s3.amazonaws.com/spot-advisor-data.json";
 // Alibaba's public price list (international site, USD). The path carries a version of Alibaba's price-page
 // package; 2.0.375 is the newest we have seen cited for instancePrice.json (sparecores' Alibaba crawler). When
@@ -47,7 +48,7 @@ constexpr const char* gcpSkus = "/v1/services/6F81-5844-456A/skus?currencyCode=U
 constexpr const char* skypilotDefault
     = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v8";
 
-// SkyPilot v8 clouds with a vms.csv (shared/samples/catalogs/README.md).
+// SkyPilot v8 clouds with a vms.csv (github.com/skypilot-org/skypilot-catalog, catalogs/v8/<cloud>/vms.csv).
 const char* const skypilotClouds[]
     = {"aws", "azure", "gcp", "lambda", "runpod", "vast", "nebius", "verda", "shadeform", "cudo", "oci", "hyperbolic",
         "hyperstack", "jarvislabs", "lium", "mithril", "primeintellect", "seeweb", "spheron", "yotta", "daytona"};
@@ -316,11 +317,11 @@ core::Result<Fetched> fetchAzure(Context& c, const std::string& base)
             return Error {r.error().code, "page " + std::to_string(page) + ": " + r.error().detail};
         ++f.pages;
         f.bytes += r->bytes;
-        auto parsed = core::importAzureRetailPrices(r->body, "azure page " + std::to_string(page), c.asOf, source);
+        auto parsed = importers::importAzureRetailPrices(r->body, "azure page " + std::to_string(page), c.asOf, source);
         if (!parsed)
             return remote(where, parsed.error());
         f.acceptedRows += countPrices(parsed->catalog.offerings);
-        core::mergeImports(f.catalog, std::move(parsed->catalog));
+        importers::mergeImports(f.catalog, std::move(parsed->catalog));
         if (parsed->next.empty())
             break;
         if (!isHttpUrl(parsed->next))
@@ -421,12 +422,12 @@ core::Result<Fetched> fetchAws(Context& c, const std::string& base)
             return Error {ErrorCode::Io, sink.path().string() + ": cannot read the download back"};
         if (!c.report({c.options.source, region, redactUrl(url), got->bytes, got->bytes, false, false}))
             return remote(at, "cancelled");
-        auto imported
-            = core::importAwsOfferCsv(in, "aws " + region + " offer file", c.asOf, "AWS Price List " + redactUrl(url));
+        auto imported = importers::importAwsOfferCsv(
+            in, "aws " + region + " offer file", c.asOf, "AWS Price List " + redactUrl(url));
         if (!imported)
             return remote(at, imported.error());
         f.acceptedRows += countPrices(imported->offerings);
-        core::mergeImports(f.catalog, std::move(*imported));
+        importers::mergeImports(f.catalog, std::move(*imported));
         f.documents.push_back({url, got->etag, got->lastModified});
     }
     if (unchangedRegions.size() == wanted.size()) {
@@ -478,12 +479,12 @@ core::Result<Fetched> fetchAwsSpot(Context& c, const std::string& url)
         return r.error();
     if (f.unchanged)
         return f;
-    auto advisor = core::importAwsSpotAdvisor(r->body, "spot-advisor-data.json");
+    auto advisor = importers::importAwsSpotAdvisor(r->body, "spot-advisor-data.json");
     if (!advisor)
         return remote(redactUrl(url), advisor.error());
     f.catalog.offerings = c.current; // the AWS offerings in use now, annotated below
     f.catalog.warnings = advisor->warnings;
-    const std::size_t n = core::applySpotAdvisor(f.catalog.offerings, *advisor);
+    const std::size_t n = importers::applySpotAdvisor(f.catalog.offerings, *advisor);
     if (n == 0) {
         f.unchanged = true;
         f.documents.clear(); // nothing stored: nothing to remember
@@ -513,7 +514,7 @@ core::Result<Fetched> fetchAlibaba(Context& c, const std::string& url)
         return r.error();
     if (f.unchanged)
         return f;
-    auto imported = core::importAlibabaInstancePrice(r->body, "instancePrice.json", c.asOf, redactUrl(url));
+    auto imported = importers::importAlibabaInstancePrice(r->body, "instancePrice.json", c.asOf, redactUrl(url));
     if (!imported)
         return remote(redactUrl(url), imported.error());
     f.acceptedRows = countPrices(imported->offerings);
@@ -536,8 +537,8 @@ core::Result<Fetched> fetchSkyPilot(Context& c, const std::string& base, const s
         return r.error();
     if (f.unchanged)
         return f;
-    auto imported
-        = core::importSkyPilotCsv(r->body, cloud + "/vms.csv", cloud, c.asOf, "SkyPilot catalog " + redactUrl(url));
+    auto imported = importers::importSkyPilotCsv(
+        r->body, cloud + "/vms.csv", cloud, c.asOf, "SkyPilot catalog " + redactUrl(url));
     if (!imported)
         return remote(redactUrl(url), imported.error());
     f.acceptedRows = countPrices(imported->offerings);
@@ -571,7 +572,7 @@ core::Result<Fetched> fetchGcp(Context& c, const std::string& base)
         ++f.pages;
         f.bytes += r->bytes;
         const std::string where = "page " + std::to_string(page) + " (" + redactUrl(url) + ")";
-        auto parsed = core::importGcpSkus(r->body, "gcp page " + std::to_string(page), c.asOf, source);
+        auto parsed = importers::importGcpSkus(r->body, "gcp page " + std::to_string(page), c.asOf, source);
         if (!parsed)
             return remote(where, parsed.error());
         bodies.push_back(std::move(r->body));
@@ -581,14 +582,14 @@ core::Result<Fetched> fetchGcp(Context& c, const std::string& base)
             return remote(where, "nextPageToken repeats an earlier one");
         token = parsed->next;
     }
-    std::vector<core::GcpSkuPage> pages;
+    std::vector<importers::GcpSkuPage> pages;
     std::vector<std::string> names;
     names.reserve(bodies.size());
     for (std::size_t i = 0; i < bodies.size(); ++i)
         names.push_back("gcp page " + std::to_string(i + 1));
     for (std::size_t i = 0; i < bodies.size(); ++i)
         pages.push_back({names[i], bodies[i]});
-    auto all = core::importGcpSkuPages(pages, c.asOf, source);
+    auto all = importers::importGcpSkuPages(pages, c.asOf, source);
     if (!all)
         return remote(redactUrl(base), all.error());
     f.acceptedRows = countPrices(all->offerings);
@@ -724,7 +725,7 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
         std::vector<core::Offering> specs = effective->offerings;
         if (bundled)
             specs.insert(specs.end(), bundled->offerings.begin(), bundled->offerings.end());
-        core::fillHardware(offerings, specs);
+        importers::fillHardware(offerings, specs);
         std::set<std::string> unknown;
         std::vector<core::Offering> known;
         for (auto& o : offerings) {

@@ -1,8 +1,8 @@
 // Google Benchmark: planning speed over the bundled catalog and synthetic catalogs, and streaming import of a
 // large AWS offer file. Run: build/release/tests/bench/bench_planner (see the README for the figures).
-#include "core/importers.h"
 #include "core/planner.h"
 #include "core/workload.h"
+#include "providers/importers/importers.h"
 
 #include <benchmark/benchmark.h>
 
@@ -53,7 +53,7 @@ const Data& data()
             core::FxTable(*core::parseFxRates(readFile(root / "pricing-data/fx.json"), "fx.json"))};
         for (const auto& e : std::filesystem::directory_iterator(root / "pricing-data/catalog"))
             if (e.path().extension() == ".json") {
-                auto c = core::parseNativeCatalog(readFile(e.path()), e.path().filename().string());
+                auto c = importers::parseNativeCatalog(readFile(e.path()), e.path().filename().string());
                 for (auto& o : c->offerings)
                     x.offerings.push_back(std::move(o));
             }
@@ -161,7 +161,7 @@ void BM_AwsCsvImport(benchmark::State& state)
     const double bytes = static_cast<double>(std::filesystem::file_size(path));
     for (auto _ : state) {
         std::ifstream in(path, std::ios::binary);
-        auto r = core::importAwsOfferCsv(in, path.string(), "2026-11-01", "bench");
+        auto r = importers::importAwsOfferCsv(in, path.string(), "2026-11-01", "bench");
         benchmark::DoNotOptimize(r);
     }
     state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());

@@ -2,7 +2,7 @@
 // (tests/fuzz/CMakeLists.txt builds one executable for each).
 #include "core/catalog.h"
 #include "core/csv.h"
-#include "core/importers.h"
+#include "providers/importers/importers.h"
 
 #include <cstdint>
 #include <sstream>
@@ -10,6 +10,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     using namespace gpuplan::core;
+    using namespace gpuplan::importers;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     switch (GPUPLAN_FUZZ_PARSER) {
     case 0:

@@ -4,7 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-15}
-cmake --preset fuzz >/dev/null
+# Configured with Qt hidden (CMAKE_DISABLE_FIND_PACKAGE_Qt6): the core and the importers must build without Qt.
+cmake --preset fuzz -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=TRUE >/dev/null 2>build/fuzz-configure.log || {
+  cat build/fuzz-configure.log; exit 1; }
+if grep -q "Qt6" build/fuzz/CMakeCache.txt && grep -q "^Qt6_DIR:PATH=/" build/fuzz/CMakeCache.txt; then
+  echo "fuzz preset found Qt although it is hidden"; exit 1; fi
+echo "fuzz preset configured with Qt hidden (-DCMAKE_DISABLE_FIND_PACKAGE_Qt6=TRUE)"
 cmake --build --preset fuzz
 work=build/fuzz/corpus
 rm -rf "$work"

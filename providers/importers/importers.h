@@ -1,5 +1,5 @@
 #pragma once
-// Importers for the price formats providers publish (shared/samples/README.md): SkyPilot catalog CSVs, the AWS
+// Importers for the price formats providers publish: SkyPilot catalog CSVs, the AWS
 // Price List (CSV and JSON offer files), AWS Spot Advisor, Azure Retail Prices, the GCP Cloud Billing Catalog and
 // Alibaba's public instancePrice.json. They parse text they are handed: no file or network I/O here.
 //
@@ -11,8 +11,8 @@
 // - every Price carries as_of and source: the file's own publication date / version where it has one, else the
 //   asOf / source arguments (an import with neither fails). Amounts are never converted between currencies.
 
-#include "catalog.h"
-#include "result.h"
+#include "core/catalog.h"
+#include "core/result.h"
 
 #include <array>
 #include <cstddef>
@@ -23,7 +23,11 @@
 #include <string_view>
 #include <vector>
 
-namespace gpuplan::core {
+namespace gpuplan::importers {
+
+using core::CatalogImport;
+using core::Offering;
+using core::Result;
 
 /// One page of a paged API: what it held plus the link or token of the next page (empty on the last page).
 struct PagedImport
@@ -40,7 +44,13 @@ struct PagedImport
 std::string canonicalGpuId(std::string_view raw, double memoryGiB);
 
 // ---------------------------------------------------------------------------------------------------------------
-// SkyPilot catalog CSV (schema v8, shared/samples/catalogs/README.md)
+// The native "gpuplan.catalog/1" JSON (pricing-data/catalog/*.json, quotes, private clouds)
+
+/// A bad row is skipped with a warning; a bad file (not JSON, wrong schema, no offerings array) is an error.
+Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::string& fileName);
+
+// ---------------------------------------------------------------------------------------------------------------
+// SkyPilot catalog CSV (schema v8, github.com/skypilot-org/skypilot-catalog)
 
 /// Imports a SkyPilot catalog CSV (v8; v6 works too). Columns are found by header name in any order; CRLF or LF;
 /// RFC 4180 quoting. One Offering per (InstanceType, Region, AvailabilityZone — empty when the file has no zone
@@ -175,4 +185,4 @@ void mergeImports(CatalogImport& into, CatalogImport from);
 /// lists carry no hardware, SkyPilot's catalogs do. Returns how many offerings it filled.
 std::size_t fillHardware(std::vector<Offering>& target, const std::vector<Offering>& specs);
 
-} // namespace gpuplan::core
+} // namespace gpuplan::importers

@@ -1,0 +1,384 @@
+#include "message.h"
+
+#include <algorithm>
+
+// Qt's lupdate reads the QT_TRANSLATE_NOOP marks below into the app's translation file (context
+// "gpuplan::Messages"); no Qt is needed to compile this file.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(context, text) text
+#endif
+
+namespace gpuplan::core {
+
+MessageArg::MessageArg(std::string t)
+    : text(std::move(t))
+{ }
+
+MessageArg::MessageArg(const char* t)
+    : text(t)
+{ }
+
+MessageArg::MessageArg(Message m)
+    : message(std::make_shared<const Message>(std::move(m)))
+{ }
+
+Message::Message(const MessageDef& d, std::vector<MessageArg> a)
+    : def(&d)
+    , args(std::move(a))
+{ }
+
+std::string Message::text() const
+{
+    if (!def)
+        return {};
+    std::vector<std::string> filled;
+    filled.reserve(args.size());
+    for (const auto& a : args)
+        filled.push_back(a.message ? a.message->text() : a.text);
+    return fillArgs(def->text, filled);
+}
+
+std::string_view Message::id() const
+{
+    return def ? std::string_view(def->id) : std::string_view();
+}
+
+std::string fillArgs(std::string_view text, const std::vector<std::string>& args)
+{
+    std::string out;
+    out.reserve(text.size() + 16);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%' && i + 1 < text.size() && text[i + 1] >= '1' && text[i + 1] <= '9') {
+            const std::size_t n = static_cast<std::size_t>(text[i + 1] - '1');
+            if (n < args.size()) {
+                out += args[n];
+                ++i;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+std::vector<std::string> texts(const std::vector<Message>& messages)
+{
+    std::vector<std::string> out;
+    out.reserve(messages.size());
+    for (const auto& m : messages)
+        out.push_back(m.text());
+    return out;
+}
+
+namespace msg {
+
+// The definitions. Each line: the C++ name, the stable id, the English text (read by lupdate).
+const MessageDef jsonEmpty {"json.empty", QT_TRANSLATE_NOOP("gpuplan::Messages", "empty file, expected a JSON object")};
+const MessageDef jsonSyntax {"json.syntax", QT_TRANSLATE_NOOP("gpuplan::Messages", "not valid JSON at byte %1: %2")};
+const MessageDef jsonInvalid {"json.invalid", QT_TRANSLATE_NOOP("gpuplan::Messages", "not valid JSON: %1")};
+const MessageDef jsonTooDeep {"json.too_deep", QT_TRANSLATE_NOOP("gpuplan::Messages", "nests deeper than %1 levels")};
+const MessageDef jsonTooLong {
+    "json.too_long", QT_TRANSLATE_NOOP("gpuplan::Messages", "holds a text of %1 bytes, more than the %2 allowed")};
+const MessageDef jsonDuplicateKey {
+    "json.duplicate_key", QT_TRANSLATE_NOOP("gpuplan::Messages", "the field \"%1\" is given twice")};
+const MessageDef mustBeObject {
+    "json.must_be_object", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be an object, got %1")};
+const MessageDef required {"json.required", QT_TRANSLATE_NOOP("gpuplan::Messages", "is required")};
+const MessageDef mustBeNumber {
+    "json.must_be_number", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a number, got %1")};
+const MessageDef mustBeFinite {
+    "json.must_be_finite", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a finite number, got %1")};
+const MessageDef mustBePositive {
+    "json.must_be_positive", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a positive number, got %1")};
+const MessageDef mustBeNonNegative {
+    "json.must_be_non_negative", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be zero or positive, got %1")};
+const MessageDef mustBeOpenFraction {"json.must_be_open_fraction",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a fraction between 0 and 1 (exclusive), got %1")};
+const MessageDef mustBeFraction {
+    "json.must_be_fraction", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a fraction between 0 and 1, got %1")};
+const MessageDef mustBeIntegerRange {
+    "json.must_be_integer_range", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be an integer from %1 to %2, got %3")};
+const MessageDef mustBeString {
+    "json.must_be_string", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a string, got %1")};
+const MessageDef mustNotBeEmpty {"json.must_not_be_empty", QT_TRANSLATE_NOOP("gpuplan::Messages", "must not be empty")};
+const MessageDef mustBeBool {
+    "json.must_be_bool", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be true or false, got %1")};
+const MessageDef unknownField {"json.unknown_field", QT_TRANSLATE_NOOP("gpuplan::Messages", "unknown field, ignored")};
+const MessageDef unknownFieldDidYouMean {
+    "json.unknown_field_did_you_mean", QT_TRANSLATE_NOOP("gpuplan::Messages", "unknown field; did you mean \"%1\"?")};
+const MessageDef mustBeOneOf {
+    "json.must_be_one_of", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be one of %1, got %2")};
+const MessageDef mustBeOneOfDidYouMean {"json.must_be_one_of_did_you_mean",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be one of %1, got %2; did you mean \"%3\"?")};
+const MessageDef mustBeStringArray {
+    "json.must_be_string_array", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be an array of strings, got %1")};
+const MessageDef mustBeNonEmptyString {
+    "json.must_be_non_empty_string", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a non-empty string, got %1")};
+const MessageDef mustBeArray {"json.must_be_array", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be an array, got %1")};
+const MessageDef mustBeNonEmptyArray {
+    "json.must_be_non_empty_array", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a non-empty array, got %1")};
+const MessageDef unsupportedSchema {"json.unsupported_schema",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "unsupported schema, expected \"%1\", got \"%2\"")};
+const MessageDef schemaMissing {
+    "json.schema_missing", QT_TRANSLATE_NOOP("gpuplan::Messages", "missing; assuming \"%1\"")};
+const MessageDef numberOutOfRange {
+    "json.number_out_of_range", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most %1, got %2")};
+
+const MessageDef wholeSequences {
+    "workload.whole_sequences", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a whole number of sequences, got %1")};
+const MessageDef globalBatchBoth {"workload.global_batch_both",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "give global_batch or global_batch_tokens, not both")};
+const MessageDef headroomFraction {"workload.headroom_fraction",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a fraction such as 0.2 (20 %), got %1")};
+const MessageDef profileLength {"workload.profile_length",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "must be 24 (hourly, one day) or 168 (hourly, one week) numbers of requests/s, got %1")};
+const MessageDef profileRate {"workload.profile_rate",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be zero or a positive rate in requests/s, got %1")};
+const MessageDef profileEmpty {
+    "workload.profile_empty", QT_TRANSLATE_NOOP("gpuplan::Messages", "has no traffic: every hour is 0")};
+const MessageDef latitudeRange {
+    "workload.latitude_range", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be from -90 to 90, got %1")};
+const MessageDef longitudeRange {
+    "workload.longitude_range", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be from -180 to 180, got %1")};
+const MessageDef autoscalingNeedsTraffic {"workload.autoscaling_needs_traffic",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "needs traffic: give requests_per_second or a profile")};
+const MessageDef kindRequired {
+    "workload.kind_required", QT_TRANSLATE_NOOP("gpuplan::Messages", "is required (training, inference or batch)")};
+const MessageDef contextExceeded {"workload.context_exceeded",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "prompt + output = %1 tokens exceeds the model's context of %2")};
+const MessageDef boundRequired {
+    "workload.bound_required", QT_TRANSLATE_NOOP("gpuplan::Messages", "is required (fp64, fp32, tensor or memory)")};
+const MessageDef sectionIgnored {
+    "workload.section_ignored", QT_TRANSLATE_NOOP("gpuplan::Messages", "ignored: the workload's kind is %1")};
+const MessageDef countEqualsProduct {"workload.count_equals_product",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must equal tp × pp × cp × dp = %1, got %2")};
+const MessageDef countMultipleOfProduct {"workload.count_multiple_of_product",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a multiple of tp × pp × cp = %1, got %2")};
+const MessageDef ppExceedsLayers {"workload.pp_exceeds_layers",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must not exceed the model's layers (%1), got %2")};
+const MessageDef pueRange {"workload.pue_range",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be from 1.0 to 3.0 (power usage effectiveness), got %1")};
+const MessageDef tokensValue {"workload.tokens_value",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "must be a positive number of tokens such as 3e11, \"300B\", \"2T\" or \"3000亿\", got %1")};
+const MessageDef budgetValue {"workload.budget_value",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "must be a positive amount in USD, or {\"amount\": …, \"currency\": …}, got %1")};
+const MessageDef regionMatchesNothing {"workload.region_matches_nothing",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "matches no region of the catalog, got %1; closest: %2")};
+const MessageDef textTooLong {
+    "workload.text_too_long", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most %1 characters, got %2")};
+
+const MessageDef unknownGpu {
+    "catalog.unknown_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "unknown GPU \"%1\"; closest known: %2")};
+const MessageDef unknownModel {
+    "catalog.unknown_model", QT_TRANSLATE_NOOP("gpuplan::Messages", "unknown model preset \"%1\"; closest known: %2")};
+
+const MessageDef ffnRequired {
+    "model.ffn_required", QT_TRANSLATE_NOOP("gpuplan::Messages", "is required (or give \"params\")")};
+const MessageDef headsDivideHidden {"model.heads_divide_hidden",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must divide hidden (%1) or give head_dim, got %2")};
+const MessageDef kvHeadsDivideHeads {
+    "model.kv_heads_divide_heads", QT_TRANSLATE_NOOP("gpuplan::Messages", "must divide heads (%1), got %2")};
+const MessageDef expertsPerTokenRange {
+    "model.experts_per_token_range", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be from 1 to experts (%1), got %2")};
+const MessageDef moeFfnRequired {
+    "model.moe_ffn_required", QT_TRANSLATE_NOOP("gpuplan::Messages", "is required for a mixture-of-experts model")};
+const MessageDef denseLayersExceed {
+    "model.dense_layers_exceed", QT_TRANSLATE_NOOP("gpuplan::Messages", "must not exceed layers (%1), got %2")};
+const MessageDef mlaFieldsRequired {"model.mla_fields_required",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "latent attention also needs qk_rope_head_dim, qk_nope_head_dim, v_head_dim")};
+const MessageDef activeExceedsTotal {
+    "model.active_exceeds_total", QT_TRANSLATE_NOOP("gpuplan::Messages", "must not exceed params")};
+const MessageDef duplicateModelId {
+    "model.duplicate_id", QT_TRANSLATE_NOOP("gpuplan::Messages", "duplicate model id \"%1\"")};
+
+const MessageDef gpuNoPrecision {
+    "data.gpu_no_precision", QT_TRANSLATE_NOOP("gpuplan::Messages", "must give at least one precision")};
+const MessageDef gpuIdleAboveTdp {
+    "data.gpu_idle_above_tdp", QT_TRANSLATE_NOOP("gpuplan::Messages", "must not exceed tdp_w")};
+const MessageDef gpuNameTaken {
+    "data.gpu_name_taken", QT_TRANSLATE_NOOP("gpuplan::Messages", "name \"%1\" is already used by another GPU")};
+const MessageDef mustBeUsd {"data.must_be_usd", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be \"USD\"")};
+const MessageDef currencyCode {"data.currency_code",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be an ISO 4217 code such as USD or CNY, got %1")};
+const MessageDef isoDate {
+    "data.iso_date", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be an ISO 8601 date (YYYY-MM-DD), got %1")};
+
+const MessageDef regionNotAllowed {
+    "plan.region_not_allowed", QT_TRANSLATE_NOOP("gpuplan::Messages", "region %1 is not in the allowed regions")};
+const MessageDef countryNotAllowed {
+    "plan.country_not_allowed", QT_TRANSLATE_NOOP("gpuplan::Messages", "data residency: %1 is not an allowed country")};
+const MessageDef countryUnknown {
+    "plan.country_unknown", QT_TRANSLATE_NOOP("gpuplan::Messages", "data residency: the region's country is unknown")};
+const MessageDef fractionalGpu {
+    "plan.fractional_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "fractional GPU (%1 per instance): see shared GPUs")};
+const MessageDef noDatasheet {
+    "plan.no_datasheet", QT_TRANSLATE_NOOP("gpuplan::Messages", "no datasheet for GPU model \"%1\" in gpus.json")};
+const MessageDef noPrice {"plan.no_price",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no public price (specs only): enter a quote with `catalog import`")};
+const MessageDef pinnedNotWhole {"plan.pinned_not_whole",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "pinned %1 GPUs is not a whole number of %2-GPU instances")};
+const MessageDef quotaZero {"plan.quota_zero", QT_TRANSLATE_NOOP("gpuplan::Messages", "instance quota for %1 is 0")};
+const MessageDef missesDeadlineWithinQuota {"plan.misses_deadline_within_quota",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "misses the deadline even on %1 GPUs (quota %2 instances)")};
+const MessageDef doesNotFitOn {"plan.does_not_fit_on",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "does not fit on %1 × %2: needs %3 GiB per GPU, has %4")};
+const MessageDef notFeasible {"plan.not_feasible", QT_TRANSLATE_NOOP("gpuplan::Messages", "not feasible")};
+const MessageDef pricingNotAllowed {
+    "plan.pricing_not_allowed", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 is not an allowed pricing model")};
+const MessageDef spotBucketTooHigh {"plan.spot_bucket_too_high",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "spot interruption bucket %1 is above the allowed %2")};
+const MessageDef spotWithoutRate {
+    "plan.spot_without_rate", QT_TRANSLATE_NOOP("gpuplan::Messages", "spot price without an interruption rate")};
+const MessageDef onSpotCapacity {
+    "plan.on_spot_capacity", QT_TRANSLATE_NOOP("gpuplan::Messages", "on spot capacity: %1")};
+const MessageDef missesDeadlineBy {"plan.misses_deadline_by",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "misses the deadline by %1 h (%2 h with spot interruptions)")};
+const MessageDef overBudget {"plan.over_budget", QT_TRANSLATE_NOOP("gpuplan::Messages", "over budget by %1 USD")};
+const MessageDef networkExceedsTarget {"plan.network_exceeds_target",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "network round trip %1 ms + TTFT %2 ms exceeds the %3 ms target")};
+const MessageDef noExchangeRate {
+    "plan.no_exchange_rate", QT_TRANSLATE_NOOP("gpuplan::Messages", "no exchange rate for \"%1\"")};
+const MessageDef doesNotFitNeeds {
+    "plan.does_not_fit_needs", QT_TRANSLATE_NOOP("gpuplan::Messages", "does not fit: needs %1 GiB per GPU, has %2")};
+const MessageDef missesDeadlineEvenOn {"plan.misses_deadline_even_on",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "misses the deadline of %1 even on %2 GPUs (%3)")};
+const MessageDef noLayout {"plan.no_layout", QT_TRANSLATE_NOOP("gpuplan::Messages", "no layout found")};
+const MessageDef noteExcludedCount {"plan.note_excluded_count",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 offering prices excluded in all; the %2 most relevant are listed")};
+const MessageDef noteRankedByTime {
+    "plan.note_ranked_by_time", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by time, then cost")};
+const MessageDef noteRankedByCarbon {
+    "plan.note_ranked_by_carbon", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by emissions (kg CO2e), then cost")};
+const MessageDef noteRankedByCost {
+    "plan.note_ranked_by_cost", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by cost (USD)")};
+const MessageDef noteServingMonth {"plan.note_serving_month",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "serving costs are per 730-hour month of service")};
+const MessageDef noteUsersUnknown {"plan.note_users_unknown",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "users_location \"%1\" is not a known location: network latency not checked")};
+const MessageDef noteBudgetIgnored {
+    "plan.note_budget_ignored", QT_TRANSLATE_NOOP("gpuplan::Messages", "budget ignored: %1")};
+const MessageDef noteRankedByGpus {"plan.note_ranked_by_gpus",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "ranked by GPUs needed, then throughput (prices come from the catalog planner)")};
+const MessageDef noteRankedByWallTime {
+    "plan.note_ranked_by_wall_time", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by wall time")};
+const MessageDef noteRankedByGpuHours {"plan.note_ranked_by_gpu_hours",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by GPU-hours (a price-free proxy for cost)")};
+const MessageDef noteSpotOverhead {
+    "plan.note_spot_overhead", QT_TRANSLATE_NOOP("gpuplan::Messages", "spot: +%1% time for interruptions")};
+const MessageDef noteSpotOverheadAssumed {"plan.note_spot_overhead_assumed",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "spot: +%1% time for interruptions (interruption rate assumed)")};
+const MessageDef noteCommitment {"plan.note_commitment", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1-month commitment")};
+const MessageDef dataOwnRates {
+    "plan.data_own_rates", QT_TRANSLATE_NOOP("gpuplan::Messages", "storage and egress at the workload's own rates")};
+const MessageDef dataRates {"plan.data_rates", QT_TRANSLATE_NOOP("gpuplan::Messages", "storage and egress: %1 (%2)")};
+const MessageDef dataNotPriced {"plan.data_not_priced",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "storage and egress not priced: no bundled rate for %1 (give data.storage_price_per_gb_month and "
+        "data.egress_price_per_gb)")};
+
+const MessageDef fitConcurrency {"fit.concurrency",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "concurrency %1 needs more KV cache than fits; %2 sequences fit per replica")};
+const MessageDef fitTensorParallel {
+    "fit.tensor_parallel", QT_TRANSLATE_NOOP("gpuplan::Messages", "tensor parallel %1 (weights %2 per GPU)")};
+const MessageDef fitWeightPrecision {
+    "fit.weight_precision", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 weights (%2 per GPU)")};
+const MessageDef fitFp8Kv {"fit.fp8_kv", QT_TRANSLATE_NOOP("gpuplan::Messages", "fp8 KV cache (halves the KV memory)")};
+const MessageDef fitLargerGpu {
+    "fit.larger_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "or a GPU with at least %1 of memory")};
+const MessageDef fitChangeFits {"fit.change_fits", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1: %2 per GPU — fits")};
+const MessageDef fitChangeStillTooMuch {
+    "fit.change_still_too_much", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1: %2 per GPU — still too much")};
+const MessageDef fitMoreGpus {"fit.more_gpus",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "more GPUs: the model states alone need at least %1 × %2 when sharded (ZeRO-3 or tensor × pipeline parallel)")};
+const MessageDef changeZero3 {"fit.change_zero3",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "ZeRO-3 (shard weights, gradients and optimizer over %1 GPUs)")};
+const MessageDef changeFullRecompute {
+    "fit.change_full_recompute", QT_TRANSLATE_NOOP("gpuplan::Messages", "full activation recompute")};
+const MessageDef changeMicroBatch1 {
+    "fit.change_micro_batch_1", QT_TRANSLATE_NOOP("gpuplan::Messages", "micro-batch 1")};
+const MessageDef changeTensorParallel {"fit.change_tensor_parallel",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "tensor parallel %1 with sequence parallelism (needs %2 GPUs at the same data parallelism)")};
+const MessageDef changePipelineParallel {
+    "fit.change_pipeline_parallel", QT_TRANSLATE_NOOP("gpuplan::Messages", "pipeline parallel %1 (needs %2 GPUs)")};
+const MessageDef changeLora {"fit.change_lora",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "LoRA fine-tuning instead of full training (if that is the goal)")};
+const MessageDef missesTpot {"slo.misses_tpot",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "misses the TPOT target: %1 ms per token at concurrency %2, target %3 ms")};
+const MessageDef missesTtft {
+    "slo.misses_ttft", QT_TRANSLATE_NOOP("gpuplan::Messages", "misses the TTFT target: %1 ms, target %2 ms")};
+const MessageDef needsReplicas {"capacity.needs_replicas",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "needs %1 replicas (%2 GPUs) for %3 requests/s, has %4")};
+const MessageDef prefillOverTtft {"capacity.prefill_over_ttft",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "prefill alone takes %1 ms, over the TTFT target")};
+const MessageDef availabilityUnreachable {"capacity.availability_unreachable",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "availability target not reachable with replicas of this availability")};
+const MessageDef batchNoFigure {
+    "batch.no_figure", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 has no published %2 figure")};
+const MessageDef assumeLora {"assume.lora",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "LoRA/QLoRA: frozen weights need no weight gradients (4·N FLOPs per token, not 6·N)")};
+const MessageDef assumeGlobalBatchRounded {"assume.global_batch_rounded",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "global batch rounded up to %1 micro-batches of %2 on each of %3 data-parallel ranks")};
+const MessageDef assumePrecisionFallback {
+    "assume.precision_fallback", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 has no %2 math; runs at its %3 rate")};
+const MessageDef assumeGoodput {"assume.goodput",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "goodput %1%: failures at Llama 3's observed rate (2.19e-5 per GPU-hour), 15 min per restart, checkpoints at "
+        "Young's interval")};
+const MessageDef assumeKvShare {"assume.kv_share",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "KV cache gets 90% of GPU memory minus weights (vLLM default gpu_memory_utilization)")};
+const MessageDef assumePagedKv {"assume.paged_kv",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "a sequence holds prompt + output/2 tokens of KV on average (paged attention)")};
+
+} // namespace msg
+
+const std::vector<const MessageDef*>& allMessages()
+{
+    using namespace msg;
+    static const std::vector<const MessageDef*> all = {&jsonEmpty, &jsonSyntax, &jsonInvalid, &jsonTooDeep,
+        &jsonTooLong, &jsonDuplicateKey, &mustBeObject, &required, &mustBeNumber, &mustBeFinite, &mustBePositive,
+        &mustBeNonNegative, &mustBeOpenFraction, &mustBeFraction, &mustBeIntegerRange, &mustBeString, &mustNotBeEmpty,
+        &mustBeBool, &unknownField, &unknownFieldDidYouMean, &mustBeOneOf, &mustBeOneOfDidYouMean, &mustBeStringArray,
+        &mustBeNonEmptyString, &mustBeArray, &mustBeNonEmptyArray, &unsupportedSchema, &schemaMissing,
+        &numberOutOfRange, &wholeSequences, &globalBatchBoth, &headroomFraction, &profileLength, &profileRate,
+        &profileEmpty, &latitudeRange, &longitudeRange, &autoscalingNeedsTraffic, &kindRequired, &contextExceeded,
+        &boundRequired, &sectionIgnored, &countEqualsProduct, &countMultipleOfProduct, &ppExceedsLayers, &pueRange,
+        &tokensValue, &budgetValue, &regionMatchesNothing, &textTooLong, &unknownGpu, &unknownModel, &ffnRequired,
+        &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange, &moeFfnRequired, &denseLayersExceed,
+        &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId, &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken,
+        &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed, &countryNotAllowed, &countryUnknown, &fractionalGpu,
+        &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
+        &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
+        &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
+        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown,
+        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
+        &noteSpotOverheadAssumed, &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
+        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
+        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
+        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
+        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
+        &assumeGoodput, &assumeKvShare, &assumePagedKv};
+    return all;
+}
+
+const MessageDef* findMessage(std::string_view id)
+{
+    for (const MessageDef* d : allMessages())
+        if (id == d->id)
+            return d;
+    return nullptr;
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,162 @@
+#include "registry.h"
+
+#include <iterator>
+#include <sstream>
+
+// Qt's lupdate collects the display names below into the app's translation (the app translates them by id with
+// the context "gpuplan::importers"); no Qt is needed here.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(context, text) text
+#endif
+
+namespace gpuplan::importers {
+
+namespace {
+
+using core::CatalogImport;
+using core::Error;
+using core::ErrorCode;
+using core::Result;
+
+/// The whole input as text, refused above maxWholeFileBytes (a 200 MB file of a format read whole would need
+/// several times that in memory).
+Result<std::string> readAll(std::istream& in, const std::string& fileName)
+{
+    std::string text;
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > maxWholeFileBytes)
+            return Error {ErrorCode::InvalidInput,
+                fileName + ": larger than " + std::to_string(maxWholeFileBytes / (1024 * 1024))
+                    + " MiB; this format is read whole (split the file, or use a streaming format)"};
+    }
+    if (in.bad())
+        return Error {ErrorCode::Io, fileName + ": read error"};
+    return text;
+}
+
+/// A format read whole and parsed by `parse(text, request)`.
+template<typename Parse> auto whole(Parse parse)
+{
+    return [parse](std::istream& in, const ImportRequest& r) -> Result<CatalogImport> {
+        auto text = readAll(in, r.fileName);
+        if (!text)
+            return text.error();
+        return parse(*text, r);
+    };
+}
+
+bool has(std::string_view head, std::string_view needle)
+{
+    return head.find(needle) != std::string_view::npos;
+}
+
+std::string sourceOf(const ImportRequest& r)
+{
+    return r.source.empty() ? r.fileName : r.source;
+}
+
+} // namespace
+
+const std::vector<Format>& formats()
+{
+    static const std::vector<Format> all = [] {
+        std::vector<Format> f;
+        f.push_back({"gpuplan", QT_TRANSLATE_NOOP("gpuplan::importers", "gpuplan catalog (gpuplan.catalog/1 JSON)"),
+            {"*.json"}, false, false, [](auto h, auto) { return has(h, "gpuplan.catalog/1"); },
+            whole([](const std::string& t, const ImportRequest& r) { return parseNativeCatalog(t, r.fileName); })});
+        f.push_back({"skypilot", QT_TRANSLATE_NOOP("gpuplan::importers", "SkyPilot catalog CSV"), {"*.csv"}, true,
+            false, [](auto, auto s) { return s == "csv"; },
+            whole([](const std::string& t, const ImportRequest& r) -> Result<CatalogImport> {
+                if (r.provider.empty())
+                    return Error {ErrorCode::InvalidInput,
+                        r.fileName + ": SkyPilot catalogs need the provider they list (aws, gcp, lambda, …)"};
+                return importSkyPilotCsv(t, r.fileName, r.provider, r.asOf, sourceOf(r));
+            })});
+        f.push_back(
+            {"aws", QT_TRANSLATE_NOOP("gpuplan::importers", "AWS Price List offer file (CSV)"), {"*.csv"}, false, false,
+                [](auto h, auto s) {
+                    return s == "csv" && (has(h, "SKU") || has(h, "Publication Date") || has(h, "OfferingClass"));
+                },
+                [](std::istream& in, const ImportRequest& r) {
+                    return importAwsOfferCsv(in, r.fileName, r.asOf, sourceOf(r));
+                }});
+        f.push_back({"aws-json", QT_TRANSLATE_NOOP("gpuplan::importers", "AWS Price List offer file (JSON)"),
+            {"*.json"}, false, false, [](auto h, auto) { return has(h, "\"offerCode\"") || has(h, "\"products\""); },
+            whole([](const std::string& t, const ImportRequest& r) {
+                return importAwsOfferJson(t, r.fileName, r.asOf, sourceOf(r));
+            })});
+        f.push_back({"azure", QT_TRANSLATE_NOOP("gpuplan::importers", "Azure Retail Prices API page (JSON)"),
+            {"*.json"}, false, false, [](auto h, auto) { return has(h, "\"Items\"") || has(h, "NextPageLink"); },
+            whole([](const std::string& t, const ImportRequest& r) -> Result<CatalogImport> {
+                auto page = importAzureRetailPrices(t, r.fileName, r.asOf, sourceOf(r));
+                if (!page)
+                    return page.error();
+                return std::move(page->catalog);
+            })});
+        f.push_back({"gcp", QT_TRANSLATE_NOOP("gpuplan::importers", "GCP Cloud Billing Catalog SKU page (JSON)"),
+            {"*.json"}, false, false, [](auto h, auto) { return has(h, "\"skus\"") || has(h, "\"skuId\""); },
+            whole([](const std::string& t, const ImportRequest& r) -> Result<CatalogImport> {
+                auto page = importGcpSkus(t, r.fileName, r.asOf, sourceOf(r));
+                if (!page)
+                    return page.error();
+                return std::move(page->catalog);
+            })});
+        f.push_back({"alibaba", QT_TRANSLATE_NOOP("gpuplan::importers", "Alibaba Cloud instancePrice.json"), {"*.json"},
+            false, false,
+            [](auto h, auto) { return has(h, "\"pricingInfo\"") || has(h, "::vpc::") || has(h, "publicationDate"); },
+            whole([](const std::string& t, const ImportRequest& r) {
+                return importAlibabaInstancePrice(t, r.fileName, r.asOf, sourceOf(r));
+            })});
+        f.push_back(
+            {"spot-advisor", QT_TRANSLATE_NOOP("gpuplan::importers", "AWS Spot Advisor data (JSON)"), {"*.json"}, false,
+                true, [](auto h, auto) { return has(h, "\"spot_advisor\"") || has(h, "\"instance_types\""); },
+                whole([](const std::string& t, const ImportRequest& r) -> Result<CatalogImport> {
+                    auto advisor = importAwsSpotAdvisor(t, r.fileName);
+                    if (!advisor)
+                        return advisor.error();
+                    CatalogImport out;
+                    if (r.base)
+                        for (const auto& o : *r.base)
+                            if (o.provider == "aws")
+                                out.offerings.push_back(o);
+                    const std::size_t n = applySpotAdvisor(out.offerings, *advisor);
+                    out.warnings = advisor->warnings;
+                    if (n == 0)
+                        out.warnings.push_back(
+                            r.fileName + ": no AWS spot price matched the advisor's regions and instance types");
+                    return out;
+                })});
+        return f;
+    }();
+    return all;
+}
+
+const Format* findFormat(std::string_view id)
+{
+    for (const auto& f : formats())
+        if (f.id == id)
+            return &f;
+    return nullptr;
+}
+
+const Format* guessFormat(std::string_view head, std::string_view suffix)
+{
+    // The most specific first: the native schema, the AWS CSV (a SkyPilot CSV has none of its columns), then the
+    // JSON shapes, Alibaba (whose keys are loose) last.
+    for (const char* id : {"gpuplan", "aws", "skypilot", "azure", "gcp", "spot-advisor", "aws-json", "alibaba"})
+        if (const Format* f = findFormat(id); f && f->recognizes && f->recognizes(head, suffix))
+            return f;
+    return nullptr;
+}
+
+std::string formatIds(std::string_view separator)
+{
+    std::string out;
+    for (const auto& f : formats())
+        out += (out.empty() ? "" : std::string(separator)) + f.id;
+    return out;
+}
+
+} // namespace gpuplan::importers

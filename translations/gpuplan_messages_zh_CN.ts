@@ -1,0 +1,531 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>gpuplan::Messages</name>
+    <message>
+        <source>empty file, expected a JSON object</source>
+        <translation>文件为空，应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not valid JSON at byte %1: %2</source>
+        <translation>第 %1 字节处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>nests deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>holds a text of %1 bytes, more than the %2 allowed</source>
+        <translation>含有 %1 字节的文本，超过允许的 %2 字节</translation>
+    </message>
+    <message>
+        <source>the field &quot;%1&quot; is given twice</source>
+        <translation>字段“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>must be an object, got %1</source>
+        <translation>必须是对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>must be a number, got %1</source>
+        <translation>必须是数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a finite number, got %1</source>
+        <translation>必须是有限数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a positive number, got %1</source>
+        <translation>必须是正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be zero or positive, got %1</source>
+        <translation>必须为零或正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a fraction between 0 and 1 (exclusive), got %1</source>
+        <translation>必须是 0 到 1 之间（不含两端）的小数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a fraction between 0 and 1, got %1</source>
+        <translation>必须是 0 到 1 之间的小数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an integer from %1 to %2, got %3</source>
+        <translation>必须是 %1 到 %2 之间的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>must be a string, got %1</source>
+        <translation>必须是文本，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>must be true or false, got %1</source>
+        <translation>必须是 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown field, ignored</source>
+        <translation>未知字段，已忽略</translation>
+    </message>
+    <message>
+        <source>unknown field; did you mean &quot;%1&quot;?</source>
+        <translation>未知字段；您是否想输入“%1”？</translation>
+    </message>
+    <message>
+        <source>must be one of %1, got %2</source>
+        <translation>必须是 %1 之一，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be one of %1, got %2; did you mean &quot;%3&quot;?</source>
+        <translation>必须是 %1 之一，实际为 %2；您是否想输入“%3”？</translation>
+    </message>
+    <message>
+        <source>must be an array of strings, got %1</source>
+        <translation>必须是文本数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string, got %1</source>
+        <translation>必须是非空文本，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an array, got %1</source>
+        <translation>必须是数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array, got %1</source>
+        <translation>必须是非空数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unsupported schema, expected &quot;%1&quot;, got &quot;%2&quot;</source>
+        <translation>不支持的模式，应为“%1”，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>missing; assuming &quot;%1&quot;</source>
+        <translation>缺失；按“%1”处理</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>不能超过 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be a whole number of sequences, got %1</source>
+        <translation>必须是整数个序列，实际为 %1</translation>
+    </message>
+    <message>
+        <source>give global_batch or global_batch_tokens, not both</source>
+        <translation>global_batch 与 global_batch_tokens 只能给一个</translation>
+    </message>
+    <message>
+        <source>must be a fraction such as 0.2 (20 %), got %1</source>
+        <translation>必须是小数，例如 0.2（即 20 %），实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be 24 (hourly, one day) or 168 (hourly, one week) numbers of requests/s, got %1</source>
+        <translation>必须是 24 个（每小时一个，一天）或 168 个（每小时一个，一周）每秒请求数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be zero or a positive rate in requests/s, got %1</source>
+        <translation>必须为零或正的请求速率（请求/秒），实际为 %1</translation>
+    </message>
+    <message>
+        <source>has no traffic: every hour is 0</source>
+        <translation>没有流量：每个小时都是 0</translation>
+    </message>
+    <message>
+        <source>must be from -90 to 90, got %1</source>
+        <translation>必须在 -90 到 90 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be from -180 to 180, got %1</source>
+        <translation>必须在 -180 到 180 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>needs traffic: give requests_per_second or a profile</source>
+        <translation>需要流量：请给出 requests_per_second 或需求曲线</translation>
+    </message>
+    <message>
+        <source>is required (training, inference or batch)</source>
+        <translation>必填（training、inference 或 batch）</translation>
+    </message>
+    <message>
+        <source>prompt + output = %1 tokens exceeds the model&apos;s context of %2</source>
+        <translation>提示词 + 输出 = %1 个 token，超过模型的上下文长度 %2</translation>
+    </message>
+    <message>
+        <source>is required (fp64, fp32, tensor or memory)</source>
+        <translation>必填（fp64、fp32、tensor 或 memory）</translation>
+    </message>
+    <message>
+        <source>ignored: the workload&apos;s kind is %1</source>
+        <translation>已忽略：该工作负载的类型是 %1</translation>
+    </message>
+    <message>
+        <source>must equal tp × pp × cp × dp = %1, got %2</source>
+        <translation>必须等于 tp × pp × cp × dp = %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be a multiple of tp × pp × cp = %1, got %2</source>
+        <translation>必须是 tp × pp × cp = %1 的整数倍，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must not exceed the model&apos;s layers (%1), got %2</source>
+        <translation>不能超过模型的层数（%1），实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be from 1.0 to 3.0 (power usage effectiveness), got %1</source>
+        <translation>必须在 1.0 到 3.0 之间（电能使用效率 PUE），实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a positive number of tokens such as 3e11, &quot;300B&quot;, &quot;2T&quot; or &quot;3000亿&quot;, got %1</source>
+        <translation>必须是正的 token 数，例如 3e11、“300B”、“2T”或“3000亿”，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a positive amount in USD, or {&quot;amount&quot;: …, &quot;currency&quot;: …}, got %1</source>
+        <translation>必须是以美元计的正金额，或 {&quot;amount&quot;: …, &quot;currency&quot;: …}，实际为 %1</translation>
+    </message>
+    <message>
+        <source>matches no region of the catalog, got %1; closest: %2</source>
+        <translation>与目录中的任何区域都不匹配，实际为 %1；最接近的：%2</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters, got %2</source>
+        <translation>不能超过 %1 个字符，实际为 %2</translation>
+    </message>
+    <message>
+        <source>unknown GPU &quot;%1&quot;; closest known: %2</source>
+        <translation>未知 GPU“%1”；最接近的已知型号：%2</translation>
+    </message>
+    <message>
+        <source>unknown model preset &quot;%1&quot;; closest known: %2</source>
+        <translation>未知模型预设“%1”；最接近的已知预设：%2</translation>
+    </message>
+    <message>
+        <source>is required (or give &quot;params&quot;)</source>
+        <translation>必填（或给出“params”）</translation>
+    </message>
+    <message>
+        <source>must divide hidden (%1) or give head_dim, got %2</source>
+        <translation>必须能整除 hidden（%1），否则请给出 head_dim，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must divide heads (%1), got %2</source>
+        <translation>必须能整除注意力头数（%1），实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be from 1 to experts (%1), got %2</source>
+        <translation>必须在 1 到专家数（%1）之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>is required for a mixture-of-experts model</source>
+        <translation>混合专家（MoE）模型必须给出</translation>
+    </message>
+    <message>
+        <source>must not exceed layers (%1), got %2</source>
+        <translation>不能超过层数（%1），实际为 %2</translation>
+    </message>
+    <message>
+        <source>latent attention also needs qk_rope_head_dim, qk_nope_head_dim, v_head_dim</source>
+        <translation>潜在注意力（MLA）还需要 qk_rope_head_dim、qk_nope_head_dim 和 v_head_dim</translation>
+    </message>
+    <message>
+        <source>must not exceed params</source>
+        <translation>不能超过 params</translation>
+    </message>
+    <message>
+        <source>duplicate model id &quot;%1&quot;</source>
+        <translation>重复的模型 ID“%1”</translation>
+    </message>
+    <message>
+        <source>must give at least one precision</source>
+        <translation>至少要给出一种精度</translation>
+    </message>
+    <message>
+        <source>must not exceed tdp_w</source>
+        <translation>不能超过 tdp_w</translation>
+    </message>
+    <message>
+        <source>name &quot;%1&quot; is already used by another GPU</source>
+        <translation>名称“%1”已被另一款 GPU 使用</translation>
+    </message>
+    <message>
+        <source>must be &quot;USD&quot;</source>
+        <translation>必须是“USD”</translation>
+    </message>
+    <message>
+        <source>must be an ISO 4217 code such as USD or CNY, got %1</source>
+        <translation>必须是 ISO 4217 货币代码，例如 USD 或 CNY，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an ISO 8601 date (YYYY-MM-DD), got %1</source>
+        <translation>必须是 ISO 8601 日期（YYYY-MM-DD），实际为 %1</translation>
+    </message>
+    <message>
+        <source>region %1 is not in the allowed regions</source>
+        <translation>区域 %1 不在允许的区域内</translation>
+    </message>
+    <message>
+        <source>data residency: %1 is not an allowed country</source>
+        <translation>数据驻留：%1 不是允许的国家或地区</translation>
+    </message>
+    <message>
+        <source>data residency: the region&apos;s country is unknown</source>
+        <translation>数据驻留：该区域所在国家或地区未知</translation>
+    </message>
+    <message>
+        <source>fractional GPU (%1 per instance): see shared GPUs</source>
+        <translation>分数 GPU（每个实例 %1 块）：请参见共享 GPU</translation>
+    </message>
+    <message>
+        <source>no datasheet for GPU model &quot;%1&quot; in gpus.json</source>
+        <translation>gpus.json 中没有 GPU 型号“%1”的规格</translation>
+    </message>
+    <message>
+        <source>no public price (specs only): enter a quote with `catalog import`</source>
+        <translation>没有公开价格（仅有规格）：请用 `catalog import` 导入报价</translation>
+    </message>
+    <message>
+        <source>pinned %1 GPUs is not a whole number of %2-GPU instances</source>
+        <translation>固定的 %1 块 GPU 不是 %2 卡实例的整数倍</translation>
+    </message>
+    <message>
+        <source>instance quota for %1 is 0</source>
+        <translation>%1 的实例配额为 0</translation>
+    </message>
+    <message>
+        <source>misses the deadline even on %1 GPUs (quota %2 instances)</source>
+        <translation>即使用 %1 块 GPU 也赶不上截止时间（配额 %2 个实例）</translation>
+    </message>
+    <message>
+        <source>does not fit on %1 × %2: needs %3 GiB per GPU, has %4</source>
+        <translation>在 %1 × %2 上放不下：每块 GPU 需要 %3 GiB，实有 %4 GiB</translation>
+    </message>
+    <message>
+        <source>not feasible</source>
+        <translation>不可行</translation>
+    </message>
+    <message>
+        <source>%1 is not an allowed pricing model</source>
+        <translation>%1 不是允许的计费方式</translation>
+    </message>
+    <message>
+        <source>spot interruption bucket %1 is above the allowed %2</source>
+        <translation>竞价实例中断档位 %1 高于允许的 %2</translation>
+    </message>
+    <message>
+        <source>spot price without an interruption rate</source>
+        <translation>竞价实例价格缺少中断率</translation>
+    </message>
+    <message>
+        <source>on spot capacity: %1</source>
+        <translation>在竞价实例上：%1</translation>
+    </message>
+    <message>
+        <source>misses the deadline by %1 h (%2 h with spot interruptions)</source>
+        <translation>超出截止时间 %1 小时（计入竞价实例中断为 %2 小时）</translation>
+    </message>
+    <message>
+        <source>over budget by %1 USD</source>
+        <translation>超出预算 %1 美元</translation>
+    </message>
+    <message>
+        <source>network round trip %1 ms + TTFT %2 ms exceeds the %3 ms target</source>
+        <translation>网络往返 %1 毫秒 + 首 token 时延 %2 毫秒，超过 %3 毫秒的目标</translation>
+    </message>
+    <message>
+        <source>no exchange rate for &quot;%1&quot;</source>
+        <translation>没有“%1”的汇率</translation>
+    </message>
+    <message>
+        <source>does not fit: needs %1 GiB per GPU, has %2</source>
+        <translation>放不下：每块 GPU 需要 %1 GiB，实有 %2 GiB</translation>
+    </message>
+    <message>
+        <source>misses the deadline of %1 even on %2 GPUs (%3)</source>
+        <translation>即使用 %2 块 GPU 也赶不上 %1 的截止时间（需 %3）</translation>
+    </message>
+    <message>
+        <source>no layout found</source>
+        <translation>找不到可行的并行布局</translation>
+    </message>
+    <message>
+        <source>%1 offering prices excluded in all; the %2 most relevant are listed</source>
+        <translation>共排除了 %1 个报价；此处列出最相关的 %2 个</translation>
+    </message>
+    <message>
+        <source>ranked by time, then cost</source>
+        <translation>按时间排序，其次按成本</translation>
+    </message>
+    <message>
+        <source>ranked by emissions (kg CO2e), then cost</source>
+        <translation>按排放（kg CO2e）排序，其次按成本</translation>
+    </message>
+    <message>
+        <source>ranked by cost (USD)</source>
+        <translation>按成本（美元）排序</translation>
+    </message>
+    <message>
+        <source>serving costs are per 730-hour month of service</source>
+        <translation>推理服务成本按每月 730 小时计</translation>
+    </message>
+    <message>
+        <source>users_location &quot;%1&quot; is not a known location: network latency not checked</source>
+        <translation>用户位置“%1”不是已知地点：未检查网络时延</translation>
+    </message>
+    <message>
+        <source>budget ignored: %1</source>
+        <translation>已忽略预算：%1</translation>
+    </message>
+    <message>
+        <source>ranked by GPUs needed, then throughput (prices come from the catalog planner)</source>
+        <translation>按所需 GPU 数排序，其次按吞吐量（价格来自目录规划）</translation>
+    </message>
+    <message>
+        <source>ranked by wall time</source>
+        <translation>按墙钟时间排序</translation>
+    </message>
+    <message>
+        <source>ranked by GPU-hours (a price-free proxy for cost)</source>
+        <translation>按 GPU 小时排序（不含价格的成本近似）</translation>
+    </message>
+    <message>
+        <source>spot: +%1% time for interruptions</source>
+        <translation>竞价实例：中断使时间增加 %1%</translation>
+    </message>
+    <message>
+        <source>spot: +%1% time for interruptions (interruption rate assumed)</source>
+        <translation>竞价实例：中断使时间增加 %1%（中断率为假设值）</translation>
+    </message>
+    <message>
+        <source>%1-month commitment</source>
+        <translation>%1 个月承诺</translation>
+    </message>
+    <message>
+        <source>storage and egress at the workload&apos;s own rates</source>
+        <translation>存储与出网流量按工作负载自带的单价计</translation>
+    </message>
+    <message>
+        <source>storage and egress: %1 (%2)</source>
+        <translation>存储与出网流量：%1（%2）</translation>
+    </message>
+    <message>
+        <source>storage and egress not priced: no bundled rate for %1 (give data.storage_price_per_gb_month and data.egress_price_per_gb)</source>
+        <translation>存储与出网流量未计价：没有 %1 的内置单价（请给出 data.storage_price_per_gb_month 和 data.egress_price_per_gb）</translation>
+    </message>
+    <message>
+        <source>concurrency %1 needs more KV cache than fits; %2 sequences fit per replica</source>
+        <translation>并发 %1 所需的 KV 缓存超出可用显存；每个副本可容纳 %2 个序列</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1 (weights %2 per GPU)</source>
+        <translation>张量并行 %1（每块 GPU 权重 %2）</translation>
+    </message>
+    <message>
+        <source>%1 weights (%2 per GPU)</source>
+        <translation>%1 权重（每块 GPU %2）</translation>
+    </message>
+    <message>
+        <source>fp8 KV cache (halves the KV memory)</source>
+        <translation>fp8 KV 缓存（KV 显存减半）</translation>
+    </message>
+    <message>
+        <source>or a GPU with at least %1 of memory</source>
+        <translation>或选用显存至少 %1 的 GPU</translation>
+    </message>
+    <message>
+        <source>%1: %2 per GPU — fits</source>
+        <translation>%1：每块 GPU %2 —— 放得下</translation>
+    </message>
+    <message>
+        <source>%1: %2 per GPU — still too much</source>
+        <translation>%1：每块 GPU %2 —— 仍然放不下</translation>
+    </message>
+    <message>
+        <source>more GPUs: the model states alone need at least %1 × %2 when sharded (ZeRO-3 or tensor × pipeline parallel)</source>
+        <translation>更多 GPU：仅模型状态分片后就至少需要 %1 × %2（ZeRO-3 或张量 × 流水线并行）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (shard weights, gradients and optimizer over %1 GPUs)</source>
+        <translation>ZeRO-3（在 %1 块 GPU 上切分权重、梯度和优化器状态）</translation>
+    </message>
+    <message>
+        <source>full activation recompute</source>
+        <translation>完全激活重计算</translation>
+    </message>
+    <message>
+        <source>micro-batch 1</source>
+        <translation>微批次 1</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1 with sequence parallelism (needs %2 GPUs at the same data parallelism)</source>
+        <translation>张量并行 %1 并开启序列并行（数据并行度不变时需要 %2 块 GPU）</translation>
+    </message>
+    <message>
+        <source>pipeline parallel %1 (needs %2 GPUs)</source>
+        <translation>流水线并行 %1（需要 %2 块 GPU）</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tuning instead of full training (if that is the goal)</source>
+        <translation>改用 LoRA 微调而非全量训练（如果这符合目标）</translation>
+    </message>
+    <message>
+        <source>misses the TPOT target: %1 ms per token at concurrency %2, target %3 ms</source>
+        <translation>未达到每输出 token 时延（TPOT）目标：并发 %2 时每 token %1 毫秒，目标 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>misses the TTFT target: %1 ms, target %2 ms</source>
+        <translation>未达到首 token 时延（TTFT）目标：%1 毫秒，目标 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>needs %1 replicas (%2 GPUs) for %3 requests/s, has %4</source>
+        <translation>需要 %1 个副本（%2 块 GPU）才能承载每秒 %3 个请求，现有 %4 个</translation>
+    </message>
+    <message>
+        <source>prefill alone takes %1 ms, over the TTFT target</source>
+        <translation>仅预填充就需要 %1 毫秒，超过首 token 时延目标</translation>
+    </message>
+    <message>
+        <source>availability target not reachable with replicas of this availability</source>
+        <translation>以这种副本可用性无法达到可用性目标</translation>
+    </message>
+    <message>
+        <source>%1 has no published %2 figure</source>
+        <translation>%1 没有公开的 %2 指标</translation>
+    </message>
+    <message>
+        <source>LoRA/QLoRA: frozen weights need no weight gradients (4·N FLOPs per token, not 6·N)</source>
+        <translation>LoRA/QLoRA：冻结的权重不需要权重梯度（每 token 4·N 次浮点运算，而非 6·N）</translation>
+    </message>
+    <message>
+        <source>global batch rounded up to %1 micro-batches of %2 on each of %3 data-parallel ranks</source>
+        <translation>全局批次向上取整：%3 个数据并行副本上各 %1 个微批次，每个微批次 %2 条序列</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 math; runs at its %3 rate</source>
+        <translation>%1 不支持 %2 运算，按其 %3 速率计算</translation>
+    </message>
+    <message>
+        <source>goodput %1%: failures at Llama 3&apos;s observed rate (2.19e-5 per GPU-hour), 15 min per restart, checkpoints at Young&apos;s interval</source>
+        <translation>有效训练时间比例 %1%：按 Llama 3 实测的故障率（每 GPU 小时 2.19e-5 次）、每次重启 15 分钟、按 Young 间隔保存检查点</translation>
+    </message>
+    <message>
+        <source>KV cache gets 90% of GPU memory minus weights (vLLM default gpu_memory_utilization)</source>
+        <translation>KV 缓存使用 90% 的显存减去权重（vLLM 默认 gpu_memory_utilization）</translation>
+    </message>
+    <message>
+        <source>a sequence holds prompt + output/2 tokens of KV on average (paged attention)</source>
+        <translation>每个序列平均占用提示词 + 输出/2 个 token 的 KV（分页注意力）</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+</context>
+</TS>
