@@ -59,8 +59,7 @@ std::string_view toString(PricingModel m)
 
 std::optional<PricingModel> parsePricingModel(std::string_view s)
 {
-    for (auto m : {PricingModel::OnDemand, PricingModel::Spot, PricingModel::Reserved, PricingModel::SavingsPlan,
-             PricingModel::CommittedUse, PricingModel::Subscription, PricingModel::CapacityBlock})
+    for (auto m : allPricingModels)
         if (toString(m) == s)
             return m;
     return std::nullopt;

@@ -11,6 +11,8 @@ namespace gpuplan::core {
 
 /// How a price is paid (shared/samples/README.md "Price"; issue "Provider catalogs").
 enum class PricingModel { OnDemand, Spot, Reserved, SavingsPlan, CommittedUse, Subscription, CapacityBlock };
+inline constexpr PricingModel allPricingModels[] = {PricingModel::OnDemand, PricingModel::Spot, PricingModel::Reserved,
+    PricingModel::SavingsPlan, PricingModel::CommittedUse, PricingModel::Subscription, PricingModel::CapacityBlock};
 enum class PaymentOption { None, NoUpfront, PartialUpfront, AllUpfront };
 
 std::string_view toString(PricingModel m);

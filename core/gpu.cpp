@@ -63,18 +63,43 @@ double GpuSpec::fp64Flops() const
 
 std::size_t editDistance(std::string_view a, std::string_view b)
 {
+    // Optimal string alignment (Damerau): a swap of two neighbours ("bf61" for "bf16") is one edit.
     const std::string x = toLower(a), y = toLower(b);
-    std::vector<std::size_t> prev(y.size() + 1), cur(y.size() + 1);
+    std::vector<std::size_t> before(y.size() + 1), prev(y.size() + 1), cur(y.size() + 1);
     std::iota(prev.begin(), prev.end(), 0);
     for (std::size_t i = 1; i <= x.size(); ++i) {
         cur[0] = i;
         for (std::size_t j = 1; j <= y.size(); ++j) {
             const std::size_t subst = prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1);
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+            if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1])
+                cur[j] = std::min(cur[j], before[j - 2] + 1);
         }
+        std::swap(before, prev);
         std::swap(prev, cur);
     }
     return prev[y.size()];
+}
+
+std::optional<std::string> nearMiss(std::string_view typed, const std::vector<std::string>& known)
+{
+    const std::string t = toLower(typed);
+    const std::size_t allowed = t.size() >= 5 ? 2 : t.size() >= 3 ? 1 : 0;
+    std::optional<std::string> best;
+    std::size_t bestDistance = allowed + 1;
+    for (const auto& k : known) {
+        const std::string lk = toLower(k);
+        if (lk == t)
+            return k;
+        std::size_t d = editDistance(t, lk);
+        if (t.size() >= 3 && lk.size() > t.size() && lk.compare(0, t.size(), t) == 0)
+            d = std::min<std::size_t>(d, 1); // "requests_per_sec" for "requests_per_second"
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = k;
+        }
+    }
+    return best;
 }
 
 std::vector<std::string> closestNames(
@@ -86,7 +111,8 @@ std::vector<std::string> closestNames(
         const std::string lc = toLower(c);
         std::size_t d = editDistance(w, lc);
         // A candidate that contains what was typed (or the reverse) is a better guess than its distance says.
-        if (!w.empty() && (lc.find(w) != std::string::npos || w.find(lc) != std::string::npos))
+        // (Only names of 3 letters or more: "us-east1" is not a guess at the region "US".)
+        if ((w.size() >= 3 && lc.find(w) != std::string::npos) || (lc.size() >= 3 && w.find(lc) != std::string::npos))
             d = std::min<std::size_t>(d, 1);
         scored.emplace_back(d, c);
     }

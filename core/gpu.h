@@ -80,5 +80,9 @@ std::size_t editDistance(std::string_view a, std::string_view b);
 std::vector<std::string> closestNames(
     std::string_view wanted, const std::vector<std::string>& candidates, std::size_t count = 3);
 std::string toLower(std::string_view s);
+/// The known name a mistyped one most likely meant: the same letters in another case, a known name that the typed
+/// one begins (3 letters or more), or the closest within two edits (one for names of 3 or 4 letters, none below).
+/// nullopt when nothing is that close.
+std::optional<std::string> nearMiss(std::string_view typed, const std::vector<std::string>& known);
 
 } // namespace gpuplan::core

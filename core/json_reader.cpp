@@ -1,5 +1,8 @@
 #include "json_reader.h"
 
+#include "gpu.h"
+#include "quantity.h"
+
 #include <cmath>
 #include <functional>
 #include <set>
@@ -147,6 +150,27 @@ void fail(const JsonContext& ctx, const std::string& pointer, const Error& inner
     e.file = ctx.file;
     e.pointer = pointer;
     throw Failure {std::move(e)};
+}
+
+std::optional<std::string> matchKnown(std::string_view value, const std::vector<std::string>& known)
+{
+    const std::string v = toLower(value);
+    for (const auto& k : known)
+        if (toLower(k) == v)
+            return k;
+    return std::nullopt;
+}
+
+void failNotOneOf(
+    const JsonContext& ctx, const std::string& pointer, const json& value, const std::vector<std::string>& known)
+{
+    std::string allowed;
+    for (const auto& k : known)
+        allowed += (allowed.empty() ? "" : "|") + k;
+    if (value.is_string())
+        if (auto meant = nearMiss(value.get_ref<const std::string&>(), known))
+            fail(ctx, pointer, Message(msg::mustBeOneOfDidYouMean, {allowed, describe(value), *meant}));
+    fail(ctx, pointer, Message(msg::mustBeOneOf, {allowed, describe(value)}));
 }
 
 void warn(const JsonContext& ctx, const std::string& pointer, Message message)
@@ -385,6 +409,47 @@ long long ObjectReader::checkInteger(const json& v, const std::string& ptr, long
     return static_cast<long long>(x);
 }
 
+json ObjectReader::countValue(std::string_view key)
+{
+    const json& v = raw(key);
+    if (!v.is_string())
+        return v;
+    if (auto x = parseCount(v.get_ref<const std::string&>()))
+        return *x;
+    fail(m_ctx, pointer(key), Message(msg::tokensValue, {describe(v)}));
+}
+
+double ObjectReader::count(std::string_view key, Bound bound)
+{
+    return checkNumber(countValue(key), pointer(key), bound);
+}
+
+std::optional<double> ObjectReader::optCount(std::string_view key, Bound bound)
+{
+    if (!has(key))
+        return std::nullopt;
+    return count(key, bound);
+}
+
+long long ObjectReader::integerCount(std::string_view key, long long min, long long max)
+{
+    json v = countValue(key);
+    // 4.5k is not a whole number of tokens; 4k is, though parseCount returns it as a double.
+    if (v.is_number_float() && raw(key).is_string()) {
+        const double x = v.get<double>();
+        if (x == std::floor(x) && std::fabs(x) < 9.0e15)
+            v = static_cast<long long>(x);
+    }
+    return checkInteger(v, pointer(key), min, max);
+}
+
+std::optional<long long> ObjectReader::optIntegerCount(std::string_view key, long long min, long long max)
+{
+    if (!has(key))
+        return std::nullopt;
+    return integerCount(key, min, max);
+}
+
 double ObjectReader::number(std::string_view key, Bound bound)
 {
     return checkNumber(raw(key), pointer(key), bound);
@@ -451,9 +516,17 @@ std::optional<ObjectReader> ObjectReader::optObject(std::string_view key)
 
 void ObjectReader::finish()
 {
+    std::vector<std::string> known;
     for (auto it = m_object.begin(); it != m_object.end(); ++it) {
-        if (m_known.find(it.key()) == m_known.end())
-            warn(m_ctx, pointer(it.key()), Message(msg::unknownField));
+        if (m_known.find(it.key()) != m_known.end())
+            continue;
+        if (known.empty())
+            known.assign(m_known.begin(), m_known.end());
+        // A key for people ("_comment", "$note") is never a typo.
+        const bool annotation = !it.key().empty() && (it.key().front() == '_' || it.key().front() == '$');
+        if (auto meant = annotation ? std::nullopt : nearMiss(it.key(), known))
+            fail(m_ctx, pointer(it.key()), Message(msg::unknownFieldDidYouMean, {*meant}));
+        warn(m_ctx, pointer(it.key()), Message(msg::unknownField));
     }
 }
 

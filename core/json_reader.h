@@ -51,6 +51,11 @@ Error errorAt(
     ErrorCode code = ErrorCode::InvalidInput);
 /// Fails with an error made elsewhere (a catalog look-up) placed at `pointer`.
 [[noreturn]] void fail(const JsonContext& ctx, const std::string& pointer, const Error& inner);
+/// Fails with "must be one of a|b|c, got x", adding "did you mean" when `value` is a near miss (nearMiss()).
+[[noreturn]] void failNotOneOf(const JsonContext& ctx, const std::string& pointer, const nlohmann::json& value,
+    const std::vector<std::string>& known);
+/// The known spelling of `value`, compared case-insensitively; nullopt when it is none of them.
+std::optional<std::string> matchKnown(std::string_view value, const std::vector<std::string>& known);
 void warn(const JsonContext& ctx, const std::string& pointer, Message message);
 void warn(const JsonContext& ctx, const std::string& pointer, const std::string& message);
 /// Parses text as JSON within `limits`: a syntax error names the byte; a key given twice in one object, a nesting
@@ -80,6 +85,12 @@ public:
 
     double number(std::string_view key, Bound bound = Bound::Any);
     std::optional<double> optNumber(std::string_view key, Bound bound = Bound::Any);
+    /// A count: a number, or a string in the notation of parseCount() ("300B", "2T", "1.5e12", "3000亿").
+    double count(std::string_view key, Bound bound = Bound::Positive);
+    std::optional<double> optCount(std::string_view key, Bound bound = Bound::Positive);
+    /// The same, which must be a whole number from min to max ("4k" prompt tokens).
+    std::optional<long long> optIntegerCount(std::string_view key, long long min, long long max);
+    long long integerCount(std::string_view key, long long min, long long max);
     long long integer(std::string_view key, long long min, long long max);
     std::optional<long long> optInteger(std::string_view key, long long min, long long max);
     std::string string(std::string_view key);
@@ -88,11 +99,13 @@ public:
     ObjectReader object(std::string_view key);
     std::optional<ObjectReader> optObject(std::string_view key);
 
-    /// Warns about every key that no getter asked for.
+    /// Every key that no getter asked for: an error naming the field meant when it is a near miss of one
+    /// (nearMiss(): "requests_per_sec" for "requests_per_second"), otherwise a warning "unknown field, ignored".
     void finish();
 
 private:
     double checkNumber(const nlohmann::json& v, const std::string& ptr, Bound bound) const;
+    nlohmann::json countValue(std::string_view key);
     long long checkInteger(const nlohmann::json& v, const std::string& ptr, long long min, long long max) const;
 
     const nlohmann::json& m_object;

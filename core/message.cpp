@@ -167,6 +167,11 @@ const MessageDef budgetValue {"workload.budget_value",
         "gpuplan::Messages", "must be a positive amount in USD, or {\"amount\": …, \"currency\": …}, got %1")};
 const MessageDef regionMatchesNothing {"workload.region_matches_nothing",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "matches no region of the catalog, got %1; closest: %2")};
+const MessageDef unknownProvider {"workload.unknown_provider",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no offering of the catalog is from this provider, got %1%2 (known: %3)")};
+const MessageDef unknownCountry {"workload.unknown_country",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no offering of the catalog is in this country, got %1%2 (known: %3)")};
+const MessageDef didYouMean {"workload.did_you_mean", QT_TRANSLATE_NOOP("gpuplan::Messages", "; did you mean \"%1\"?")};
 const MessageDef textTooLong {
     "workload.text_too_long", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most %1 characters, got %2")};
 
@@ -355,21 +360,21 @@ const std::vector<const MessageDef*>& allMessages()
         &numberOutOfRange, &wholeSequences, &globalBatchBoth, &headroomFraction, &profileLength, &profileRate,
         &profileEmpty, &latitudeRange, &longitudeRange, &autoscalingNeedsTraffic, &kindRequired, &contextExceeded,
         &boundRequired, &sectionIgnored, &countEqualsProduct, &countMultipleOfProduct, &ppExceedsLayers, &pueRange,
-        &tokensValue, &budgetValue, &regionMatchesNothing, &textTooLong, &unknownGpu, &unknownModel, &ffnRequired,
-        &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange, &moeFfnRequired, &denseLayersExceed,
-        &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId, &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken,
-        &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed, &countryNotAllowed, &countryUnknown, &fractionalGpu,
-        &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
-        &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
-        &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
-        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown,
-        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
-        &noteSpotOverheadAssumed, &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
-        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
-        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
-        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
-        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
-        &assumeGoodput, &assumeKvShare, &assumePagedKv};
+        &tokensValue, &budgetValue, &regionMatchesNothing, &unknownProvider, &unknownCountry, &didYouMean, &textTooLong,
+        &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange,
+        &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId,
+        &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
+        &countryNotAllowed, &countryUnknown, &fractionalGpu, &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero,
+        &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible, &pricingNotAllowed, &spotBucketTooHigh,
+        &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate,
+        &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &noteRankedByTime, &noteRankedByCarbon,
+        &noteRankedByCost, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus,
+        &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteCommitment,
+        &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv,
+        &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute,
+        &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft,
+        &needsReplicas, &prefillOverTtft, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePagedKv};
     return all;
 }
 

@@ -66,7 +66,7 @@ extern const MessageDef jsonEmpty, jsonSyntax, jsonInvalid, jsonTooDeep, jsonToo
 extern const MessageDef wholeSequences, globalBatchBoth, headroomFraction, profileLength, profileRate, profileEmpty,
     latitudeRange, longitudeRange, autoscalingNeedsTraffic, kindRequired, contextExceeded, boundRequired,
     sectionIgnored, countEqualsProduct, countMultipleOfProduct, ppExceedsLayers, pueRange, tokensValue, budgetValue,
-    regionMatchesNothing, textTooLong;
+    regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong;
 // Catalog look-ups (gpu.cpp, model.cpp)
 extern const MessageDef unknownGpu, unknownModel;
 // Model architectures (model.cpp)

@@ -1,9 +1,14 @@
 #include "planner_steps.h"
 
+#include "gpu.h"
+#include "json_reader.h"
+#include "pricing.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 namespace gpuplan::core {
@@ -377,6 +382,87 @@ void addServingComparisons(
     }
 }
 
+namespace {
+
+/// At most `count` of `names`, then "…".
+std::string listSome(const std::vector<std::string>& names, std::size_t count = 12)
+{
+    std::string out;
+    for (std::size_t i = 0; i < names.size() && i < count; ++i)
+        out += (i ? ", " : "") + names[i];
+    if (names.size() > count)
+        out += ", … (" + std::to_string(names.size()) + " in all)";
+    return out;
+}
+
+Message unknownName(const MessageDef& def, const std::string& value, const std::vector<std::string>& known)
+{
+    const auto meant = nearMiss(value, known);
+    return Message(def,
+        {"\"" + value.substr(0, 60) + "\"", meant ? MessageArg(Message(msg::didYouMean, {*meant})) : MessageArg(""),
+            listSome(known)});
+}
+
+} // namespace
+
+std::optional<Error> checkConstraints(Workload& w, const PlanInputs& in)
+{
+    if (!in.hasPrices())
+        return std::nullopt;
+    std::set<std::string> providerSet, countrySet, regionSet;
+    for (const auto& o : *in.offerings) {
+        providerSet.insert(o.provider);
+        if (!o.country.empty())
+            countrySet.insert(o.country);
+        regionSet.insert(o.region);
+    }
+    const std::vector<std::string> providers(providerSet.begin(), providerSet.end()),
+        countries(countrySet.begin(), countrySet.end()), regions(regionSet.begin(), regionSet.end());
+    const detail::JsonContext ctx {w.file.empty() ? std::string("workload") : w.file, nullptr, nullptr};
+    Constraints& k = w.constraints;
+    for (std::size_t i = 0; i < k.providers.size(); ++i) {
+        auto match = detail::matchKnown(k.providers[i], providers);
+        if (!match)
+            return detail::errorAt(ctx, "/constraints/providers/" + std::to_string(i),
+                unknownName(msg::unknownProvider, k.providers[i], providers));
+        k.providers[i] = *match;
+    }
+    for (std::size_t i = 0; i < k.countries.size(); ++i) {
+        auto match = detail::matchKnown(k.countries[i], countries);
+        if (!match)
+            return detail::errorAt(ctx, "/constraints/countries/" + std::to_string(i),
+                unknownName(msg::unknownCountry, k.countries[i], countries));
+        k.countries[i] = *match;
+    }
+    for (std::size_t i = 0; i < k.regions.size(); ++i) {
+        std::string& pattern = k.regions[i];
+        if (auto match = detail::matchKnown(pattern, regions)) {
+            pattern = *match;
+            continue;
+        }
+        const std::string lower = toLower(pattern);
+        if (std::any_of(regions.begin(), regions.end(), [&](auto& r) { return globMatch(lower, toLower(r)); })) {
+            pattern = lower; // a glob: regions are matched in lower case
+            continue;
+        }
+        std::string closest;
+        for (const auto& c : closestNames(pattern, regions, 3))
+            closest += (closest.empty() ? "" : ", ") + c;
+        return detail::errorAt(ctx, "/constraints/regions/" + std::to_string(i),
+            Message(msg::regionMatchesNothing, {"\"" + pattern.substr(0, 60) + "\"", closest}));
+    }
+    std::map<std::string, int> quotas;
+    for (const auto& [provider, n] : k.maxInstances) {
+        auto match = detail::matchKnown(provider, providers);
+        if (!match)
+            return detail::errorAt(ctx, detail::appendPointer("/constraints/max_instances", provider),
+                unknownName(msg::unknownProvider, provider, providers));
+        quotas[*match] = n;
+    }
+    k.maxInstances = std::move(quotas);
+    return std::nullopt;
+}
+
 Workload resolveDefaults(const Workload& input, const PlanInputs& in)
 {
     Workload w = input;
@@ -406,7 +492,9 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
         return Error {
             ErrorCode::InvalidInput, "currency: no exchange rate for \"" + in.currency + "\" (known: " + known + ")"};
     }
-    const Workload w = detail::resolveDefaults(input, in);
+    Workload w = detail::resolveDefaults(input, in);
+    if (auto bad = detail::checkConstraints(w, in))
+        return *bad;
     const bool priced = in.hasPrices();
     Plan plan;
     // The estimate-only plan gives the pinned estimate; unpinned it is only needed without prices.

@@ -85,5 +85,10 @@ void addServingComparisons(
 
 /// The workload with what it leaves out filled from the inputs: serving headroom, PUE, calibrations.
 Workload resolveDefaults(const Workload& w, const PlanInputs& in);
+/// Checks the constraints' names against the catalog being planned: providers, countries and the providers of
+/// max_instances are matched case-insensitively and rewritten in the catalog's spelling, a region is a name or a
+/// glob that must match some region. An error names the workload file, the JSON pointer, the value, the closest
+/// name and the known ones ("providers: [\"AWS\"]" plans AWS; "oracle" is an error, not "nothing feasible").
+std::optional<Error> checkConstraints(Workload& w, const PlanInputs& in);
 
 } // namespace gpuplan::core::detail

@@ -1,5 +1,6 @@
 #include "workload.h"
 
+#include "catalog.h"
 #include "json_reader.h"
 #include "model_reader.h"
 
@@ -85,19 +86,20 @@ double TrainingSpec::sequencesPerStep(int seqLen) const
 
 namespace {
 
+/// One of `values`, matched case-insensitively ("FP8", "On_Demand"); a near miss says what was meant.
 template<typename E>
 E readEnum(ObjectReader& r, std::string_view key, const std::vector<std::pair<std::string_view, E>>& values, E def)
 {
     if (!r.has(key))
         return def;
     const auto& v = r.raw(key);
-    std::string allowed;
+    std::vector<std::string> names;
     for (auto& [name, e] : values) {
-        if (v.is_string() && v.get<std::string>() == name)
+        if (v.is_string() && toLower(v.get_ref<const std::string&>()) == name)
             return e;
-        allowed += (allowed.empty() ? "" : "|") + std::string(name);
+        names.emplace_back(name);
     }
-    fail(r.context(), r.pointer(key), Message(msg::mustBeOneOf, {allowed, detail::describe(v)}));
+    detail::failNotOneOf(r.context(), r.pointer(key), v, names);
 }
 
 Precision readPrecision(ObjectReader& r, std::string_view key, Precision def, bool allowInt)
@@ -128,10 +130,23 @@ std::vector<std::string> readStringList(ObjectReader& r, std::string_view key)
     return out;
 }
 
+/// A list of names each of which must be one of `known` (case-insensitive); returned in the known spelling.
+std::vector<std::string> readNameList(ObjectReader& r, std::string_view key, const std::vector<std::string>& known)
+{
+    std::vector<std::string> out = readStringList(r, key);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        auto match = detail::matchKnown(out[i], known);
+        if (!match)
+            detail::failNotOneOf(r.context(), detail::appendPointer(r.pointer(key), i), r.raw(key)[i], known);
+        out[i] = *match;
+    }
+    return out;
+}
+
 TrainingSpec readTraining(ObjectReader& r)
 {
     TrainingSpec t;
-    t.tokens = r.number("tokens", Bound::Positive);
+    t.tokens = r.count("tokens", Bound::Positive);
     t.precision = readPrecision(r, "precision", Precision::BF16, false);
     if (auto v = r.optNumber("global_batch", Bound::Positive)) {
         if (*v != std::floor(*v))
@@ -139,7 +154,7 @@ TrainingSpec readTraining(ObjectReader& r)
                 Message(msg::wholeSequences, {detail::describe(r.raw("global_batch"))}));
         t.globalBatchSequences = *v;
     }
-    t.globalBatchTokens = r.optNumber("global_batch_tokens", Bound::Positive);
+    t.globalBatchTokens = r.optCount("global_batch_tokens", Bound::Positive);
     if (t.globalBatchSequences && t.globalBatchTokens)
         fail(r.context(), r.pointer("global_batch_tokens"), Message(msg::globalBatchBoth));
     if (auto v = r.optInteger("micro_batch", 1, 65536))
@@ -163,8 +178,8 @@ TrainingSpec readTraining(ObjectReader& r)
 InferenceSpec readInference(ObjectReader& r)
 {
     InferenceSpec s;
-    s.promptTokens = static_cast<int>(r.integer("prompt_tokens", 1, 10'000'000));
-    s.outputTokens = static_cast<int>(r.integer("output_tokens", 1, 10'000'000));
+    s.promptTokens = static_cast<int>(r.integerCount("prompt_tokens", 1, 10'000'000));
+    s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));
     s.weightPrecision = readPrecision(r, "weight_precision", Precision::BF16, true);
     s.kvPrecision = readPrecision(r, "kv_precision", Precision::BF16, true);
     if (auto v = r.optInteger("concurrency", 1, 1'000'000))
@@ -249,6 +264,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
         }
         Workload w;
         w.name = top.optString("name").value_or(fileName);
+        w.file = fileName;
         w.kind = readEnum(top, "kind",
             {{"training", WorkloadKind::Training}, {"inference", WorkloadKind::Inference},
                 {"batch", WorkloadKind::Batch}},
@@ -377,7 +393,12 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
         if (auto c = top.optObject("constraints")) {
             Constraints& k = w.constraints;
             k.deadlineHours = c->optNumber("deadline_hours", Bound::Positive);
-            if (auto b = c->optObject("budget")) {
+            // A budget is an amount in USD, or {"amount", "currency"}.
+            if (c->has("budget") && c->raw("budget").is_number()) {
+                k.budget = Budget {c->number("budget", Bound::Positive), "USD"};
+            } else if (c->has("budget") && !c->raw("budget").is_object()) {
+                fail(ctx, c->pointer("budget"), Message(msg::budgetValue, {detail::describe(c->raw("budget"))}));
+            } else if (auto b = c->optObject("budget")) {
                 Budget budget;
                 budget.amount = b->number("amount", Bound::Positive);
                 budget.currency = b->optString("currency").value_or("USD");
@@ -387,7 +408,10 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             k.providers = readStringList(*c, "providers");
             k.regions = readStringList(*c, "regions");
             k.countries = readStringList(*c, "countries");
-            k.pricing = readStringList(*c, "pricing");
+            std::vector<std::string> pricingModels;
+            for (auto m : allPricingModels)
+                pricingModels.emplace_back(toString(m));
+            k.pricing = readNameList(*c, "pricing", pricingModels);
             if (auto v = c->optInteger("max_interruption_bucket", 0, 4))
                 k.maxInterruptionBucket = static_cast<int>(*v);
             if (auto mi = c->optObject("max_instances")) {

@@ -130,6 +130,7 @@ struct Constraints
 struct Workload
 {
     std::string name;
+    std::string file; ///< the file it was read from, for messages that name a field ("llama.json")
     WorkloadKind kind = WorkloadKind::Training;
     ModelArch model; ///< valid for training and inference
     std::optional<TrainingSpec> training;

@@ -274,7 +274,7 @@ core::Result<std::vector<long long>> Store::importSnapshot(const std::vector<cor
     std::size_t done = 0;
     for (const auto& o : offerings) {
         if (cancel && cancel->load())
-            return fail(core::Error {core::ErrorCode::InvalidInput, "import cancelled; the catalog is unchanged"});
+            return fail(core::Error {core::ErrorCode::Cancelled, "import cancelled; the catalog is unchanged"});
         off.reset();
         off.bind(1, snapshotOf[o.provider])
             .bind(2, o.provider)

@@ -1,6 +1,7 @@
 // gpuplan-cli as a user runs it: the real executable, its exit codes, stdout and stderr.
 // What would make this fail: --headroom (or the store's default) not reaching the plan, an odd instance quota
-// that never ends, an exit code other than the documented one, a JSON field renamed.
+// that never ends, an exit code other than the documented one, a JSON field renamed, a mistake in a workload
+// (a misspelt field or value) that plans instead of failing, a spelling a user means ("AWS", "300B") that fails.
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,6 +43,11 @@ Run cli(const QStringList& args, const QByteArray& stdinData = {})
         p.readAllStandardError()};
 }
 
+QString workloadData(const QString& name)
+{
+    return QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/workloads/") + name;
+}
+
 QString example(const char* name)
 {
     return QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/") + QString::fromUtf8(name);
@@ -66,6 +72,10 @@ private Q_SLOTS:
     void csvHasHeaderAndRows();
     void oddQuotaEnds();
     void planDefaultsFromFlags();
+    void inputMistakes_data();
+    void inputMistakes();
+    void spellingsPlanTheSame_data();
+    void spellingsPlanTheSame();
 };
 
 void TestCli::version()
@@ -283,6 +293,85 @@ void TestCli::planDefaultsFromFlags()
         = cli({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--headroom"), QStringLiteral("-1")}, w);
     QCOMPARE(bad.code, 2);
     QVERIFY(bad.err.contains("--headroom"));
+}
+
+// Each mistake of issue 13, as a user makes it: the exit code is 2 and stderr names the file, the JSON pointer, the
+// value and what was meant. The expected lines are written by hand from the file's content.
+void TestCli::inputMistakes_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    const auto row = [](const char* name, const char* message) {
+        QTest::addRow("%s", name) << QStringLiteral("mistakes/%1.json").arg(QLatin1String(name))
+                                  << QString::fromUtf8(message);
+    };
+    row("pricing-ondemand",
+        "/constraints/pricing/0: must be one of "
+        "on_demand|spot|reserved|savings_plan|committed_use|subscription|capacity_block, got \"ondemand\"; did you "
+        "mean \"on_demand\"?");
+    row("provider-aws2",
+        "/constraints/providers/0: no offering of the catalog is from this provider, got \"aws2\"; did you mean "
+        "\"aws\"? (known: alibaba, aws, azure,");
+    row("country-chn",
+        "/constraints/countries/0: no offering of the catalog is in this country, got \"chn\"; did you mean \"CN\"? "
+        "(known: ");
+    row("region-us-east1",
+        "/constraints/regions/0: matches no region of the catalog, got \"us-east1\"; closest: us-east-1");
+    row("objective-tme",
+        "/constraints/objective: must be one of cost|time|carbon, got \"tme\"; did you mean \"time\"?");
+    row("quota-lamda",
+        "/constraints/max_instances/lamda: no offering of the catalog is from this provider, got \"lamda\"; did you "
+        "mean \"lambda\"?");
+    row("budget-string",
+        "/constraints/budget: must be a positive amount in USD, or {\"amount\": …, \"currency\": …}, got \"5000\"");
+    row("precision-bf61",
+        "/inference/weight_precision: must be one of fp32|tf32|bf16|fp16|fp8|int8|int4, got \"bf61\"; did you mean "
+        "\"bf16\"?");
+    row("tokens-300x",
+        "/training/tokens: must be a positive number of tokens such as 3e11, \"300B\", \"2T\" or \"3000亿\", got "
+        "\"300X\"");
+    row("requests-per-sec", "/inference/requests_per_sec: unknown field; did you mean \"requests_per_second\"?");
+    row("request-per-second", "/inference/request_per_second: unknown field; did you mean \"requests_per_second\"?");
+    row("duplicate-key", "/inference/prompt_tokens: the field \"prompt_tokens\" is given twice");
+}
+
+void TestCli::inputMistakes()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const Run r = cli({QStringLiteral("plan"), workloadData(file)});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.isEmpty());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(workloadData(file) + QLatin1Char(':') + message), qPrintable(err));
+}
+
+// What the user meant plans exactly as the canonical spelling: "AWS" as "aws", "cn" as "CN", "300B" and "3000亿" as
+// 3e11, a budget of 5000 as {"amount": 5000, "currency": "USD"}.
+void TestCli::spellingsPlanTheSame_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const char* name : {"providers-AWS", "countries-cn", "pricing-ON_DEMAND", "precision-FP8", "budget-number",
+             "prompt-4k", "tokens-300B", "tokens-3000yi", "tokens-2T", "tokens-1.5e12-string", "quota-Lambda"})
+        QTest::addRow("%s", name) << QString::fromLatin1(name);
+}
+
+void TestCli::spellingsPlanTheSame()
+{
+    QFETCH(QString, name);
+    const Run spelt = cli({QStringLiteral("plan"), workloadData(QStringLiteral("spellings/%1.json").arg(name)),
+        QStringLiteral("--format"), QStringLiteral("json")});
+    const Run canonical
+        = cli({QStringLiteral("plan"), workloadData(QStringLiteral("spellings/%1.canonical.json").arg(name)),
+            QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(spelt.code, 0);
+    QCOMPARE(canonical.code, 0);
+    QVERIFY2(!spelt.err.contains("unknown field"), spelt.err.constData());
+    const QJsonObject a = QJsonDocument::fromJson(spelt.out).object(),
+                      b = QJsonDocument::fromJson(canonical.out).object();
+    QVERIFY(!a.value(QStringLiteral("candidates")).toArray().isEmpty());
+    QCOMPARE(a.value(QStringLiteral("candidates")), b.value(QStringLiteral("candidates")));
+    QCOMPARE(a.value(QStringLiteral("workload")), b.value(QStringLiteral("workload")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -303,11 +303,24 @@ void TestPricing::plannerRespectsPricingAndBucketConstraints()
     plan = test::plan(w, test::inputs(offers, fx()));
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     QVERIFY(plan.candidates[0].pricing->price.pricingModel == core::PricingModel::Spot);
+    // eu-* matches eu-west-1, whose only price (on demand) the pricing constraint excludes: nothing is left, and
+    // us-east-1 is excluded for its region.
+    auto eu = offers[0];
+    eu.region = "eu-west-1";
+    eu.prices = {price(core::PricingModel::OnDemand, 0.5)};
+    offers.push_back(eu);
     w.constraints.regions = {"eu-*"};
     plan = test::plan(w, test::inputs(offers, fx()));
     QVERIFY(plan.candidates.empty());
-    QVERIFY(!plan.excluded.empty());
-    QCOMPARE(plan.excluded.front().reason.text(), std::string("region us-east-1 is not in the allowed regions"));
+    QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(), [](const core::Exclusion& e) {
+        return e.region == "us-east-1" && e.reason.text() == "region us-east-1 is not in the allowed regions";
+    }));
+    // A region that matches no region of the catalog is a mistake in the workload, not "nothing feasible".
+    w.constraints.regions = {"mars-*"};
+    auto bad = core::planWorkload(w, test::inputs(offers, fx()));
+    QVERIFY(!bad);
+    QCOMPARE(bad.error().pointer, std::string("/constraints/regions/0"));
+    QCOMPARE(bad.error().message.id(), std::string("workload.region_matches_nothing"));
 }
 
 void TestPricing::bundledCatalogCoverage()

@@ -1,4 +1,8 @@
 // The workload loader: every bad input gets an error naming the file, the JSON pointer and the value.
+// What would make this fail: a suffix scaled wrongly (亿 as 1e4), a near miss that is not named, a count that
+// overflows to infinity and is accepted.
+#include "core/gpu.h"
+#include "core/quantity.h"
 #include "core/workload.h"
 #include "testutil.h"
 
@@ -41,6 +45,9 @@ private Q_SLOTS:
     void inlineModel();
     void presetOverride();
     void examplesParse();
+    void counts_data();
+    void counts();
+    void nearMisses();
 };
 
 void TestWorkload::valid()
@@ -78,7 +85,9 @@ void TestWorkload::badInput_data()
     row("missing tokens", edit(R"("tokens": 1e9, )", ""), "w.json:/training/tokens: is required");
     row("negative tokens", edit("1e9", "-5"), "w.json:/training/tokens: must be a positive number, got -5");
     row("zero tokens", edit("1e9", "0"), "w.json:/training/tokens: must be a positive number, got 0");
-    row("string tokens", edit("1e9", "\"lots\""), "w.json:/training/tokens: must be a number, got \"lots\"");
+    row("string tokens", edit("1e9", "\"lots\""),
+        "w.json:/training/tokens: must be a positive number of tokens such as 3e11, \"300B\", \"2T\" or \"3000亿\", "
+        "got \"lots\"");
     row("bool tokens", edit("1e9", "true"), "w.json:/training/tokens: must be a number, got true");
     row("null tokens", edit("1e9", "null"), "w.json:/training/tokens: is required");
     row("bad precision", edit("\"bf16\"", "\"bf17\""),
@@ -140,10 +149,15 @@ void TestWorkload::badInput()
 void TestWorkload::unknownFieldsWarn()
 {
     std::vector<std::string> warnings;
-    auto w = parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "tokenz": 5)"), &warnings);
+    auto w = parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "notes": 5)"), &warnings);
     QVERIFY(w);
     QCOMPARE(warnings.size(), std::size_t(1));
-    QCOMPARE(warnings.front(), std::string("w.json:/training/tokenz: unknown field, ignored"));
+    QCOMPARE(warnings.front(), std::string("w.json:/training/notes: unknown field, ignored"));
+    // One edit from a known field is a mistake, not a field to ignore.
+    auto typo = parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "tokenz": 5)"));
+    QVERIFY(!typo);
+    QCOMPARE(typo.error().detail, std::string("w.json:/training/tokenz: unknown field; did you mean \"tokens\"?"));
+    QCOMPARE(typo.error().pointer, std::string("/training/tokenz"));
 }
 
 void TestWorkload::inlineModel()
@@ -177,6 +191,55 @@ void TestWorkload::examplesParse()
         QVERIFY2(w, w ? "" : w.error().detail.c_str());
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
     }
+}
+
+// Counts as users write them (core::parseCount), worked by hand: 300 × 1e9, 3000 × 1e8 (亿), 1.5e12, grouping.
+void TestWorkload::counts_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<double>("value"); // NaN: not a count
+    const double no = std::numeric_limits<double>::quiet_NaN();
+    QTest::addRow("300B") << QByteArray("300B") << 3e11;
+    QTest::addRow("2T") << QByteArray("2T") << 2e12;
+    QTest::addRow("1.5e12") << QByteArray("1.5e12") << 1.5e12;
+    QTest::addRow("3000亿") << QByteArray("3000亿") << 3e11;
+    QTest::addRow("5万") << QByteArray("5万") << 5e4;
+    QTest::addRow("4.5k") << QByteArray("4.5k") << 4500.0;
+    QTest::addRow("grouped") << QByteArray("300,000,000,000") << 3e11;
+    QTest::addRow("underscores") << QByteArray("1_000_000") << 1e6;
+    QTest::addRow("suffix alone") << QByteArray("B") << no;
+    QTest::addRow("two suffixes") << QByteArray("3BB") << no;
+    QTest::addRow("unknown suffix") << QByteArray("300X") << no;
+    QTest::addRow("overflow") << QByteArray("1e308T") << no;
+    QTest::addRow("inf") << QByteArray("inf") << no;
+    QTest::addRow("empty") << QByteArray("") << no;
+}
+
+void TestWorkload::counts()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(double, value);
+    const auto got = core::parseCount(std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+    if (std::isnan(value)) {
+        QVERIFY2(!got, text.constData());
+    } else {
+        QVERIFY2(got, text.constData());
+        QCOMPARE(*got, value);
+    }
+}
+
+// What a mistyped name meant (core::nearMiss): case, a prefix of 3 letters or more, two edits (a swap is one).
+void TestWorkload::nearMisses()
+{
+    const std::vector<std::string> fields = {"requests_per_second", "prompt_tokens", "output_tokens", "slo"};
+    QCOMPARE(core::nearMiss("requests_per_sec", fields).value_or(""), std::string("requests_per_second"));
+    QCOMPARE(core::nearMiss("request_per_second", fields).value_or(""), std::string("requests_per_second"));
+    QCOMPARE(core::nearMiss("Prompt_Tokens", fields).value_or(""), std::string("prompt_tokens"));
+    QCOMPARE(core::nearMiss("sol", fields).value_or(""), std::string("slo")); // a swap
+    QVERIFY(!core::nearMiss("sl", fields));                                   // 2 letters: no guess
+    QVERIFY(!core::nearMiss("notes", fields));
+    QCOMPARE(core::editDistance("bf61", "bf16"), std::size_t(1));
+    QCOMPARE(core::editDistance("kitten", "sitting"), std::size_t(3));
 }
 
 QTEST_APPLESS_MAIN(TestWorkload)

@@ -527,5 +527,17 @@
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
+    <message>
+        <source>no offering of the catalog is from this provider, got %1%2 (known: %3)</source>
+        <translation>目录中没有来自该云厂商的报价，实际为 %1%2（已知：%3）</translation>
+    </message>
+    <message>
+        <source>no offering of the catalog is in this country, got %1%2 (known: %3)</source>
+        <translation>目录中没有位于该国家或地区的报价，实际为 %1%2（已知：%3）</translation>
+    </message>
+    <message>
+        <source>; did you mean &quot;%1&quot;?</source>
+        <translation>；您是否想输入“%1”？</translation>
+    </message>
 </context>
 </TS>

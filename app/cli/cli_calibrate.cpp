@@ -5,6 +5,7 @@
 #include "cli_common.h"
 #include "core/calibration.h"
 #include "providers/bundled.h"
+#include "providers/probe_runner.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -152,35 +153,33 @@ int cmdCalibrate(const std::vector<std::string>& args, std::ostream& out, std::o
     } else {
         // Run the probe as a child process, progress passed through to stderr.
         QString probe = QString::fromStdString(a->option("probe"));
-        if (probe.isEmpty()) {
-            const QString sibling = QCoreApplication::applicationDirPath() + QStringLiteral("/gpuplan-probe");
-            probe = QFileInfo::exists(sibling) ? sibling
-                                               : QStandardPaths::findExecutable(QStringLiteral("gpuplan-probe"));
-        }
+        if (probe.isEmpty())
+            probe = providers::findProbe();
         if (probe.isEmpty()) {
             err << "gpuplan-cli calibrate: gpuplan-probe was not found next to gpuplan-cli or on PATH (it is built "
                    "where CMake finds the CUDA toolkit); pass --probe PATH or --import a report measured elsewhere\n";
             return ExitMissing;
         }
-        QProcess p;
-        p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        QStringList probeArgs;
-        if (a->options.count("quick"))
-            probeArgs << QStringLiteral("--quick");
-        p.start(probe, probeArgs);
-        if (!p.waitForStarted(10000)) {
-            err << "gpuplan-cli calibrate: cannot start " << probe.toStdString() << "\n";
+        using Kind = providers::ProbeOutcome::Kind;
+        const auto o = providers::ProbeRunner::run(
+            probe, a->options.count("quick") > 0, [&](const QString& line) { err << line.toStdString() << "\n"; });
+        switch (o.kind) {
+        case Kind::NotStarted:
+            err << "gpuplan-cli calibrate: cannot start " << probe.toStdString() << ": " << o.error.toStdString()
+                << "\n";
             return ExitMissing;
-        }
-        p.waitForFinished(-1);
-        if (p.exitStatus() != QProcess::NormalExit) {
+        case Kind::Crashed:
+        case Kind::Cancelled:
             err << "gpuplan-cli calibrate: gpuplan-probe crashed; nothing was stored\n";
             return ExitMissing;
+        case Kind::NoGpu:
+            return ExitMissing; // the probe said why on stderr
+        case Kind::Failed:
+            return ExitBadInput;
+        case Kind::Measured:
+            break;
         }
-        if (p.exitCode() != 0)
-            return p.exitCode() == ExitMissing ? ExitMissing : ExitBadInput; // the probe said why on stderr
-        const QByteArray json = p.readAllStandardOutput();
-        text.assign(json.constData(), static_cast<std::size_t>(json.size()));
+        text.assign(o.report.constData(), static_cast<std::size_t>(o.report.size()));
         name = "gpuplan-probe output";
     }
     auto report = core::parseProbeReport(text, name);

@@ -28,14 +28,6 @@
 
 namespace gpuplan::gui {
 
-namespace {
-
-/// gpuplan-probe's exit code when there is no driver, GPU or cuBLASLt (issue 9; `gpuplan-cli calibrate` passes
-/// it on).
-constexpr int probeExitNoGpu = 3;
-
-} // namespace
-
 // ---- the model -----------------------------------------------------------------------------------------------------
 
 void CalibrationModel::setProfiles(std::vector<core::CalibrationProfile> profiles)
@@ -121,6 +113,7 @@ CalibratePage::CalibratePage(AppContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
     , m_model(new CalibrationModel(this))
+    , m_runner(new providers::ProbeRunner(this))
 {
     auto* v = new QVBoxLayout(this);
     m_intro = new QLabel;
@@ -178,25 +171,14 @@ CalibratePage::CalibratePage(AppContext* context, QWidget* parent)
         QString error;
         exportFile({}, &error);
     });
-    connect(&m_process, &QProcess::readyReadStandardError, this, &CalibratePage::readProgress);
-    connect(&m_process, &QProcess::finished, this, &CalibratePage::onProbeFinished);
-    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart)
-            finish(Outcome::Failed, tr("Cannot start %1: %2").arg(m_process.program(), m_process.errorString()), true);
-    });
+    connect(m_runner, &providers::ProbeRunner::progress, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_runner, &providers::ProbeRunner::finished, this, &CalibratePage::onProbeFinished);
     connect(m_context, &AppContext::dataChanged, this, &CalibratePage::refresh);
     retranslate();
     refresh();
 }
 
-CalibratePage::~CalibratePage()
-{
-    disconnect(&m_process, nullptr, this, nullptr);
-    if (m_process.state() != QProcess::NotRunning) {
-        m_process.kill();
-        m_process.waitForFinished(3000);
-    }
-}
+CalibratePage::~CalibratePage() = default; // the runner (a child) kills a running probe
 
 void CalibratePage::retranslate()
 {
@@ -262,19 +244,6 @@ void CalibratePage::refresh()
     updateButtons();
 }
 
-QString CalibratePage::findProbe()
-{
-#ifdef Q_OS_WIN
-    const QString name = QStringLiteral("gpuplan-probe.exe");
-#else
-    const QString name = QStringLiteral("gpuplan-probe");
-#endif
-    const QString sibling = QCoreApplication::applicationDirPath() + QLatin1Char('/') + name;
-    if (QFileInfo(sibling).isExecutable())
-        return sibling;
-    return QStandardPaths::findExecutable(QStringLiteral("gpuplan-probe"));
-}
-
 void CalibratePage::measure()
 {
     if (isMeasuring())
@@ -283,7 +252,7 @@ void CalibratePage::measure()
         setMessage(tr("There is no store to keep a calibration in: %1").arg(m_context->storeError()), true);
         return;
     }
-    QString probe = m_probePath.isEmpty() ? findProbe() : m_probePath;
+    QString probe = m_probePath.isEmpty() ? providers::findProbe() : m_probePath;
     if (probe.isEmpty()) {
         probe = QFileDialog::getOpenFileName(this,
             tr("gpuplan-probe was not found next to gpuplan or on PATH: where is it?"), AppSettings::lastDirectory());
@@ -296,41 +265,15 @@ void CalibratePage::measure()
         m_probePath = probe;
     }
     m_log->clear();
-    m_stderrTail.clear();
-    m_lastLine.clear();
-    m_cancelled = false;
     m_outcome = Outcome::None;
-    QStringList args;
-    if (m_quick->isChecked())
-        args << QStringLiteral("--quick");
     setMessage(tr("Measuring with %1…").arg(QDir::toNativeSeparators(probe)), false);
-    m_process.setProgram(probe);
-    m_process.setArguments(args);
-    m_process.setProcessChannelMode(QProcess::SeparateChannels);
-    m_process.start(QIODevice::ReadOnly);
+    m_runner->start(probe, m_quick->isChecked());
     updateButtons();
 }
 
 void CalibratePage::cancel()
 {
-    if (!isMeasuring())
-        return;
-    m_cancelled = true;
-    m_process.kill();
-}
-
-void CalibratePage::readProgress()
-{
-    m_stderrTail += m_process.readAllStandardError();
-    int nl;
-    while ((nl = m_stderrTail.indexOf('\n')) >= 0) {
-        const QString line = QString::fromUtf8(m_stderrTail.left(nl)).trimmed();
-        m_stderrTail.remove(0, nl + 1);
-        if (line.isEmpty())
-            continue;
-        m_lastLine = line;
-        m_log->appendPlainText(line);
-    }
+    m_runner->cancel();
 }
 
 void CalibratePage::finish(Outcome outcome, const QString& message, bool error)
@@ -341,35 +284,33 @@ void CalibratePage::finish(Outcome outcome, const QString& message, bool error)
     Q_EMIT finished(outcome);
 }
 
-void CalibratePage::onProbeFinished(int exitCode, QProcess::ExitStatus status)
+void CalibratePage::onProbeFinished(const providers::ProbeOutcome& o)
 {
-    readProgress();
-    if (!m_stderrTail.trimmed().isEmpty()) { // a last line without a newline
-        m_lastLine = QString::fromUtf8(m_stderrTail).trimmed();
-        m_log->appendPlainText(m_lastLine);
-        m_stderrTail.clear();
-    }
-    if (m_cancelled) {
+    using Kind = providers::ProbeOutcome::Kind;
+    switch (o.kind) {
+    case Kind::NotStarted:
+        finish(Outcome::Failed, tr("Cannot start %1: %2").arg(m_runner->program(), o.error), true);
+        return;
+    case Kind::Cancelled:
         finish(Outcome::Cancelled, tr("Measurement cancelled; nothing was stored."), false);
         return;
-    }
-    if (status != QProcess::NormalExit) {
+    case Kind::Crashed:
         finish(Outcome::Crashed, tr("gpuplan-probe crashed; nothing was stored. The app is unaffected."), true);
         return;
-    }
-    if (exitCode == probeExitNoGpu) {
+    case Kind::NoGpu:
         finish(Outcome::NoGpu,
             tr("No NVIDIA driver, GPU or cuBLASLt on this machine, so nothing was measured: %1")
-                .arg(m_lastLine.isEmpty() ? tr("(gpuplan-probe gave no reason)") : m_lastLine),
+                .arg(o.lastLine.isEmpty() ? tr("(gpuplan-probe gave no reason)") : o.lastLine),
             true);
         return;
-    }
-    if (exitCode != 0) {
+    case Kind::Failed:
         finish(Outcome::Failed,
-            tr("gpuplan-probe failed with exit code %1; nothing was stored: %2").arg(exitCode).arg(m_lastLine), true);
+            tr("gpuplan-probe failed with exit code %1; nothing was stored: %2").arg(o.exitCode).arg(o.lastLine), true);
         return;
+    case Kind::Measured:
+        break;
     }
-    const QByteArray json = m_process.readAllStandardOutput();
+    const QByteArray& json = o.report;
     std::vector<std::string> warnings;
     auto profiles = core::readCalibrationFile(std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
         "gpuplan-probe output", *m_context->data()->inputs.gpus, &warnings);

@@ -6,8 +6,8 @@
 
 #include "core/calibration.h"
 
+#include "providers/probe_runner.h"
 #include <QAbstractTableModel>
-#include <QProcess>
 #include <QWidget>
 
 #include <vector>
@@ -60,12 +60,10 @@ public:
     /// The message under the buttons (the outcome of the last action).
     QString message() const;
     Outcome outcome() const { return m_outcome; }
-    bool isMeasuring() const { return m_process.state() != QProcess::NotRunning; }
+    bool isMeasuring() const { return m_runner->running(); }
 
     /// The gpuplan-probe to run; empty (the default): next to the executable, else on PATH, else ask.
     void setProbePath(const QString& path) { m_probePath = path; }
-    /// gpuplan-probe next to the executable, else on PATH; empty when neither has one.
-    static QString findProbe();
 
     /// Runs gpuplan-probe in the background; finished() tells when it is over.
     void measure();
@@ -89,8 +87,7 @@ protected:
 
 private:
     void retranslate();
-    void onProbeFinished(int exitCode, QProcess::ExitStatus status);
-    void readProgress();
+    void onProbeFinished(const providers::ProbeOutcome& outcome);
     bool store(const std::vector<core::CalibrationProfile>& profiles, QString* error);
     void setMessage(const QString& text, bool error);
     void updateButtons();
@@ -107,11 +104,8 @@ private:
     QPushButton* m_export = nullptr;
     QLabel* m_message = nullptr;
     QPlainTextEdit* m_log = nullptr;
-    QProcess m_process;
+    providers::ProbeRunner* m_runner;
     QString m_probePath;
-    QByteArray m_stderrTail; ///< an unfinished progress line
-    QString m_lastLine;      ///< the probe's last stderr line (its one-line reason on exit code 3)
-    bool m_cancelled = false;
     Outcome m_outcome = Outcome::None;
 };
 

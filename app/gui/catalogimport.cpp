@@ -73,7 +73,7 @@ ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::
     auto ids = (*store)->importSnapshot(imported->offerings, r.file.toStdString(), r.format.toStdString(),
         static_cast<int>(imported->warnings.size()), progress, cancel);
     if (!ids) {
-        out.cancelled = cancel && cancel->load();
+        out.cancelled = ids.error().code == core::ErrorCode::Cancelled;
         out.error = out.cancelled ? tr("Cancelled: nothing was imported and the catalog is unchanged.")
                                   : ErrorText::describe(ids.error());
         return out;

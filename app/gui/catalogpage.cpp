@@ -1,5 +1,7 @@
 #include "catalogpage.h"
 
+#include "background.h"
+
 #include "errortext.h"
 #include "format.h"
 
@@ -17,14 +19,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPointer>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSplitter>
@@ -33,7 +33,6 @@
 #include <QTimeZone>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
 #include <limits>
@@ -472,32 +471,26 @@ void CatalogPage::importFile(const QString& fileArg)
     progress->setMinimumDuration(0);
     progress->setAutoClose(false);
     progress->setAutoReset(false);
-    QPointer<QProgressDialog> guard(progress);
     connect(progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    auto* watcher = new QFutureWatcher<ImportOutcome>(this);
-    connect(watcher, &QFutureWatcher<ImportOutcome>::finished, this, [this, watcher, progress] {
-        const ImportOutcome out = watcher->result();
-        watcher->deleteLater();
-        progress->deleteLater();
-        finishImport(out);
-    });
     const std::filesystem::path db = m_context->store()->path();
-    watcher->setFuture(QtConcurrent::run([req, db, cancel, guard] {
-        return CatalogImport::run(
-            req, db,
-            [guard](std::size_t done, std::size_t total) {
-                QMetaObject::invokeMethod(
-                    guard,
-                    [guard, done, total] {
-                        if (!guard)
-                            return;
-                        guard->setMaximum(static_cast<int>(total));
-                        guard->setValue(static_cast<int>(done));
-                    },
-                    Qt::QueuedConnection);
-            },
-            cancel.get());
-    }));
+    runInBackground<ImportOutcome>(
+        this,
+        [req, db, cancel](TaskReporter<ImportOutcome>& reporter) {
+            return CatalogImport::run(
+                req, db,
+                [&reporter](std::size_t done, std::size_t total) {
+                    reporter.progress({}, total ? double(done) / double(total) : -1.0);
+                },
+                cancel.get());
+        },
+        [progress](const QString&, double fraction) {
+            progress->setMaximum(1000);
+            progress->setValue(fraction < 0 ? 0 : static_cast<int>(fraction * 1000));
+        },
+        [this, progress](ImportOutcome out) {
+            progress->deleteLater();
+            finishImport(out);
+        });
     progress->show();
 }
 

@@ -1,5 +1,7 @@
 #include "format.h"
 
+#include "core/quantity.h"
+
 #include "app/report/format.h"
 
 #include <QDate>
@@ -177,23 +179,12 @@ std::optional<double> Fmt::parseNumber(const QString& input)
     t.remove(QChar(0x00A0));
     if (t.isEmpty())
         return std::nullopt;
-    double scale = 1;
-    const QChar last = t.back();
-    struct Suffix
-    {
-        QChar c;
-        double scale;
-    };
-    for (const Suffix s :
-        {Suffix {QLatin1Char('k'), 1e3}, Suffix {QLatin1Char('K'), 1e3}, Suffix {QLatin1Char('M'), 1e6},
-            Suffix {QLatin1Char('B'), 1e9}, Suffix {QLatin1Char('G'), 1e9}, Suffix {QLatin1Char('T'), 1e12},
-            Suffix {QChar(0x4E07), 1e4} /* 万 */, Suffix {QChar(0x4EBF), 1e8} /* 亿 */}) {
-        if (last == s.c) {
-            scale = s.scale;
-            t.chop(1);
-            break;
-        }
-    }
+    // The suffixes of the workload file (core::countSuffixes: k M B T 万 亿), so both read "300B" alike.
+    const QByteArray utf8 = t.toUtf8();
+    const core::SuffixMatch suffix = core::countSuffix(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    const double scale = suffix.scale;
+    if (suffix.length)
+        t = QString::fromUtf8(utf8.left(utf8.size() - qsizetype(suffix.length)));
     if (t.isEmpty())
         return std::nullopt;
     bool ok = false;

@@ -1,5 +1,7 @@
 #include "refreshdialog.h"
 
+#include "background.h"
+
 #include "appcontext.h"
 #include "secretstore.h"
 
@@ -18,8 +20,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
-
-#include <thread>
 
 namespace gpuplan::gui {
 
@@ -159,65 +159,52 @@ void RefreshDialog::run(const QString& gcpKey)
     m_status->setText(tr("Fetching %1…").arg(m_source->currentText()));
     const auto dbPath = m_context->dbPath();
     auto cancel = m_cancelFlag;
-    QPointer<RefreshDialog> self(this);
-    // A worker thread with its own store connection (SQLite WAL): the window stays responsive and the app's own
-    // connection is never inside the refresh's transaction.
-    std::thread([self, cancel, options, dbPath] {
-        auto post = [self](auto fn) {
-            if (self)
-                QMetaObject::invokeMethod(self.data(), fn, Qt::QueuedConnection);
-        };
-        auto store = providers::Store::open(dbPath);
-        if (!store) {
-            const QString msg = QString::fromStdString(store.error().detail);
-            post([self, msg] {
-                if (self)
-                    self->done(false, msg);
-            });
-            return;
-        }
-        providers::fetch::CurlTransport transport;
-        auto report = providers::fetch::updateCatalog(
-            **store, transport, options,
-            [&](const providers::fetch::UpdateStatus& s) {
-                const QString line
-                    = QString::fromStdString(s.source + ": " + s.step + (s.url.empty() ? std::string() : " " + s.url));
-                const double fraction = s.total > 0 ? double(s.done) / double(s.total) : -1.0;
-                post([self, line, fraction] {
-                    if (self)
-                        self->progress(line, fraction);
-                });
-                return !cancel->load();
-            },
-            cancel.get());
+    struct Outcome
+    {
+        bool ok = false;
         QString summary;
-        bool ok = bool(report);
-        if (ok) {
+    };
+    // A worker with its own store connection (SQLite WAL): the window stays responsive and the app's own
+    // connection is never inside the refresh's transaction.
+    runInBackground<Outcome>(
+        this,
+        [cancel, options, dbPath](TaskReporter<Outcome>& reporter) -> Outcome {
+            auto store = providers::Store::open(dbPath);
+            if (!store)
+                return {false, QString::fromStdString(store.error().detail)};
+            providers::fetch::CurlTransport transport;
+            auto report = providers::fetch::updateCatalog(
+                **store, transport, options,
+                [&](const providers::fetch::UpdateStatus& s) {
+                    reporter.progress(QString::fromStdString(
+                                          s.source + ": " + s.step + (s.url.empty() ? std::string() : " " + s.url)),
+                        s.total > 0 ? double(s.done) / double(s.total) : -1.0);
+                    return !cancel->load();
+                },
+                cancel.get());
+            if (!report)
+                return {false, QString::fromStdString(report.error().detail)};
             const auto& r = *report;
             if (r.unchanged)
-                summary = QCoreApplication::translate("gpuplan::gui::RefreshDialog",
-                    "%1: unchanged since the last "
-                    "refresh (nothing downloaded).")
-                              .arg(QString::fromStdString(r.source));
-            else
-                summary = QCoreApplication::translate("gpuplan::gui::RefreshDialog",
+                return {true,
+                    QCoreApplication::translate("gpuplan::gui::RefreshDialog",
+                        "%1: unchanged since the last "
+                        "refresh (nothing downloaded).")
+                        .arg(QString::fromStdString(r.source))};
+            return {true,
+                QCoreApplication::translate("gpuplan::gui::RefreshDialog",
                     "%1: %2 offerings, %3 prices stored as a new snapshot. %4 new, "
                     "%5 removed; %6 prices up, %7 down.")
-                              .arg(QString::fromStdString(r.source))
-                              .arg(r.offerings)
-                              .arg(r.prices)
-                              .arg(r.diff.added.size())
-                              .arg(r.diff.removed.size())
-                              .arg(r.diff.up.size())
-                              .arg(r.diff.down.size());
-        } else {
-            summary = QString::fromStdString(report.error().detail);
-        }
-        post([self, ok, summary] {
-            if (self)
-                self->done(ok, summary);
-        });
-    }).detach();
+                    .arg(QString::fromStdString(r.source))
+                    .arg(r.offerings)
+                    .arg(r.prices)
+                    .arg(r.diff.added.size())
+                    .arg(r.diff.removed.size())
+                    .arg(r.diff.up.size())
+                    .arg(r.diff.down.size())};
+        },
+        [this](const QString& line, double fraction) { progress(line, fraction); },
+        [this](Outcome o) { done(o.ok, o.summary); });
 }
 
 void RefreshDialog::progress(const QString& line, double fraction)
