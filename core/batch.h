@@ -21,7 +21,7 @@ struct BatchEstimate
 
 /// Rate of the resource: fp64 (tensor-core DGEMM where there is one), fp32, tensor (bf16, else fp16) in
 /// FLOP/s; memory in bytes/s. 0 when the GPU's sheet has no such figure.
-double boundRate(const GpuSpec& gpu, BatchBound bound);
+double boundRate(const GpuSpec& gpu, BatchBound bound, bool fp64TensorCores = false);
 
 BatchEstimate estimateBatch(const BatchSpec& spec, const GpuSpec& reference, const GpuSpec& target, int count);
 

@@ -61,6 +61,20 @@ double GpuSpec::fp64Flops() const
     return std::max(fp64TensorFlops, peak(Precision::FP64).value_or(0.0));
 }
 
+PrecisionSupport servingPrecisionSupport(const GpuSpec& gpu, Precision weights, bool moe)
+{
+    PrecisionSupport s;
+    if (weights != Precision::FP8 || gpu.peak(Precision::FP8))
+        return s; // native, or a format every engine runs (INT8/INT4 weight-only, FP16, BF16→FP16)
+    const std::string& arch = gpu.architecture;
+    if ((arch == "turing" || arch == "ampere") && !moe) {
+        s.weightOnly = true;
+        return s;
+    }
+    s.supported = false;
+    return s;
+}
+
 std::size_t editDistance(std::string_view a, std::string_view b)
 {
     // Optimal string alignment (Damerau): a swap of two neighbours ("bf61" for "bf16") is one edit.

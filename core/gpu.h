@@ -74,6 +74,19 @@ private:
     std::vector<GpuSpec> m_gpus;
 };
 
+/// Whether serving engines can hold weights of precision `weights` on this GPU, after vLLM's quantization
+/// hardware table (https://docs.vllm.ai/en/v0.11.2/features/quantization/ "Supported Hardware", and the FP8 W8A8
+/// page, read 2026-12-01): FP8 computes natively from Ada/Hopper on (and on CDNA3), runs weight-only (W8A16, FP8
+/// Marlin) on Turing and Ampere for dense models only (no FP8 MoE kernels there), and not at all on Volta;
+/// INT8/INT4 weight-only (GPTQ) and FP16 run everywhere; BF16 falls back to FP16 math on Volta and Turing.
+/// nullopt: supported (perhaps with a fallback the estimate states); otherwise the reason it is not.
+struct PrecisionSupport
+{
+    bool supported = true;
+    bool weightOnly = false; ///< stored in `weights`, computed in 16-bit
+};
+PrecisionSupport servingPrecisionSupport(const GpuSpec& gpu, Precision weights, bool moe);
+
 /// Edit distance (Levenshtein), case-insensitive; used to suggest the closest known ids.
 std::size_t editDistance(std::string_view a, std::string_view b);
 /// Up to `count` candidates closest to `wanted`, best first.

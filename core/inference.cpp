@@ -119,16 +119,39 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     // A sequence must be able to reach its full length alone.
     if (kvRoom < e.kvBytesPerTokenPerGpu * fullContext)
         e.maxConcurrency = 0;
+    {
+        // The math the weights run at: weight-only formats (INT8/INT4, FP8 without FP8 tensor cores) in 16-bit.
+        const Precision wanted = spec.weightPrecision == Precision::INT4 || spec.weightPrecision == Precision::INT8
+            ? Precision::FP16
+            : spec.weightPrecision;
+        const Precision runs = gpu.computePrecision(wanted);
+        if (runs != wanted)
+            e.assumptions.push_back(Message(
+                msg::assumePrecisionFallback, {gpu.id, std::string(toString(wanted)), std::string(toString(runs))}));
+    }
     e.assumptions.push_back(Message(msg::assumeKvShare));
     e.assumptions.push_back(Message(msg::assumePagedKv));
 
-    e.prefillMs = prefillSeconds(m, spec, gpu, l, eff, spec.promptTokens) * 1e3;
+    // Pipeline stages on separate instances run one after the other for a given token: a stage's time (its share
+    // of the weights and layers) times the stages, plus one network hop per stage boundary carrying the batch's
+    // hidden states (no overlap of micro-batches is counted: conservative for vLLM/SGLang pipeline parallelism).
+    const auto stages = [&](double stageSeconds, double tokens) {
+        if (l.pp <= 1)
+            return stageSeconds;
+        const double hop = pipelineHopLatencyS + tokens * m.hidden * 2.0 / pipelineHopBandwidth;
+        return stageSeconds * l.pp + (l.pp - 1) * hop;
+    };
+    if (l.pp > 1)
+        e.assumptions.push_back(Message(msg::assumePipelineHops,
+            {std::to_string(l.pp - 1), std::to_string(static_cast<int>(pipelineHopLatencyS * 1e6)),
+                std::to_string(static_cast<int>(pipelineHopBandwidth * 8 / 1e9))}));
+    e.prefillMs = stages(prefillSeconds(m, spec, gpu, l, eff, spec.promptTokens), spec.promptTokens) * 1e3;
 
     // Throughput with continuous batching at B sequences: each request costs its prefill once and shares
     // O decode iterations with B−1 others: X = 1 / (prefill/O + step(B)/B) output tokens/s per replica;
     // each sequence then sees TPOT = step(B) + B·prefill/O (prefill/decode interference).
     auto operatingPoint = [&](int b, double& tpot, double& ttft, double& throughput) {
-        const double step = decodeStepSeconds(m, spec, gpu, l, eff, b, e.contextTokens);
+        const double step = stages(decodeStepSeconds(m, spec, gpu, l, eff, b, e.contextTokens), b);
         const double prefill = e.prefillMs / 1e3;
         throughput = 1.0 / (prefill / spec.outputTokens + step / b);
         tpot = step + b * prefill / spec.outputTokens;

@@ -9,6 +9,13 @@
 namespace gpuplan::core {
 
 /// How one serving replica is split (tensor × pipeline parallel); replicas = gpus / (tp · pp).
+/// One hop between pipeline stages on separate instances: a fixed latency plus the hidden states over the
+/// instance network. Assumptions (stated in the plan), not measurements: 20 µs per hop (RDMA send/recv through a
+/// serving engine's scheduler) and 100 Gbit/s, the plain-Ethernet end of the GPU instances' scale-out networks
+/// (AWS p4d/p5 have 400–3200 Gbit/s EFA, https://aws.amazon.com/ec2/instance-types/p5/, read 2026-12-01).
+inline constexpr double pipelineHopLatencyS = 20e-6;
+inline constexpr double pipelineHopBandwidth = 100e9 / 8; ///< bytes/s
+
 struct InferenceLayout
 {
     int tp = 1;

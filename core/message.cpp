@@ -218,6 +218,10 @@ const MessageDef countryNotAllowed {
     "plan.country_not_allowed", QT_TRANSLATE_NOOP("gpuplan::Messages", "data residency: %1 is not an allowed country")};
 const MessageDef countryUnknown {
     "plan.country_unknown", QT_TRANSLATE_NOOP("gpuplan::Messages", "data residency: the region's country is unknown")};
+const MessageDef precisionUnsupported {"plan.precision_unsupported",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "no serving engine runs %1 weights on %2 (%3): FP8 needs Ada/Hopper or newer, or Turing/Ampere for dense "
+        "models as weight-only FP8 (vLLM)")};
 const MessageDef fractionalGpu {
     "plan.fractional_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "fractional GPU (%1 per instance): see shared GPUs")};
 const MessageDef noDatasheet {
@@ -343,6 +347,10 @@ const MessageDef assumeGoodput {"assume.goodput",
 const MessageDef assumeKvShare {"assume.kv_share",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "KV cache gets 90% of GPU memory minus weights (vLLM default gpu_memory_utilization)")};
+const MessageDef assumePipelineHops {"assume.pipeline_hops",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "pipeline stages on separate instances: %1 network hop(s) per token, %2 µs each plus the hidden states at %3 "
+        "Gbit/s (an assumption); stages do not overlap")};
 const MessageDef assumePagedKv {"assume.paged_kv",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "a sequence holds prompt + output/2 tokens of KV on average (paged attention)")};
@@ -364,17 +372,18 @@ const std::vector<const MessageDef*>& allMessages()
         &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange,
         &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId,
         &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
-        &countryNotAllowed, &countryUnknown, &fractionalGpu, &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero,
-        &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible, &pricingNotAllowed, &spotBucketTooHigh,
-        &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate,
-        &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &noteRankedByTime, &noteRankedByCarbon,
-        &noteRankedByCost, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus,
-        &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteCommitment,
-        &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv,
-        &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute,
-        &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft,
-        &needsReplicas, &prefillOverTtft, &availabilityUnreachable, &batchNoFigure, &assumeLora,
-        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePagedKv};
+        &countryNotAllowed, &countryUnknown, &precisionUnsupported, &fractionalGpu, &noDatasheet, &noPrice,
+        &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible, &pricingNotAllowed,
+        &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget,
+        &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &noteRankedByTime,
+        &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
+        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
+        &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel,
+        &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus,
+        &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel,
+        &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft, &availabilityUnreachable,
+        &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput,
+        &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

@@ -68,22 +68,29 @@ Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision comput
     return scaleEfficiency(e, w.efficiencyScale);
 }
 
-Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin, const GpuSpec* reference,
-    double replicaAvailability)
+Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, const HardwarePin* pin,
+    const GpuSpec* reference, double replicaAvailability, const InstanceTopology& topology)
 {
+    // The GPU as this instance has it: NVLink shared by `domain` GPUs, the instance network split over its GPUs.
+    GpuSpec gpu = datasheetGpu;
+    if (topology.scaleUpDomain > 0)
+        gpu.maxGpusPerNode = topology.scaleUpDomain;
+    if (topology.networkBytesPerSPerGpu > 0)
+        gpu.interBandwidth = topology.networkBytesPerSPerGpu;
+    const int domain = gpu.maxGpusPerNode;
     Candidate c;
-    c.gpu = &gpu;
+    c.gpu = &datasheetGpu;
     c.gpus = count;
     switch (w.kind) {
     case WorkloadKind::Training: {
         const TrainingSpec& spec = *w.training;
         const Efficiency eff = efficiencyFor(w, gpu, gpu.computePrecision(spec.precision));
         c.calibrated = eff.calibrated;
-        c.training = std::make_shared<TrainingEstimate>(
-            bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu), eff));
+        const LayoutPins pins = pinsFrom(spec, pin, gpu);
+        c.training = std::make_shared<TrainingEstimate>(bestTrainingLayout(w.model, spec, gpu, count, pins, eff));
         if (c.calibrated) {
             // The same search with the datasheet defaults: what the measurement changed.
-            const TrainingEstimate base = bestTrainingLayout(w.model, spec, gpu, count, pinsFrom(spec, pin, gpu),
+            const TrainingEstimate base = bestTrainingLayout(w.model, spec, gpu, count, pins,
                 scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.precision)), w.efficiencyScale));
             if (base.wallHours > 0 && c.training->wallHours > 0)
                 c.calibrationRatio = c.training->wallHours / base.wallHours;
@@ -105,12 +112,24 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
             l.replicas = std::max(1, count / (l.tp * l.pp));
             layouts.push_back(l);
         } else {
-            for (int tp = 1; tp <= std::min(count, gpu.maxGpusPerNode); tp *= 2) {
+            int widestTp = 1;
+            for (int tp = 1; tp <= std::min(count, domain); tp *= 2) {
                 if (count % tp != 0 || w.model.heads % tp != 0)
                     continue;
                 InferenceLayout l;
                 l.tp = tp;
                 l.replicas = count / tp;
+                layouts.push_back(l);
+                widestTp = tp;
+            }
+            // Replicas larger than one scale-up domain: TP inside it, pipeline stages across instances.
+            for (int pp = 2; widestTp * pp <= count && pp <= std::max(1, w.model.layers); pp *= 2) {
+                if (count % (widestTp * pp) != 0)
+                    continue;
+                InferenceLayout l;
+                l.tp = widestTp;
+                l.pp = pp;
+                l.replicas = count / (widestTp * pp);
                 layouts.push_back(l);
             }
             if (layouts.empty())
@@ -243,6 +262,14 @@ Plan detail::estimatePlan(const Workload& w, const GpuCatalog& gpus, const Cance
                 plan.candidates.push_back(c);
             else
                 plan.excluded.push_back({g.id, c.batch->note, {}, {}, {}, {}, 0});
+            continue;
+        }
+        if (w.kind == WorkloadKind::Inference
+            && !servingPrecisionSupport(g, w.inference->weightPrecision, w.model.isMoe()).supported) {
+            plan.excluded.push_back({g.id,
+                Message(msg::precisionUnsupported,
+                    {std::string(toString(w.inference->weightPrecision)), g.id, g.architecture}),
+                {}, {}, {}, {}, 0});
             continue;
         }
         std::optional<Candidate> found;

@@ -181,7 +181,26 @@ Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision comput
 /// from `reference`, the GPU the job was measured on.
 /// Serving: `replicaAvailability` is each replica's availability, for the redundancy an availability target
 /// needs.
+/// Where the GPUs of a candidate sit: `scaleUpDomain` GPUs share NVLink/NVSwitch (the GPUs of one instance, or a
+/// rack domain such as NVL72), and the instances talk over a network of `networkBytesPerSPerGpu` per GPU. 0: the
+/// datasheet's typical server (gpus.json max_gpus and inter-node link).
+struct InstanceTopology
+{
+    int scaleUpDomain = 0;
+    double networkBytesPerSPerGpu = 0;
+};
+
+/// The instance network assumed where the catalog gives none: 100 Gbit/s per instance, the plain-Ethernet end of
+/// the GPU instances' scale-out networks (AWS g5/g6: 25–100 Gbit/s, p4d/p5: 400–3200 Gbit/s EFA,
+/// https://aws.amazon.com/ec2/instance-types/, read 2026-12-01). Conservative on purpose: training over many
+/// instances of an unknown network is not promised InfiniBand speeds.
+inline constexpr double defaultInstanceNetworkGbps = 100;
+
+/// Tensor parallelism stays inside the scale-up domain; pipeline, data and expert parallelism across instances
+/// pay the instance network. A serving replica too big for one domain is split over instances by pipeline stages
+/// (TP inside, PP across), paying one network hop per stage boundary and token.
 Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin,
-    const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability);
+    const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
+    const InstanceTopology& topology = {});
 
 } // namespace gpuplan::core

@@ -82,6 +82,10 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
         a.kind = Admission::Kind::Skip; // the workload pins another GPU model
         return a;
     }
+    if (w.kind == WorkloadKind::Inference
+        && !servingPrecisionSupport(*g, w.inference->weightPrecision, w.model.isMoe()).supported)
+        return exclude(Message(
+            msg::precisionUnsupported, {std::string(toString(w.inference->weightPrecision)), g->id, g->architecture}));
     if (o.prices.empty())
         return exclude(Message(msg::noPrice));
     a.gpu = g;
@@ -321,14 +325,21 @@ public:
     Plan run();
 
 private:
-    /// Estimates depend only on the GPU model, count and replica availability: computed once, shared by every
-    /// offering and price.
-    const Candidate& estimate(const GpuSpec& g, int count, double ra)
+    /// Estimates depend only on the GPU model, count, replica availability and the instance topology: computed
+    /// once, shared by every offering and price. On instances of `o` the GPUs share NVLink (tensor parallelism
+    /// stays inside one instance) and the instances talk over its network (the catalog's network_gbps, else
+    /// defaultInstanceNetworkGbps).
+    const Candidate& estimate(const GpuSpec& g, int count, double ra, const Offering& o)
     {
-        auto key = std::make_tuple(&g, count, std::llround(ra * 1e9));
+        const int perInstance = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
+        const double gbps = o.networkGbps > 0 ? o.networkGbps : defaultInstanceNetworkGbps;
+        const InstanceTopology topology {perInstance, gbps * 1e9 / 8.0 / perInstance};
+        auto key = std::make_tuple(&g, count, std::llround(ra * 1e9), perInstance, std::llround(gbps * 1e3));
         auto it = m_cache.find(key);
         if (it == m_cache.end())
-            it = m_cache.emplace(key, evaluate(m_w, g, count, m_w.hardware ? &*m_w.hardware : nullptr, m_reference, ra))
+            it = m_cache
+                     .emplace(key,
+                         evaluate(m_w, g, count, m_w.hardware ? &*m_w.hardware : nullptr, m_reference, ra, topology))
                      .first;
         return it->second;
     }
@@ -357,7 +368,7 @@ private:
     const GpuSpec* m_reference = nullptr;
     std::optional<Location> m_users;
     std::optional<double> m_budgetUsd;
-    std::map<std::tuple<const GpuSpec*, int, long long>, Candidate> m_cache;
+    std::map<std::tuple<const GpuSpec*, int, long long, int, long long>, Candidate> m_cache;
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
     Plan m_plan;
@@ -384,13 +395,13 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     const int maxN = instanceQuota(m_w, o, m_in.defaults);
     int largestInfeasible = 0;
     auto n = smallestFeasibleCount(
-        maxN, [&](int k) { return feasible(estimate(g, k * perInstance, ra)); }, &largestInfeasible);
+        maxN, [&](int k) { return feasible(estimate(g, k * perInstance, ra, o)); }, &largestInfeasible);
     if (!n) {
         Message reason;
         if (maxN < 1) {
             reason = Message(msg::quotaZero, {o.provider});
         } else {
-            const Candidate& last = estimate(g, std::max(1, largestInfeasible) * perInstance, ra);
+            const Candidate& last = estimate(g, std::max(1, largestInfeasible) * perInstance, ra, o);
             reason = !last.fits
                 ? unfitReason(last)
                 : Message(msg::missesDeadlineWithinQuota, {std::to_string(last.gpus), std::to_string(maxN)});
@@ -426,7 +437,7 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         return;
     }
     const double onDemandRa = instanceAvailability(o);
-    const Candidate& base = estimate(g, n * perInstance, onDemandRa);
+    const Candidate& base = estimate(g, n * perInstance, onDemandRa, o);
     SpotParams sp = m_in.spot;
     if (base.training)
         sp.checkpointWriteHours = std::max(base.training->checkpointWriteS, 1.0) / 3600.0;
@@ -441,7 +452,7 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         const double rate = interruptionsPerInstanceHour(
             interruptionShareForBucket(p.interruptionBucket.value_or(static_cast<int>(sp.defaultBucket))));
         const double ra = onDemandRa * spotAvailability(rate, base.capacity->scaleUpDelayS / 3600.0);
-        use = &estimate(g, n * perInstance, ra);
+        use = &estimate(g, n * perInstance, ra, o);
         if (!use->fits) {
             exclude(o, Message(msg::onSpotCapacity, {unfitReason(*use)}), model);
             return;
@@ -581,7 +592,7 @@ Plan PricedPlanner::run()
         const double ra = instanceAvailability(o);
         const int perInstance = static_cast<int>(std::lround(o.gpuCount));
         for (int n : instanceCounts(o, *a.gpu)) {
-            const Candidate& base = estimate(*a.gpu, n * perInstance, ra);
+            const Candidate& base = estimate(*a.gpu, n * perInstance, ra, o);
             if (!base.fits) {
                 exclude(o, unfitReason(base));
                 continue;

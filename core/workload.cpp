@@ -319,6 +319,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                 BatchBound::Tensor);
             if (!b.has("bound"))
                 fail(ctx, b.pointer("bound"), Message(msg::boundRequired));
+            spec.fp64TensorCores = b.optBool("fp64_tensor_cores").value_or(false);
             b.finish();
             w.batch = spec;
             break;

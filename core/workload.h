@@ -97,6 +97,7 @@ struct BatchSpec
     std::string referenceGpu; ///< canonical id
     double gpuHours = 0;      ///< GPU-hours it took on the reference GPU
     BatchBound bound = BatchBound::Tensor;
+    bool fp64TensorCores = false; ///< FP64 work runs on tensor cores (DGEMM-bound); false: the vector FP64 rate
 };
 
 /// "hardware": pins the deployment; any parallel degree left out is chosen by the planner.

@@ -163,18 +163,23 @@ void TestGpu::batchScaling_data()
     QTest::addColumn<QString>("target");
     QTest::addColumn<int>("bound");
     QTest::addColumn<double>("speedup");
-    // fp64: V100 7.8 TF (no FP64 tensor cores) → H100 SXM 67 TF through FP64 tensor cores
+    QTest::addColumn<bool>("fp64TensorCores");
+    // fp64 on the vector units (CFD, the default): V100 7.8 TF → H100 SXM 34 TF (H100 datasheet: FP64 34,
+    // FP64 Tensor Core 67)
     QTest::addRow("fp64 V100 → H100") << "V100-SXM2-32GB"
-                                      << "H100-SXM-80GB" << 0 << 67.0 / 7.8;
+                                      << "H100-SXM-80GB" << 0 << 34.0 / 7.8 << false;
+    // DGEMM-bound: V100 7.8 TF (no FP64 tensor cores) → H100 SXM 67 TF through FP64 tensor cores
+    QTest::addRow("fp64 tensor V100 → H100") << "V100-SXM2-32GB"
+                                             << "H100-SXM-80GB" << 0 << 67.0 / 7.8 << true;
     // fp32: T4 8.1 TF → L4 30.3 TF
     QTest::addRow("fp32 T4 → L4") << "T4"
-                                  << "L4" << 1 << 30.3 / 8.1;
+                                  << "L4" << 1 << 30.3 / 8.1 << false;
     // tensor: A100 312 → H100 989.5 (bf16 dense)
     QTest::addRow("tensor A100 → H100") << "A100-SXM-80GB"
-                                        << "H100-SXM-80GB" << 2 << 989.5 / 312.0;
+                                        << "H100-SXM-80GB" << 2 << 989.5 / 312.0 << false;
     // memory: A100 80 GB 2.039 TB/s → H200 4.8 TB/s
     QTest::addRow("memory A100 → H200") << "A100-SXM-80GB"
-                                        << "H200-SXM-141GB" << 3 << 4.8 / 2.039;
+                                        << "H200-SXM-141GB" << 3 << 4.8 / 2.039 << false;
 }
 
 void TestGpu::batchScaling()
@@ -183,7 +188,9 @@ void TestGpu::batchScaling()
     QFETCH(QString, target);
     QFETCH(int, bound);
     QFETCH(double, speedup);
+    QFETCH(bool, fp64TensorCores);
     core::BatchSpec s;
+    s.fp64TensorCores = fp64TensorCores;
     s.referenceGpu = reference.toStdString();
     s.gpuHours = 100;
     s.bound = static_cast<core::BatchBound>(bound);

@@ -2,7 +2,8 @@
 // planWorkload's own contract (defaults, currency, cancel, quotas that cannot be met).
 // What would make this file fail: the instance-count search going back to `n = maxN / 2` (the quota-3 rows
 // never end), a Pareto sweep that drops an equal-cost twin, exclusions listed twice, the data-cost formula
-// using months of the wrong length, or planWorkload ignoring PlanDefaults.
+// using months of the wrong length, planWorkload ignoring PlanDefaults, tensor parallelism placed across
+// separate VMs, a serving replica never split over instances, FP8 planned where no engine runs it.
 #include "core/planner_steps.h"
 #include "testutil.h"
 
@@ -52,6 +53,26 @@ core::Workload training(const char* preset, double tokens)
     return w;
 }
 
+core::Workload serving(const char* preset, core::Precision weights)
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Inference;
+    w.model = test::model(preset);
+    core::InferenceSpec spec;
+    spec.promptTokens = 2048;
+    spec.outputTokens = 512;
+    spec.weightPrecision = weights;
+    spec.kvPrecision = weights == core::Precision::FP8 ? core::Precision::FP8 : core::Precision::BF16;
+    spec.requestsPerSecond = 0.5;
+    w.inference = spec;
+    return w;
+}
+
+bool hasMessage(const std::vector<core::Message>& messages, std::string_view id)
+{
+    return std::any_of(messages.begin(), messages.end(), [&](const core::Message& m) { return m.id() == id; });
+}
+
 } // namespace
 
 class TestPlanner : public QObject
@@ -71,6 +92,9 @@ private Q_SLOTS:
     void defaultsComeFromInputs();
     void unknownCurrencyIsAnError();
     void cancelStopsThePlan();
+    void tensorParallelStaysInOneInstance();
+    void servingReplicaSpansInstances();
+    void precisionsTheGpuHas();
 };
 
 void TestPlanner::smallestCount_data()
@@ -369,6 +393,63 @@ void TestPlanner::cancelStopsThePlan()
         training("llama-3.1-8b", 1e9), test::inputs({offering("aws", "H100-SXM-80GB", 8, "us-east-1")}), &cancel);
     QVERIFY(!p);
     QCOMPARE(p.error().code, core::ErrorCode::Cancelled);
+}
+
+// Topology: tensor parallelism all-reduces twice per layer and needs NVLink; VMs of one GPU each do not share
+// it. Llama-3.1-70B training on 1-GPU and 8-GPU H100 instances: every layout keeps TP inside one instance.
+void TestPlanner::tensorParallelStaysInOneInstance()
+{
+    const auto w = training("llama-3.1-70b", 2e10);
+    const auto plan = test::plan(
+        w, test::inputs({offering("one", "H100-SXM-80GB", 1, "r1"), offering("eight", "H100-SXM-80GB", 8, "r1")}));
+    QVERIFY(!plan.candidates.empty());
+    int single = 0;
+    for (const auto& c : plan.candidates) {
+        const int perInstance = static_cast<int>(c.pricing->offering.gpuCount);
+        QVERIFY2(c.training->layout.tp <= perInstance, c.pricing->offering.instanceType.c_str());
+        single += perInstance == 1;
+    }
+    QVERIFY(single > 0); // the 1-GPU VMs are planned, at TP 1
+}
+
+// DeepSeek-V3 in FP8 on 8-GPU H100 instances, worked by hand: 671 B parameters × 1 byte = 671e9 B of weights;
+// a GPU holds 0.9 × 80 GiB = 72 GiB = 77.3e9 B. On one instance (TP 8) that is 83.9e9 B per GPU: too much. Two
+// instances (TP 8 inside each, PP 2 across) hold 41.9e9 B = 39 GiB per GPU. So the smallest replica is 16 GPUs.
+void TestPlanner::servingReplicaSpansInstances()
+{
+    const auto w = serving("deepseek-v3", core::Precision::FP8);
+    const auto plan = test::plan(w, test::inputs({offering("eight", "H100-SXM-80GB", 8, "r1")}));
+    QVERIFY(!plan.candidates.empty());
+    const auto& c = plan.candidates.front();
+    QCOMPARE(c.inference->layout.tp, 8);
+    QCOMPARE(c.inference->layout.pp, 2);
+    QCOMPARE(c.inference->layout.tp * c.inference->layout.pp, 16);
+    QVERIFY(c.pricing->instances >= 2);
+    QVERIFY(hasMessage(c.inference->assumptions, "assume.pipeline_hops")); // the network cost is stated
+}
+
+// Precisions (vLLM's quantization hardware table): FP8 on A100 is weight-only for a dense model (planned, with the
+// BF16 math stated), not run at all for an MoE model on A100 or for any model on V100.
+void TestPlanner::precisionsTheGpuHas()
+{
+    const auto dense = serving("llama-3.1-8b", core::Precision::FP8);
+    auto plan = test::plan(
+        dense, test::inputs({offering("a", "A100-SXM-80GB", 1, "r1"), offering("v", "V100-SXM2-32GB", 1, "r1")}));
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    QCOMPARE(plan.candidates.front().gpu->id, std::string("A100-SXM-80GB"));
+    QVERIFY(hasMessage(plan.candidates.front().inference->assumptions, "assume.precision_fallback"));
+    QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(), [](const core::Exclusion& e) {
+        return e.gpu == "V100-SXM2-32GB" && e.reason.id() == "plan.precision_unsupported";
+    }));
+    const auto moe = serving("mixtral-8x7b", core::Precision::FP8);
+    plan = test::plan(moe, test::inputs({offering("a", "A100-SXM-80GB", 8, "r1")}));
+    QVERIFY(plan.candidates.empty());
+    QCOMPARE(plan.excluded.front().reason.id(), std::string_view("plan.precision_unsupported"));
+    // BF16 on T4 (Turing has no BF16 tensor cores) runs at its FP16 rate, said so.
+    const auto bf16 = serving("llama-3.2-1b", core::Precision::BF16);
+    plan = test::plan(bf16, test::inputs({offering("t", "T4", 1, "r1")}));
+    QVERIFY(!plan.candidates.empty());
+    QVERIFY(hasMessage(plan.candidates.front().inference->assumptions, "assume.precision_fallback"));
 }
 
 QTEST_APPLESS_MAIN(TestPlanner)

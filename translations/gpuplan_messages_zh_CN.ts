@@ -539,5 +539,13 @@
         <source>; did you mean &quot;%1&quot;?</source>
         <translation>；您是否想输入“%1”？</translation>
     </message>
+    <message>
+        <source>no serving engine runs %1 weights on %2 (%3): FP8 needs Ada/Hopper or newer, or Turing/Ampere for dense models as weight-only FP8 (vLLM)</source>
+        <translation>没有推理引擎能在 %2（%3）上运行 %1 权重：FP8 需要 Ada/Hopper 或更新的架构；Turing/Ampere 仅支持稠密模型的纯权重 FP8（vLLM）</translation>
+    </message>
+    <message>
+        <source>pipeline stages on separate instances: %1 network hop(s) per token, %2 µs each plus the hidden states at %3 Gbit/s (an assumption); stages do not overlap</source>
+        <translation>流水线各阶段位于不同实例：每个 token 经过 %1 次网络跳转，每次 %2 微秒，外加以 %3 Gbit/s 传输隐藏状态（假设值）；各阶段不重叠</translation>
+    </message>
 </context>
 </TS>

@@ -247,18 +247,19 @@ int cmdGpus(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         }
         return emit(*a, j.dump(2) + "\n", out, err) ? ExitOk : ExitBadInput;
     }
-    report::TextTable t(
-        {"id", "memory GiB", "HBM TB/s", "FP32 TF", "BF16 TF", "FP8 TF", "link", "link GB/s", "TDP W", "MIG"});
+    report::TextTable t({"id", "memory GiB", "HBM TB/s", "FP64 TF", "FP32 TF", "FP16 TF", "BF16 TF", "FP8 TF", "link",
+        "link GB/s", "TDP W", "MIG"});
     for (const auto& g : cats->gpus.all())
         t.addRow({g.id, withSeparators(g.memoryBytes / (1024.0 * 1024 * 1024), 0),
-            withSeparators(g.memoryBandwidth / 1e12, 2), tf(g, core::Precision::FP32),
-            tf(g, g.computePrecision(core::Precision::BF16)), tf(g, core::Precision::FP8), g.intraLink,
+            withSeparators(g.memoryBandwidth / 1e12, 2), tf(g, core::Precision::FP64), tf(g, core::Precision::FP32),
+            tf(g, core::Precision::FP16), tf(g, core::Precision::BF16), tf(g, core::Precision::FP8), g.intraLink,
             withSeparators(g.intraBandwidth / 1e9, 0), withSeparators(g.tdpW, 0),
             g.migProfiles.empty() ? "-" : std::to_string(g.migProfiles.size()) + " profiles"});
     return emit(*a,
                t.render()
-                   + "\nTensor TFLOPS are dense (no 2:4 sparsity); link GB/s is per GPU, one direction; "
-                     "memory in GiB (2^30 bytes).\n",
+                   + "\nTensor TFLOPS are dense (no 2:4 sparsity); \"-\": the GPU has no such math (T4 and V100 "
+                     "run BF16 work at their FP16 rate, A100 FP8 at BF16); FP64 is the vector rate; link GB/s is "
+                     "per GPU, one direction; memory in GiB (2^30 bytes).\n",
                out, err)
         ? ExitOk
         : ExitBadInput;
