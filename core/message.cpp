@@ -222,6 +222,10 @@ const MessageDef precisionUnsupported {"plan.precision_unsupported",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "no serving engine runs %1 weights on %2 (%3): FP8 needs Ada/Hopper or newer, or Turing/Ampere for dense "
         "models as weight-only FP8 (vLLM)")};
+const MessageDef spotFleetDropped {"plan.spot_fleet_dropped",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "spot-only serving fleet dropped (constraints.spot: %1): a zone's spot pool is reclaimed together, so more "
+        "spot replicas do not raise availability")};
 const MessageDef fractionalGpu {
     "plan.fractional_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "fractional GPU (%1 per instance): see shared GPUs")};
 const MessageDef noDatasheet {
@@ -372,18 +376,18 @@ const std::vector<const MessageDef*>& allMessages()
         &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange,
         &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId,
         &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
-        &countryNotAllowed, &countryUnknown, &precisionUnsupported, &fractionalGpu, &noDatasheet, &noPrice,
-        &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible, &pricingNotAllowed,
-        &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget,
-        &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &noteRankedByTime,
-        &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
-        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
-        &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel,
-        &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus,
-        &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel,
-        &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft, &availabilityUnreachable,
-        &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput,
-        &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped, &fractionalGpu, &noDatasheet,
+        &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
+        &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
+        &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
+        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown,
+        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
+        &noteSpotOverheadAssumed, &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
+        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
+        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
+        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
+        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
+        &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

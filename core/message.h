@@ -75,9 +75,9 @@ extern const MessageDef ffnRequired, headsDivideHidden, kvHeadsDivideHeads, expe
 // Bundled data files (gpus.json, fx.json, …)
 extern const MessageDef gpuNoPrecision, gpuIdleAboveTdp, gpuNameTaken, mustBeUsd, currencyCode, isoDate;
 // The planner: why an offering was excluded, and the plan's notes
-extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, precisionUnsupported, fractionalGpu,
-    noDatasheet, noPrice, pinnedNotWhole, quotaZero, missesDeadlineWithinQuota, doesNotFitOn, notFeasible,
-    pricingNotAllowed, spotBucketTooHigh, spotWithoutRate, onSpotCapacity, missesDeadlineBy, overBudget,
+extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, precisionUnsupported, spotFleetDropped,
+    fractionalGpu, noDatasheet, noPrice, pinnedNotWhole, quotaZero, missesDeadlineWithinQuota, doesNotFitOn,
+    notFeasible, pricingNotAllowed, spotBucketTooHigh, spotWithoutRate, onSpotCapacity, missesDeadlineBy, overBudget,
     networkExceedsTarget, noExchangeRate, doesNotFitNeeds, missesDeadlineEvenOn, noLayout, noteExcludedCount,
     noteRankedByTime, noteRankedByCarbon, noteRankedByCost, noteServingMonth, noteUsersUnknown, noteBudgetIgnored,
     noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours, noteSpotOverhead, noteSpotOverheadAssumed,

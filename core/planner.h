@@ -150,6 +150,11 @@ struct Plan
 /// Availability assumed for one serving replica when no provider SLA applies (an unpriced plan): 99.9 %,
 /// the single-instance SLA of GCP and Azure (premium SSD) in pricing-data/sla.json.
 inline constexpr double defaultReplicaAvailability = 0.999;
+/// A provider that publishes no SLA (marketplaces, most GPU clouds): each instance is assumed up 99.0 % of a
+/// month, an assumption deliberately below the lowest instance-level SLA the hyperscalers publish (AWS EC2
+/// instance-level SLA 99.5 %, https://aws.amazon.com/compute/sla/, read 2026-12-01), so that one such instance
+/// never meets a 99.9 % target on its own.
+inline constexpr double noSlaReplicaAvailability = 0.99;
 
 /// Energy of a candidate over `hours` (DESIGN.md "Energy and carbon"): per GPU idle + (board − idle) ×
 /// utilization, plus the host share, × PUE.

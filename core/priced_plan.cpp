@@ -176,6 +176,10 @@ AvailabilityInfo servingAvailability(
         a.slaSource = sla->source;
         if (p.pricingModel != PricingModel::Spot || sla->spotCovered)
             a.expectedCreditPct = expectedSlaCreditPct(sla->tiers, a.expected);
+    } else if (!geo || !geo->sla(o.provider, "single_instance")) {
+        a.slaScope = "none";
+        a.slaSource = "no published SLA: each instance assumed 99.0 % available (core/planner.h "
+                      "noSlaReplicaAvailability, below AWS EC2's 99.5 % instance-level SLA)";
     }
     return a;
 }
@@ -347,7 +351,7 @@ private:
     double instanceAvailability(const Offering& o) const
     {
         const SlaTerms* s = m_in.geography ? m_in.geography->sla(o.provider, "single_instance") : nullptr;
-        return s ? s->monthlyUptime : defaultReplicaAvailability;
+        return s ? s->monthlyUptime : noSlaReplicaAvailability;
     }
     bool feasible(const Candidate& c) const
     {
@@ -435,6 +439,17 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
                                  : Message(msg::spotWithoutRate),
             model);
         return;
+    }
+    if (m_service && p.pricingModel == PricingModel::Spot) {
+        // A zone's spot pool is reclaimed together in a capacity crunch: replicas on spot do not fail independently,
+        // so adding spot replicas does not buy availability. By default a 99.9 % target or higher does not rest on
+        // spot capacity alone (constraints.spot: "allow" to plan it anyway, "never" to drop spot serving).
+        const auto target = m_w.inference->availability;
+        const std::string policy = k.spot.value_or(target && *target >= 0.999 ? "burst_only" : "allow");
+        if (policy != "allow") {
+            exclude(o, Message(msg::spotFleetDropped, {policy}), model);
+            return;
+        }
     }
     const double onDemandRa = instanceAvailability(o);
     const Candidate& base = estimate(g, n * perInstance, onDemandRa, o);

@@ -419,6 +419,11 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                 for (auto it = c->raw("max_instances").begin(); it != c->raw("max_instances").end(); ++it)
                     k.maxInstances[it.key()] = static_cast<int>(mi->integer(it.key(), 0, 1'000'000));
             }
+            if (c->has("spot"))
+                k.spot = readEnum(*c, "spot",
+                    {{"allow", std::string("allow")}, {"burst_only", std::string("burst_only")},
+                        {"never", std::string("never")}},
+                    std::string("allow"));
             k.objective = readEnum(*c, "objective",
                 {{"cost", std::string("cost")}, {"time", std::string("time")}, {"carbon", std::string("carbon")}},
                 std::string("cost"));

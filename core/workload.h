@@ -126,6 +126,9 @@ struct Constraints
     std::optional<int> maxInterruptionBucket; ///< 0–4
     std::map<std::string, int> maxInstances;  ///< per provider
     std::string objective = "cost";           ///< cost | time | carbon
+    /// How spot may serve: allow | burst_only | never; unset: burst_only for an availability target ≥ 99.9 %,
+    /// else allow. burst_only and never drop spot-only serving fleets (burst pricing is not modeled).
+    std::optional<std::string> spot;
 };
 
 struct Workload

@@ -95,6 +95,7 @@ private Q_SLOTS:
     void tensorParallelStaysInOneInstance();
     void servingReplicaSpansInstances();
     void precisionsTheGpuHas();
+    void availabilityWithoutSlaOrOnSpot();
 };
 
 void TestPlanner::smallestCount_data()
@@ -450,6 +451,35 @@ void TestPlanner::precisionsTheGpuHas()
     plan = test::plan(bf16, test::inputs({offering("t", "T4", 1, "r1")}));
     QVERIFY(!plan.candidates.empty());
     QVERIFY(hasMessage(plan.candidates.front().inference->assumptions, "assume.precision_fallback"));
+}
+
+// A provider with no published SLA: each instance 0.99 (noSlaReplicaAvailability), so a 99.9 % target needs two
+// replicas: 1 − 0.01² = 0.9999 ≥ 0.999, while one gives 0.99. Spot: by default a 99.9 % target drops spot-only
+// fleets (a zone's pool is reclaimed together); constraints.spot = "allow" plans them.
+void TestPlanner::availabilityWithoutSlaOrOnSpot()
+{
+    auto w = serving("llama-3.2-1b", core::Precision::BF16);
+    w.inference->availability = 0.999;
+    auto o = offering("nosla", "L4", 1, "r1");
+    core::Price spot = o.prices.front();
+    spot.pricingModel = core::PricingModel::Spot;
+    spot.hourlyRate = 0.3;
+    spot.interruptionBucket = 0;
+    o.prices.push_back(spot);
+    auto plan = test::plan(w, test::inputs({o}));
+    QVERIFY(!plan.candidates.empty());
+    for (const auto& c : plan.candidates) {
+        QVERIFY(c.pricing->price.pricingModel != core::PricingModel::Spot);
+        QVERIFY(c.capacity->result.total() >= 2);
+        QCOMPARE(c.pricing->availability->slaScope, std::string("none"));
+        QVERIFY(c.pricing->availability->expected >= 0.999);
+    }
+    QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(),
+        [](const core::Exclusion& e) { return e.reason.id() == "plan.spot_fleet_dropped"; }));
+    w.constraints.spot = "allow";
+    plan = test::plan(w, test::inputs({o}));
+    QVERIFY(std::any_of(plan.candidates.begin(), plan.candidates.end(),
+        [](const core::Candidate& c) { return c.pricing->price.pricingModel == core::PricingModel::Spot; }));
 }
 
 QTEST_APPLESS_MAIN(TestPlanner)

@@ -547,5 +547,9 @@
         <source>pipeline stages on separate instances: %1 network hop(s) per token, %2 µs each plus the hidden states at %3 Gbit/s (an assumption); stages do not overlap</source>
         <translation>流水线各阶段位于不同实例：每个 token 经过 %1 次网络跳转，每次 %2 微秒，外加以 %3 Gbit/s 传输隐藏状态（假设值）；各阶段不重叠</translation>
     </message>
+    <message>
+        <source>spot-only serving fleet dropped (constraints.spot: %1): a zone&apos;s spot pool is reclaimed together, so more spot replicas do not raise availability</source>
+        <translation>已排除纯竞价实例的推理集群（constraints.spot：%1）：同一可用区的竞价资源池会被一起回收，增加竞价副本并不能提高可用性</translation>
+    </message>
 </context>
 </TS>

@@ -1360,6 +1360,10 @@
         <source>calibrated: throughput %1 %</source>
         <translation>已校准：吞吐量 %1 %</translation>
     </message>
+    <message>
+        <source>none published: each instance assumed %1</source>
+        <translation>未公布：按每个实例 %1 估算</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>

@@ -359,6 +359,10 @@ void DetailsPanel::rebuild()
                     tr("%1 min").arg(Fmt::number(a.allowedDowntimeMinutesPerMonth, 1)));
             if (a.slaUptime > 0)
                 row(av, tr("Provider SLA"), Fmt::percent(a.slaUptime, 2), {}, qs(a.slaSource));
+            else if (a.slaScope == "none")
+                row(av, tr("Provider SLA"),
+                    tr("none published: each instance assumed %1").arg(Fmt::percent(core::noSlaReplicaAvailability, 1)),
+                    {}, qs(a.slaSource));
             if (a.expectedCreditPct > 0)
                 row(av, tr("Expected SLA credit"), tr("%1 % of the bill").arg(Fmt::number(a.expectedCreditPct, 2)));
         }

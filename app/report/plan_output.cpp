@@ -460,7 +460,9 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                 + withSeparators(a.downtimeMinutesPerMonth, 1) + " min of downtime per 730-hour month"
                 + (a.slaUptime > 0 ? "; SLA " + withSeparators(a.slaUptime * 100, 3) + " % (" + a.slaScope
                             + "), expected credit " + withSeparators(a.expectedCreditPct, 2) + " %"
-                                   : std::string())
+                        : a.slaScope == "none" ? "; no SLA: each instance assumed "
+                            + withSeparators(core::noSlaReplicaAvailability * 100, 1) + " % available"
+                                               : std::string())
                 + ".\n";
         }
         if (bp.networkRttMs)
