@@ -226,6 +226,8 @@ const MessageDef spotFleetDropped {"plan.spot_fleet_dropped",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "spot-only serving fleet dropped (constraints.spot: %1): a zone's spot pool is reclaimed together, so more "
         "spot replicas do not raise availability")};
+const MessageDef gpuCountRange {"plan.gpu_count_range",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "broken catalog row: at most %1 GPUs per instance, got %2")};
 const MessageDef fractionalGpu {
     "plan.fractional_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "fractional GPU (%1 per instance): see shared GPUs")};
 const MessageDef noDatasheet {
@@ -376,8 +378,8 @@ const std::vector<const MessageDef*>& allMessages()
         &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange,
         &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId,
         &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
-        &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped, &fractionalGpu, &noDatasheet,
-        &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
+        &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped, &gpuCountRange, &fractionalGpu,
+        &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
         &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
         &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
         &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown,

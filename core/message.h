@@ -76,12 +76,12 @@ extern const MessageDef ffnRequired, headsDivideHidden, kvHeadsDivideHeads, expe
 extern const MessageDef gpuNoPrecision, gpuIdleAboveTdp, gpuNameTaken, mustBeUsd, currencyCode, isoDate;
 // The planner: why an offering was excluded, and the plan's notes
 extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, precisionUnsupported, spotFleetDropped,
-    fractionalGpu, noDatasheet, noPrice, pinnedNotWhole, quotaZero, missesDeadlineWithinQuota, doesNotFitOn,
-    notFeasible, pricingNotAllowed, spotBucketTooHigh, spotWithoutRate, onSpotCapacity, missesDeadlineBy, overBudget,
-    networkExceedsTarget, noExchangeRate, doesNotFitNeeds, missesDeadlineEvenOn, noLayout, noteExcludedCount,
-    noteRankedByTime, noteRankedByCarbon, noteRankedByCost, noteServingMonth, noteUsersUnknown, noteBudgetIgnored,
-    noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours, noteSpotOverhead, noteSpotOverheadAssumed,
-    noteCommitment, dataOwnRates, dataRates, dataNotPriced;
+    gpuCountRange, fractionalGpu, noDatasheet, noPrice, pinnedNotWhole, quotaZero, missesDeadlineWithinQuota,
+    doesNotFitOn, notFeasible, pricingNotAllowed, spotBucketTooHigh, spotWithoutRate, onSpotCapacity, missesDeadlineBy,
+    overBudget, networkExceedsTarget, noExchangeRate, doesNotFitNeeds, missesDeadlineEvenOn, noLayout,
+    noteExcludedCount, noteRankedByTime, noteRankedByCarbon, noteRankedByCost, noteServingMonth, noteUsersUnknown,
+    noteBudgetIgnored, noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours, noteSpotOverhead,
+    noteSpotOverheadAssumed, noteCommitment, dataOwnRates, dataRates, dataNotPriced;
 // Estimates: what would make a deployment fit, why it misses a target, what they assumed
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,

@@ -155,6 +155,8 @@ inline constexpr double defaultReplicaAvailability = 0.999;
 /// instance-level SLA 99.5 %, https://aws.amazon.com/compute/sla/, read 2026-12-01), so that one such instance
 /// never meets a 99.9 % target on its own.
 inline constexpr double noSlaReplicaAvailability = 0.99;
+/// The most GPUs one offering's instance may have: a rack-scale system (GB200 NVL72 has 72) with room to spare.
+inline constexpr int maxGpusPerInstance = 1024;
 
 /// Energy of a candidate over `hours` (DESIGN.md "Energy and carbon"): per GPU idle + (board − idle) ×
 /// utilization, plus the host share, × PUE.

@@ -75,6 +75,10 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
         return exclude(o.country.empty() ? Message(msg::countryUnknown) : Message(msg::countryNotAllowed, {o.country}));
     if (o.gpuCount < 1)
         return exclude(Message(msg::fractionalGpu, {std::to_string(o.gpuCount)}));
+    // No instance holds more GPUs than a rack-scale NVLink system (GB200 NVL72: 72); a row claiming 2^32 is
+    // broken data, and the count multiplies into ints downstream.
+    if (!(o.gpuCount <= maxGpusPerInstance))
+        return exclude(Message(msg::gpuCountRange, {std::to_string(maxGpusPerInstance), std::to_string(o.gpuCount)}));
     const GpuSpec* g = gpus.lookup(o.gpuModel);
     if (!g)
         return exclude(Message(msg::noDatasheet, {o.gpuModel}));

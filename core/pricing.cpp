@@ -147,8 +147,10 @@ PricedCost priceJob(const Offering& o, const Price& p, int instances, double job
             c.terms = 1;
             c.totalCost = effective * n * period; // one month's share of the commitment
         } else {
-            c.terms = static_cast<int>(std::ceil(period / termHours - 1e-9));
-            c.totalCost = c.terms * n * (p.upfrontFee + p.hourlyRate * termHours) * keep;
+            // In floating point: a period of 10^22 tokens' worth of hours overflows an int count of terms.
+            const double terms = std::ceil(period / termHours - 1e-9);
+            c.terms = terms < 1e9 ? static_cast<int>(terms) : 1'000'000'000;
+            c.totalCost = terms * n * (p.upfrontFee + p.hourlyRate * termHours) * keep;
         }
         c.note = Message(msg::noteCommitment, {std::to_string(std::max(1, p.termMonths))});
         break;

@@ -147,6 +147,10 @@ TrainingSpec readTraining(ObjectReader& r)
 {
     TrainingSpec t;
     t.tokens = r.count("tokens", Bound::Positive);
+    // 10^15 tokens is ~70x Llama 3's 15.6e12 (Meta 2024): beyond it the arithmetic, not the plan, is what breaks.
+    if (t.tokens > maxTrainingTokens)
+        fail(r.context(), r.pointer("tokens"),
+            Message(msg::numberOutOfRange, {"1e15", detail::describe(r.raw("tokens"))}));
     t.precision = readPrecision(r, "precision", Precision::BF16, false);
     if (auto v = r.optNumber("global_batch", Bound::Positive)) {
         if (*v != std::floor(*v))
@@ -185,6 +189,9 @@ InferenceSpec readInference(ObjectReader& r)
     if (auto v = r.optInteger("concurrency", 1, 1'000'000))
         s.concurrency = static_cast<int>(*v);
     s.requestsPerSecond = r.optNumber("requests_per_second", Bound::Positive);
+    if (s.requestsPerSecond && *s.requestsPerSecond > maxRequestsPerSecond)
+        fail(r.context(), r.pointer("requests_per_second"),
+            Message(msg::numberOutOfRange, {"100000", detail::describe(r.raw("requests_per_second"))}));
     if (auto slo = r.optObject("slo")) {
         s.slo.ttftP99Ms = slo->optNumber("ttft_p99_ms", Bound::Positive);
         s.slo.tpotP99Ms = slo->optNumber("tpot_p99_ms", Bound::Positive);
@@ -208,6 +215,8 @@ InferenceSpec readInference(ObjectReader& r)
             const std::string ptr = detail::appendPointer(r.pointer("profile"), i);
             if (!p[i].is_number() || !std::isfinite(p[i].get<double>()) || p[i].get<double>() < 0)
                 fail(r.context(), ptr, Message(msg::profileRate, {detail::describe(p[i])}));
+            if (p[i].get<double>() > maxRequestsPerSecond)
+                fail(r.context(), ptr, Message(msg::numberOutOfRange, {"100000", detail::describe(p[i])}));
             s.profile.push_back(p[i].get<double>());
         }
         if (*std::max_element(s.profile.begin(), s.profile.end()) <= 0)

@@ -131,6 +131,11 @@ struct Constraints
     std::optional<std::string> spot;
 };
 
+/// The largest values a workload may hold (checked when it is read, with the file, pointer and value): enough for
+/// any real deployment, small enough that every count fits the planner's arithmetic and a plan ends in seconds.
+inline constexpr double maxTrainingTokens = 1e15;   ///< ~70 × Llama 3's 15.6e12 tokens
+inline constexpr double maxRequestsPerSecond = 1e5; ///< peak traffic of one planned service
+
 struct Workload
 {
     std::string name;

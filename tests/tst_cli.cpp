@@ -333,6 +333,10 @@ void TestCli::inputMistakes_data()
     row("requests-per-sec", "/inference/requests_per_sec: unknown field; did you mean \"requests_per_second\"?");
     row("request-per-second", "/inference/request_per_second: unknown field; did you mean \"requests_per_second\"?");
     row("duplicate-key", "/inference/prompt_tokens: the field \"prompt_tokens\" is given twice");
+    // Values past the stated limits (core/workload.h): these hung the capacity search or overflowed a term count.
+    row("rps-1e6", "/inference/requests_per_second: must be at most 100000, got 1000000.0");
+    row("profile-1e9", "/inference/profile/23: must be at most 100000, got 1000000000.0");
+    row("tokens-1e22", "/training/tokens: must be at most 1e15, got 1e+22");
 }
 
 void TestCli::inputMistakes()

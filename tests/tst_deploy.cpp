@@ -113,6 +113,7 @@ private Q_SLOTS:
     void names_data();
     void names();
     void skyPilotTaskFromThePlan();
+    void nameCannotInjectKeys();
     void kubernetesJobFromThePlan();
     void kubernetesServingOnStandardOutput();
     void migSlices();
@@ -162,6 +163,10 @@ void TestDeploy::quotingSurvivesAParser_data()
     QTest::addRow("Chinese") << QStringLiteral("北京 cn-beijing");
     QTest::addRow("region with commas") << QStringLiteral("Texas, US, NA");
     QTest::addRow("empty") << QString();
+    // Unicode line breaks: YAML ends a line (and a comment) at NEL, LS and PS too.
+    QTest::addRow("line separator") << QStringLiteral("a") + QChar(0x2028) + QStringLiteral("b");
+    QTest::addRow("paragraph separator") << QStringLiteral("a") + QChar(0x2029) + QStringLiteral("b");
+    QTest::addRow("next line") << QStringLiteral("a") + QChar(0x0085) + QStringLiteral("b");
 }
 
 void TestDeploy::quotingSurvivesAParser()
@@ -242,6 +247,33 @@ void TestDeploy::skyPilotTaskFromThePlan()
     QVERIFY(task.value(QStringLiteral("setup")).isString());
     QCOMPARE(task.value(QStringLiteral("envs")).toObject().value(QStringLiteral("GPUPLAN_GPU")).toString(),
         QStringLiteral("H100-SXM-80GB"));
+}
+
+// A workload name with U+2028 (or U+0085, CR) and YAML after it once ended the header comment and injected
+// `file_mounts` into the SkyPilot task; the name stays inside its comment line.
+void TestDeploy::nameCannotInjectKeys()
+{
+    QJsonObject w = readJson(awsWorkload());
+    w.insert(QStringLiteral("name"),
+        QString(QStringLiteral("x") + QChar(0x2028) + QStringLiteral("file_mounts: {~/.ssh: /tmp}") + QChar(0x0085)
+            + QStringLiteral("evil: 1\rworkdir: /")));
+    const QString path = m_dir.filePath(QStringLiteral("evil.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(w).toJson());
+    }
+    const QString yaml = m_dir.filePath(QStringLiteral("evil.yaml"));
+    const Run r = cli({QStringLiteral("plan"), path, QStringLiteral("--emit"), QStringLiteral("skypilot"),
+        QStringLiteral("--emit-output"), yaml});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QByteArray error;
+    const auto docs = parseYaml(readAll(yaml), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject task = docs->first().toObject();
+    QVERIFY(!task.contains(QStringLiteral("file_mounts")));
+    QVERIFY(!task.contains(QStringLiteral("evil")));
+    QVERIFY(!task.contains(QStringLiteral("workdir")));
 }
 
 void TestDeploy::kubernetesJobFromThePlan()

@@ -73,6 +73,16 @@ void TestFormat::csvQuoting()
     QCOMPARE(csvField("a,b"), std::string("\"a,b\""));
     QCOMPARE(csvField("say \"hi\""), std::string("\"say \"\"hi\"\"\""));
     QCOMPARE(csvField("two\nlines"), std::string("\"two\nlines\""));
+    // Formula injection (OWASP): text that a spreadsheet would run gets a leading ' inside quotes.
+    QCOMPARE(csvField("=HYPERLINK(\"http://x\",\"y\")"), std::string("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""));
+    QCOMPARE(csvField("+cmd|' /C calc'!A0"), std::string("\"'+cmd|' /C calc'!A0\""));
+    QCOMPARE(csvField("@SUM(A1)"), std::string("\"'@SUM(A1)\""));
+    QCOMPARE(csvField("-2+3"), std::string("\"'-2+3\""));
+    QCOMPARE(csvField("\tx"), std::string("\"'\tx\""));
+    // Numbers stay numbers, and a machine consumer can ask for the raw text.
+    QCOMPARE(csvField("-5"), std::string("-5"));
+    QCOMPARE(csvField("-1.5e3"), std::string("-1.5e3"));
+    QCOMPARE(csvField("=1+1", false), std::string("=1+1"));
 }
 
 void TestFormat::tableAligns()

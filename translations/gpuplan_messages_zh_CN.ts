@@ -551,5 +551,9 @@
         <source>spot-only serving fleet dropped (constraints.spot: %1): a zone&apos;s spot pool is reclaimed together, so more spot replicas do not raise availability</source>
         <translation>已排除纯竞价实例的推理集群（constraints.spot：%1）：同一可用区的竞价资源池会被一起回收，增加竞价副本并不能提高可用性</translation>
     </message>
+    <message>
+        <source>broken catalog row: at most %1 GPUs per instance, got %2</source>
+        <translation>目录行有误：每个实例最多 %1 块 GPU，实际为 %2</translation>
+    </message>
 </context>
 </TS>

@@ -1364,6 +1364,10 @@
         <source>none published: each instance assumed %1</source>
         <translation>未公布：按每个实例 %1 估算</translation>
     </message>
+    <message>
+        <source>4·N·D + attention: LoRA skips the frozen weights&apos; gradients (PaLM, appendix B)</source>
+        <translation>4·N·D + 注意力：LoRA 不计算冻结权重的梯度（PaLM 附录 B）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>

@@ -270,7 +270,9 @@ void DetailsPanel::rebuild()
         if (e.trainableParams > 0 && e.trainableParams < e.paramsTotal * 0.999)
             row(m, tr("Trainable parameters"), tr("%1 million").arg(Fmt::number(e.trainableParams / 1e6, 1)));
         row(m, tr("Total compute"), tr("%1 FLOPs").arg(QLocale().toString(e.totalFlops, 'e', 2)), {},
-            tr("6·N·D + attention (PaLM, appendix B)"));
+            m_result->workload.training && m_result->workload.training->method != core::FinetuneMethod::Full
+                ? tr("4·N·D + attention: LoRA skips the frozen weights' gradients (PaLM, appendix B)")
+                : tr("6·N·D + attention (PaLM, appendix B)"));
         row(m, tr("Compute"), tr("%1 PFLOPS-days").arg(Fmt::significant(e.pflopsDays)));
         auto* t = section(tr("Speed"));
         row(t, tr("Step time"), tr("%1 s").arg(Fmt::significant(e.stepTimeS)),

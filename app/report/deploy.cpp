@@ -44,13 +44,36 @@ bool isAmd(const core::GpuSpec& g)
     return g.vendor == "amd";
 }
 
-/// A comment line's text: no line breaks.
-std::string oneLine(std::string s)
+/// The length of a Unicode line break that YAML also treats as one (NEL U+0085, LS U+2028, PS U+2029, UTF-8) at
+/// `i`, or 0.
+std::size_t unicodeBreakAt(std::string_view s, std::size_t i)
 {
-    for (char& ch : s)
-        if (ch == '\n' || ch == '\r')
-            ch = ' ';
-    return s;
+    if (i + 1 < s.size() && static_cast<unsigned char>(s[i]) == 0xC2 && static_cast<unsigned char>(s[i + 1]) == 0x85)
+        return 2;
+    if (i + 2 < s.size() && static_cast<unsigned char>(s[i]) == 0xE2 && static_cast<unsigned char>(s[i + 1]) == 0x80
+        && (static_cast<unsigned char>(s[i + 2]) == 0xA8 || static_cast<unsigned char>(s[i + 2]) == 0xA9))
+        return 3;
+    return 0;
+}
+
+/// A comment line's text: no line breaks of any kind (CR, LF, NEL, LS, PS end a YAML comment) and no control
+/// characters, so a workload name cannot end the comment and inject keys.
+std::string oneLine(const std::string& s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto ch = static_cast<unsigned char>(s[i]);
+        if (const std::size_t n = unicodeBreakAt(s, i)) {
+            out += ' ';
+            i += n - 1;
+        } else if (ch < 0x20 || ch == 0x7f) {
+            out += ' ';
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
 }
 
 std::string num(double v, int decimals)
@@ -176,7 +199,14 @@ std::string gpuProductLabel(const core::GpuSpec& gpu)
 std::string yamlQuote(std::string_view text)
 {
     std::string out = "\"";
-    for (unsigned char ch : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        // NEL, LS and PS are line breaks to YAML even inside quotes: escaped as \N, \L, \P (YAML 1.2 §5.7).
+        if (const std::size_t n = unicodeBreakAt(text, i)) {
+            out += n == 2 ? "\\N" : static_cast<unsigned char>(text[i + 2]) == 0xA8 ? "\\L" : "\\P";
+            i += n - 1;
+            continue;
+        }
         switch (ch) {
         case '"':
             out += "\\\"";

@@ -1,5 +1,8 @@
 #include "format.h"
 
+#include <charconv>
+#include <string_view>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -173,11 +176,23 @@ std::string TextTable::render() const
     return out;
 }
 
-std::string csvField(const std::string& text)
+namespace {
+bool isNumber(const std::string& text)
 {
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
+    double v = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    return ec == std::errc() && ptr == end;
+}
+} // namespace
+
+std::string csvField(const std::string& text, bool guardFormulas)
+{
+    const bool formula = guardFormulas && !text.empty()
+        && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos && !isNumber(text);
+    if (!formula && text.find_first_of(",\"\r\n") == std::string::npos)
         return text;
-    std::string out = "\"";
+    std::string out = formula ? "\"'" : "\"";
     for (char c : text) {
         if (c == '"')
             out += '"';

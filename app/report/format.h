@@ -44,7 +44,10 @@ private:
     std::vector<std::vector<std::string>> m_rows;
 };
 
-/// RFC 4180 field quoting: quotes fields holding a comma, quote, CR or LF; doubles inner quotes.
-std::string csvField(const std::string& text);
+/// RFC 4180 field quoting: quotes fields holding a comma, quote, CR or LF; doubles inner quotes. A text cell
+/// starting with =, +, -, @, tab or CR is a formula to Excel and LibreOffice: it gets a leading ' and is quoted
+/// (OWASP "CSV Injection"; https://owasp.org/www-community/attacks/CSV_Injection, read 2026-12-01). Numbers
+/// ("-5", "-1.5e3") stay numbers; `guardFormulas` false writes text as it is (for machine consumers).
+std::string csvField(const std::string& text, bool guardFormulas = true);
 
 } // namespace gpuplan::report

@@ -268,8 +268,11 @@ void appendEstimateDetail(
         row("parameters", withSeparators(e.paramsTotal / 1e9, 2), "billion");
         if (e.paramsActive < e.paramsTotal)
             row("active parameters", withSeparators(e.paramsActive / 1e9, 2), "billion");
-        row("total compute (6·N·D + attention)", scientific(e.totalFlops), "FLOPs");
-        row("total compute (6·N·D only)", scientific(e.totalFlops6N), "FLOPs");
+        // LoRA/QLoRA skip the frozen weights' gradient GEMMs: 4·N per token, not 6·N (the JSON keeps its field name).
+        const bool frozen = w.training && w.training->method != core::FinetuneMethod::Full;
+        row(frozen ? "total compute (4·N·D + attention)" : "total compute (6·N·D + attention)",
+            scientific(e.totalFlops), "FLOPs");
+        row(frozen ? "total compute (4·N·D only)" : "total compute (6·N·D only)", scientific(e.totalFlops6N), "FLOPs");
         row("compute", withSeparators(e.tflopsDays, 0), "TFLOPS-days");
         row("compute", withSeparators(e.pflopsDays, 1), "PFLOPS-days");
         ranged("step time", v.stepTimeS, 3, "s");
