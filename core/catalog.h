@@ -9,7 +9,8 @@
 
 namespace gpuplan::core {
 
-/// How a price is paid (shared/samples/README.md "Price"; issue "Provider catalogs").
+/// How a price is paid: the pricing models providers publish (on-demand, spot, reserved, savings plans,
+/// committed use, subscriptions, capacity blocks).
 enum class PricingModel { OnDemand, Spot, Reserved, SavingsPlan, CommittedUse, Subscription, CapacityBlock };
 inline constexpr PricingModel allPricingModels[] = {PricingModel::OnDemand, PricingModel::Spot, PricingModel::Reserved,
     PricingModel::SavingsPlan, PricingModel::CommittedUse, PricingModel::Subscription, PricingModel::CapacityBlock};
