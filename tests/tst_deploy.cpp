@@ -118,6 +118,7 @@ private Q_SLOTS:
     void kubernetesServingOnStandardOutput();
     void migSlices();
     void amdAndUnpriced();
+    void multiNodeServingReplica();
 
 private:
     QTemporaryDir m_dir;
@@ -411,6 +412,74 @@ void TestDeploy::amdAndUnpriced()
         QStringLiteral("MI300X:8"));
     QVERIFY(!task.value(QStringLiteral("resources")).toObject().contains(QStringLiteral("cloud")));
     QCOMPARE(task.value(QStringLiteral("num_nodes")).toInt(), 1);
+}
+
+// DeepSeek-V3 in FP8 needs 671 GB of weights: more than one 8 × H100 instance (640 GB) holds, so a replica spans two
+// (tensor parallel 8 inside each, pipeline parallel 2 across). SkyServe places a replica on one node, so the SkyPilot
+// task is a 2-node cluster per replica; Kubernetes gets a LeaderWorkerSet whose groups are the replicas.
+void TestDeploy::multiNodeServingReplica()
+{
+    const QString path = m_dir.filePath(QStringLiteral("deepseek.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema":"gpuplan.workload/1","kind":"inference","name":"DeepSeek-V3 chat",
+            "model":{"preset":"deepseek-v3"},
+            "inference":{"prompt_tokens":2000,"output_tokens":500,"weight_precision":"fp8","kv_precision":"fp8",
+                         "requests_per_second":2},
+            "constraints":{"providers":["aws"],"pricing":["on_demand"]},
+            "hardware":{"gpu":"H100-SXM-80GB","count":16}})");
+    }
+    const QString json = m_dir.filePath(QStringLiteral("deepseek-plan.json"));
+    const QString sky = m_dir.filePath(QStringLiteral("deepseek-sky.yaml"));
+    const QString k8s = m_dir.filePath(QStringLiteral("deepseek-k8s.yaml"));
+    Run r = cli(
+        {QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--output"),
+            json, QStringLiteral("--emit"), QStringLiteral("skypilot"), QStringLiteral("--emit-output"), sky});
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = cli({QStringLiteral("plan"), path, QStringLiteral("--emit"), QStringLiteral("k8s"),
+        QStringLiteral("--emit-output"), k8s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+    const QJsonObject layout = top.value(QStringLiteral("layout")).toObject();
+    QCOMPARE(top.value(QStringLiteral("gpus_per_instance")).toInt(), 8);
+    QCOMPARE(top.value(QStringLiteral("gpus")).toInt(), 16);
+    QCOMPARE(layout.value(QStringLiteral("tp")).toInt(), 8);
+    QCOMPARE(layout.value(QStringLiteral("pp")).toInt(), 2);
+
+    QByteArray error;
+    auto docs = parseYaml(readAll(sky), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject task = docs->first().toObject();
+    QCOMPARE(task.value(QStringLiteral("num_nodes")).toInt(), 2); // one replica: 16 GPUs / 8 per instance
+    QVERIFY(!task.contains(QStringLiteral("service")));
+    QCOMPARE(task.value(QStringLiteral("resources")).toObject().value(QStringLiteral("accelerators")).toString(),
+        QStringLiteral("H100:8"));
+    QVERIFY(task.value(QStringLiteral("run")).toString().contains(QStringLiteral("--pipeline-parallel-size 2")));
+
+    docs = parseYaml(readAll(k8s), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject lws = kind(*docs, "LeaderWorkerSet");
+    QCOMPARE(lws.value(QStringLiteral("apiVersion")).toString(), QStringLiteral("leaderworkerset.x-k8s.io/v1"));
+    QCOMPARE(at(lws, {QStringLiteral("spec")}).value(QStringLiteral("replicas")).toInt(), 1);
+    const QJsonObject group = at(lws, {QStringLiteral("spec"), QStringLiteral("leaderWorkerTemplate")});
+    QCOMPARE(group.value(QStringLiteral("size")).toInt(), 2);
+    for (const char* role : {"leaderTemplate", "workerTemplate"}) {
+        const QJsonObject container = at(group, {QLatin1String(role), QStringLiteral("spec")})
+                                          .value(QStringLiteral("containers"))
+                                          .toArray()
+                                          .first()
+                                          .toObject();
+        QCOMPARE(at(container, {QStringLiteral("resources"), QStringLiteral("limits")})
+                     .value(QStringLiteral("nvidia.com/gpu"))
+                     .toInt(),
+            8);
+    }
+    QVERIFY(kind(*docs, "Deployment").isEmpty()); // a Deployment's pod cannot hold 16 GPUs of 8-GPU nodes
+    QCOMPARE(at(kind(*docs, "Service"), {QStringLiteral("spec"), QStringLiteral("selector")})
+                 .value(QStringLiteral("role"))
+                 .toString(),
+        QStringLiteral("leader"));
 }
 
 QTEST_GUILESS_MAIN(TestDeploy)

@@ -1,6 +1,6 @@
 #pragma once
-// Deployment files for a chosen candidate: a SkyPilot task and a Kubernetes manifest (YAML written by hand:
-// every string double-quoted and escaped, so no value can change the document's structure).
+// Deployment files for a chosen candidate: a SkyPilot task and a Kubernetes manifest (YAML written through
+// yaml-cpp's emitter: every string double-quoted and escaped, so no value can change the document's structure).
 
 #include "core/gpu.h"
 #include "core/planner.h"
@@ -37,10 +37,13 @@ std::string yamlQuote(std::string_view text);
 std::string dnsLabel(std::string_view text);
 
 /// SkyPilot task YAML: resources.accelerators "<name>:<GPUs per instance>", use_spot, cloud and region,
-/// num_nodes for several instances; serving adds a SkyServe `service` section. setup/run are placeholders.
+/// num_nodes for several instances; serving adds a SkyServe `service` section, or, when one replica spans
+/// instances (pipeline parallel across them), is one replica's multi-node cluster with vLLM's Ray form in `run`.
+/// setup/run are placeholders.
 core::Result<std::string> skyPilotTask(const core::Workload& w, const core::Candidate& c, const DeployOptions& o = {});
 
-/// Kubernetes manifest: a Deployment and Service for serving, an (Indexed) Job for training and batch, with
+/// Kubernetes manifest: a Deployment and Service for serving (a LeaderWorkerSet, one group of pods per replica,
+/// when a replica spans instances), an (Indexed) Job for training and batch, with
 /// resources.limits nvidia.com/gpu (or amd.com/gpu, or nvidia.com/mig-<profile>) and a node selector on the
 /// GPU product label.
 core::Result<std::string> kubernetesManifest(
