@@ -2,6 +2,7 @@
 
 #include "result.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,10 +83,30 @@ struct Offering
 
 /// What an import produced: the rows it accepted and the rows it skipped, each with its place and reason
 /// ("aws.json:/offerings/17/prices/0/hourly_rate: must be zero or positive, got -3").
+/// An import (or refresh) with more problems than this share of its rows (problems + accepted prices) is refused:
+/// a format change or a broken file shows as most rows rejected, and storing the rest would replace a provider's
+/// catalog with a fraction of it. `catalog import --accept-partial` takes it anyway.
+inline constexpr double maxRejectedFraction = 0.5;
+
+/// The most problems an import keeps as text; beyond, they are only counted, so that a file of millions of bad rows
+/// cannot hold millions of messages (the first thousand say what is wrong).
+inline constexpr std::size_t maxListedProblems = 1000;
+
 struct CatalogImport
 {
     std::vector<Offering> offerings;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings; ///< the first maxListedProblems problems
+    std::size_t unlisted = 0;          ///< problems after those: counted, not kept
+    /// Every problem, listed or not.
+    std::size_t problems() const { return warnings.size() + unlisted; }
+    /// Keeps the text of at most maxListedProblems problems and counts the rest; importers call it once per row.
+    void capProblems()
+    {
+        if (warnings.size() > maxListedProblems) {
+            unlisted += warnings.size() - maxListedProblems;
+            warnings.resize(maxListedProblems);
+        }
+    }
 };
 
 /// ISO 8601 date or date-time: YYYY-MM-DD, optionally followed by T or a space, a time and a zone (Z, +hh:mm,

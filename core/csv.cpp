@@ -14,9 +14,30 @@ LineSource::LineSource(std::istream& in)
 
 bool LineSource::next(std::string& line)
 {
+    if (m_overlong)
+        return false;
     if (m_in) {
-        if (!std::getline(*m_in, line))
-            return false;
+        // std::getline has no bound: read up to the line break, at most maxCsvRecordBytes.
+        line.clear();
+        std::streambuf* in = m_in->rdbuf();
+        bool any = false;
+        for (;;) {
+            const auto c = in->sbumpc();
+            if (c == std::char_traits<char>::eof()) {
+                if (!any)
+                    return false;
+                break;
+            }
+            any = true;
+            if (c == '\n')
+                break;
+            if (line.size() == maxCsvRecordBytes) {
+                m_overlong = true;
+                ++m_lineNo;
+                return false;
+            }
+            line.push_back(static_cast<char>(c));
+        }
     } else {
         if (m_pos >= m_text.size())
             return false;
@@ -42,12 +63,20 @@ bool CsvReader::next(std::vector<std::string>& fields)
 {
     std::string line;
     do {
-        if (!m_lines.next(line))
+        if (!m_lines.next(line)) {
+            if (m_lines.overlong())
+                m_line = m_lines.lineNo();
             return false;
+        }
     } while (line.empty());
     m_line = m_lines.lineNo();
     m_unterminated = false;
     fields.clear();
+    std::size_t record = line.size();
+    if (record > maxCsvRecordBytes) {
+        m_overlong = true;
+        return false;
+    }
     std::string field;
     bool inQuotes = false;
     bool wasQuoted = false;
@@ -60,6 +89,11 @@ bool CsvReader::next(std::vector<std::string>& fields)
             if (!m_lines.next(more)) {
                 m_unterminated = true;
                 break;
+            }
+            record += more.size() + 1;
+            if (record > maxCsvRecordBytes) {
+                m_overlong = true;
+                return false;
             }
             field += '\n';
             line = std::move(more);
@@ -97,6 +131,13 @@ int CsvTable::column(std::string_view name) const
     return -1;
 }
 
+Error overlongRecord(const std::string& fileName, const CsvReader& reader)
+{
+    return Error {ErrorCode::LimitExceeded,
+        fileName + ":" + std::to_string(reader.line()) + ": a record longer than "
+            + std::to_string(maxCsvRecordBytes / 1024) + " KiB (not a CSV file, or a quote that is never closed)"};
+}
+
 Result<CsvTable> parseCsv(std::string_view text, const std::string& fileName)
 {
     LineSource lines(text);
@@ -117,6 +158,8 @@ Result<CsvTable> parseCsv(std::string_view text, const std::string& fileName)
         t.rows.push_back(std::move(record));
         t.lines.push_back(static_cast<int>(reader.line()));
     }
+    if (reader.overlong())
+        return overlongRecord(fileName, reader);
     if (first)
         return Error {ErrorCode::ParseError, fileName + ": empty file, expected a CSV header"};
     return t;

@@ -14,6 +14,11 @@
 
 namespace gpuplan::core {
 
+/// The longest CSV record read (all its lines together): 1 MiB. The longest real rows are AWS offer CSV rows of
+/// about 1 KB; a longer record (a file with no line breaks, an unclosed quote running to the end of a stream) ends
+/// the input with overlong() set, instead of growing without bound.
+inline constexpr std::size_t maxCsvRecordBytes = 1u << 20;
+
 /// Lines of a text or of a stream, without their terminator (LF or CRLF) and without a leading UTF-8 BOM.
 class LineSource
 {
@@ -21,15 +26,17 @@ public:
     explicit LineSource(std::string_view text);
     explicit LineSource(std::istream& in);
 
-    /// The next line; false at the end of the input.
+    /// The next line; false at the end of the input, or at a line longer than maxCsvRecordBytes (overlong()).
     bool next(std::string& line);
     std::size_t lineNo() const { return m_lineNo; } ///< 1-based number of the last line read
+    bool overlong() const { return m_overlong; }    ///< the input ended at a line longer than maxCsvRecordBytes
 
 private:
     std::string_view m_text;
     std::size_t m_pos = 0;
     std::istream* m_in = nullptr;
     std::size_t m_lineNo = 0;
+    bool m_overlong = false;
 };
 
 /// Records of a CSV file, one at a time.
@@ -42,12 +49,18 @@ public:
     bool next(std::vector<std::string>& fields);
     std::size_t line() const { return m_line; }          ///< the line the last record started on (1-based)
     bool unterminated() const { return m_unterminated; } ///< the last record ended inside a quoted field
+    /// The input ended at a record longer than maxCsvRecordBytes (line() is where it started).
+    bool overlong() const { return m_overlong || m_lines.overlong(); }
 
 private:
     LineSource& m_lines;
     std::size_t m_line = 0;
     bool m_unterminated = false;
+    bool m_overlong = false;
 };
+
+/// The error for a reader that stopped at an overlong record: LimitExceeded, naming the file and the line.
+Error overlongRecord(const std::string& fileName, const CsvReader& reader);
 
 /// A parsed CSV file.
 struct CsvTable

@@ -1,6 +1,7 @@
 #include "bundled.h"
 
 #include "providers/importers/importers.h"
+#include "providers/importers/registry.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,7 +10,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
-#include <sstream>
 #include <system_error>
 
 namespace gpuplan::providers {
@@ -22,11 +22,7 @@ core::Result<std::string> readTextFile(const std::filesystem::path& path)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return core::Error {core::ErrorCode::Io, path.string() + ": cannot open file"};
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad())
-        return core::Error {core::ErrorCode::Io, path.string() + ": read error"};
-    return buf.str();
+    return importers::readWhole(in, path.string());
 }
 
 core::Result<std::string> readBundledFile(const std::string& name)

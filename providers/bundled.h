@@ -14,7 +14,8 @@
 
 namespace gpuplan::providers {
 
-/// Reads a whole text file; an Io error names the file and the reason.
+/// Reads a whole text file of at most importers::maxWholeFileBytes; an Io (or LimitExceeded) error names the file
+/// and the reason.
 core::Result<std::string> readTextFile(const std::filesystem::path& path);
 
 /// The text of pricing-data/<name>: from the folder in $GPUPLAN_DATA_DIR when it is set (so a user can

@@ -3,10 +3,13 @@
 // below is read off the fixture by hand, with the arithmetic in the comment. The realSamples* tests import the
 // untouched sample files under $GPUPLAN_SAMPLES (the shared samples folder beside the checkout; .ci/run sets it) when
 // it is set.
+#include "core/csv.h"
 #include "providers/importers/importers.h"
+#include "providers/importers/registry.h"
 #include "testutil.h"
 
 #include <sstream>
+#include <streambuf>
 
 using namespace gpuplan;
 using core::PaymentOption;
@@ -178,9 +181,66 @@ private Q_SLOTS:
     void realSamplesAzure();
     void realSamplesGcp();
     void realSamplesAlibaba();
+
+    void endlessInputIsRefused();
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+
+namespace {
+
+/// An input that never ends (like /dev/zero, or a FIFO fed forever), counting what was read from it.
+class EndlessBuf : public std::streambuf
+{
+public:
+    explicit EndlessBuf(char fill)
+        : m_block(1 << 16, fill)
+    { }
+    std::size_t served = 0;
+
+protected:
+    int_type underflow() override
+    {
+        setg(m_block.data(), m_block.data(), m_block.data() + m_block.size());
+        served += m_block.size();
+        return traits_type::to_int_type(m_block[0]);
+    }
+
+private:
+    std::string m_block;
+};
+
+} // namespace
+
+// A format read whole stops reading once the input passes maxWholeFileBytes (32 MiB), says so with the file name, and
+// so never allocates without bound; before, /dev/zero was read until allocation failed.
+void TestImporters::endlessInputIsRefused()
+{
+    for (const auto& f : importers::formats()) {
+        EndlessBuf buf(' '); // the AWS offer CSV streams: for it, one endless line
+        std::istream in(&buf);
+        importers::ImportRequest r;
+        r.fileName = "endless.txt";
+        r.provider = "lambda";
+        r.asOf = "2026-11-30";
+        const std::vector<core::Offering> base;
+        r.base = &base;
+        auto result = f.read(in, r);
+        QVERIFY2(!result, f.id.c_str());
+        QCOMPARE(result.error().code, core::ErrorCode::LimitExceeded);
+        if (f.id == "aws") {
+            QVERIFY2(result.error().detail
+                    == "endless.txt:1: a record longer than 1024 KiB (not a CSV file, or a quote "
+                       "that is never closed)",
+                result.error().detail.c_str());
+            QVERIFY(buf.served <= core::maxCsvRecordBytes + 2 * (1u << 16));
+        } else {
+            QVERIFY2(result.error().detail.find("endless.txt: larger than 32 MiB") == 0, result.error().detail.c_str());
+            // It read at most one 64 KiB block past the limit.
+            QVERIFY(buf.served <= importers::maxWholeFileBytes + 2 * (1u << 16));
+        }
+    }
+}
 
 void TestImporters::canonicalGpuId_data()
 {

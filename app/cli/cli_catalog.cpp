@@ -27,8 +27,9 @@ Commands:
   list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--format table|json|csv] [--csv-bom]
         every offering and price the planner uses: the store's active snapshot per provider, else the
         bundled pricing-data/catalog (per GPU-hour prices, dated and sourced)
-  import FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD]
+  import FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD] [--accept-partial]
         imports FILE as a new snapshot in ONE transaction; on any failure the active catalog is unchanged.
+        A file with more problems than accepted prices is refused (exit 2) unless --accept-partial.
         skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
   validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
   snapshots                    the snapshots in the store, the active ones marked
@@ -207,21 +208,35 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
     }
     for (const auto& w : imported->warnings)
         err << "warning: " << w << "\n";
+    if (imported->unlisted > 0)
+        err << "warning: … and " << imported->unlisted << " more problems (the first " << core::maxListedProblems
+            << " are listed)\n";
+    std::size_t prices = 0;
+    for (const auto& o : imported->offerings)
+        prices += o.prices.size();
+    const std::size_t problems = imported->problems();
     if (!import) {
-        std::size_t prices = 0;
-        for (const auto& o : imported->offerings)
-            prices += o.prices.size();
-        out << file << ": " << imported->offerings.size() << " offerings, " << prices << " prices, "
-            << imported->warnings.size() << " problems\n";
-        return imported->warnings.empty() && !imported->offerings.empty() ? ExitOk : ExitBadInput;
+        out << file << ": " << imported->offerings.size() << " offerings, " << prices << " prices, " << problems
+            << " problems\n";
+        return problems == 0 && !imported->offerings.empty() ? ExitOk : ExitBadInput;
     }
     if (imported->offerings.empty()) {
         err << "gpuplan-cli: " << file << ": no offerings found; the active catalog is unchanged\n";
         return ExitBadInput;
     }
+    // A file whose rows are mostly rejected is a broken file or a changed format: storing the few good rows would
+    // replace the provider's catalog with a fraction of it.
+    if (static_cast<double>(problems) > core::maxRejectedFraction * static_cast<double>(problems + prices)
+        && !a.options.count("accept-partial")) {
+        err << "gpuplan-cli: " << file << ": " << problems << " problems against " << prices
+            << " accepted prices (more than " << static_cast<int>(core::maxRejectedFraction * 100)
+            << " % of the rows rejected); nothing imported, the active catalog is unchanged. Fix the file, or "
+               "import what is good with --accept-partial\n";
+        return ExitBadInput;
+    }
     const bool tty = false;
-    auto ids = store->importSnapshot(imported->offerings, file, format, static_cast<int>(imported->warnings.size()),
-        [&](std::size_t done, std::size_t total) {
+    auto ids = store->importSnapshot(
+        imported->offerings, file, format, static_cast<int>(problems), [&](std::size_t done, std::size_t total) {
             err << "importing " << done << "/" << total << " offerings" << (tty ? "\r" : "\n");
             err.flush();
         });
@@ -314,7 +329,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
     auto a = parseArgs(args, 1,
         {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
             "timeout", "retries", "max-pages"},
-        err, "catalog", {"csv-bom"});
+        err, "catalog", {"csv-bom", "accept-partial"});
     if (!a)
         return ExitBadInput;
     const std::string sub = a->positional.empty() ? "" : a->positional.front();

@@ -275,8 +275,9 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
         for (const auto& w : r->warnings)
             if (shown++ < 20)
                 err << "warning: " << w << "\n";
-        if (r->warnings.size() > 20)
-            err << "warning: … and " << r->warnings.size() - 20 << " more rows skipped\n";
+        if (r->warnings.size() > 20 || r->unlisted > 0)
+            err << "warning: … and " << r->warnings.size() + r->unlisted - std::min<std::size_t>(20, r->warnings.size())
+                << " more rows skipped\n";
         printReport(*r, out);
     }
     return exit;

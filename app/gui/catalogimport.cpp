@@ -59,6 +59,7 @@ ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::
     }
     for (const auto& w : imported->warnings)
         out.warnings << QString::fromStdString(w);
+    out.unlisted = static_cast<int>(imported->unlisted);
     if (imported->offerings.empty()) {
         out.error = tr("%1: no offerings found; the catalog is unchanged").arg(r.file);
         return out;
@@ -71,7 +72,7 @@ ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::
     for (const auto& o : imported->offerings)
         out.prices += static_cast<int>(o.prices.size());
     auto ids = (*store)->importSnapshot(imported->offerings, r.file.toStdString(), r.format.toStdString(),
-        static_cast<int>(imported->warnings.size()), progress, cancel);
+        static_cast<int>(imported->problems()), progress, cancel);
     if (!ids) {
         out.cancelled = ids.error().code == core::ErrorCode::Cancelled;
         out.error = out.cancelled ? tr("Cancelled: nothing was imported and the catalog is unchanged.")

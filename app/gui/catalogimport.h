@@ -35,6 +35,7 @@ struct ImportOutcome
     int offerings = 0;
     int prices = 0;
     QStringList warnings;
+    int unlisted = 0; ///< problems beyond the listed warnings
     QList<long long> snapshots;
 };
 

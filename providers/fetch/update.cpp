@@ -520,6 +520,7 @@ core::Result<Fetched> fetchAlibaba(Context& c, const std::string& url)
     f.acceptedRows = countPrices(imported->offerings);
     const std::size_t all = imported->offerings.size();
     f.catalog.warnings = std::move(imported->warnings);
+    f.catalog.unlisted = imported->unlisted;
     for (auto& o : imported->offerings)
         if (isAlibabaGpuType(o.instanceType))
             f.catalog.offerings.push_back(std::move(o));
@@ -699,6 +700,7 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     report.bytes = f.bytes;
     report.notes = std::move(f.notes);
     report.warnings = f.catalog.warnings;
+    report.unlisted = f.catalog.unlisted;
     if (f.unchanged) {
         report.unchanged = true;
         report.offerings = c.current.size();
@@ -707,7 +709,7 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     }
     auto& offerings = f.catalog.offerings;
     // Validation in bulk: a format change shows as most rows rejected. Refuse rather than store a fraction.
-    const std::size_t rejected = f.catalog.warnings.size();
+    const std::size_t rejected = f.catalog.problems();
     const std::size_t rows = f.acceptedRows + rejected;
     if (rows > 0 && static_cast<double>(rejected) > options.maxRejectedFraction * static_cast<double>(rows)) {
         std::string examples;
@@ -759,7 +761,7 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     if (!c.report({source, "importing", report.endpoint, 0, offerings.size(), false, true}))
         return Error {ErrorCode::Network, source + ": cancelled; the catalog is unchanged"};
     auto ids = store.importSnapshot(
-        offerings, report.endpoint, "fetch:" + source, static_cast<int>(f.catalog.warnings.size()),
+        offerings, report.endpoint, "fetch:" + source, static_cast<int>(f.catalog.problems()),
         [&](std::size_t done, std::size_t total) {
             c.report({source, "importing", report.endpoint, done, total, false, true});
         },

@@ -53,7 +53,7 @@ struct UpdateOptions
     int maxPages = 500; ///< azure and gcp: more pages than this is an error (a paging loop)
     /// More rows rejected than this fraction of all rows (accepted prices + rejected rows) fails the refresh: the
     /// format probably changed under us.
-    double maxRejectedFraction = 0.5;
+    double maxRejectedFraction = core::maxRejectedFraction;
     std::uint64_t maxBytes = 0; ///< largest response; 0 = per source (AWS offer file 8 GiB, pages 64 MiB, …)
 };
 
@@ -83,7 +83,8 @@ struct UpdateReport
     std::size_t prices = 0;
     std::size_t documents = 0;         ///< pages or files read
     std::uint64_t bytes = 0;           ///< body bytes received
-    std::vector<std::string> warnings; ///< rows skipped, with their place
+    std::vector<std::string> warnings; ///< rows skipped, with their place (at most core::maxListedProblems)
+    std::size_t unlisted = 0;          ///< rows skipped beyond those
     std::vector<std::string> notes;    ///< what was done besides importing (filters, carried-over regions, …)
     core::CatalogDiff diff;            ///< the provider's catalog before (store snapshot, else bundled) → after
 };

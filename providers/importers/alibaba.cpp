@@ -39,6 +39,7 @@ Result<CatalogImport> importAlibabaInstancePrice(
             detail::fail(ctx, "/pricingInfo",
                 "must be an object keyed by Region::InstanceType::NetworkType::OS::IoOptimized, got " + describe(info));
         for (auto it = info.begin(); it != info.end(); ++it) {
+            out.capProblems();
             const std::string ptr = appendPointer("/pricingInfo", it.key());
             std::vector<std::string> parts;
             for (std::size_t from = 0;;) {

@@ -377,6 +377,8 @@ Result<CatalogImport> importAwsOfferCsv(std::istream& in, const std::string& fil
         else if (rec.size() >= 2)
             meta[std::string(trim(rec[0]))] = std::string(trim(rec[1]));
     }
+    if (csv.overlong())
+        return overlongRecord(fileName, csv);
     if (!header) {
         if (records == 0)
             return Error {ErrorCode::ParseError, fileName + ": empty file, expected an AWS Price List offer CSV"};
@@ -414,6 +416,7 @@ Result<CatalogImport> importAwsOfferCsv(std::istream& in, const std::string& fil
         AwsBuilder builder(when, source.empty() ? fileName : source, version, out.warnings);
 
         while (csv.next(rec)) {
+            out.capProblems();
             const std::size_t line = csv.line();
             if (csv.unterminated()) {
                 out.warnings.push_back(rowPlace(fileName, line) + ": a quoted field is not closed (row skipped)");
@@ -471,6 +474,8 @@ Result<CatalogImport> importAwsOfferCsv(std::istream& in, const std::string& fil
             d.termPlace = d.rowPlace;
             builder.addDimension(d);
         }
+        if (csv.overlong())
+            return overlongRecord(fileName, csv);
         out.offerings = builder.finish();
         return out;
     } catch (const Failure& f) {
@@ -506,6 +511,7 @@ Result<CatalogImport> importAwsOfferJson(std::string_view text, const std::strin
             return it->get_ref<const std::string&>();
         };
         for (auto it = products.begin(); it != products.end(); ++it) {
+            out.capProblems();
             const std::string ptr = appendPointer("/products", it.key());
             try {
                 ObjectReader pr(it.value(), ptr, ctx);

@@ -60,6 +60,7 @@ Result<PagedImport> importAzureRetailPrices(
             return Error {ErrorCode::InvalidInput, fileName + ": as_of must be an ISO 8601 date, got " + quote(asOf)};
         OfferingIndex index(out.catalog.offerings);
         for (std::size_t i = 0; i < items.size(); ++i) {
+            out.catalog.capProblems();
             const std::string ptr = appendPointer("/Items", i);
             try {
                 ObjectReader r(items[i], ptr, ctx);

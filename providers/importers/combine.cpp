@@ -29,6 +29,8 @@ void mergeImports(CatalogImport& into, CatalogImport from)
     }
     for (auto& w : from.warnings)
         into.warnings.push_back(std::move(w));
+    into.unlisted += from.unlisted;
+    into.capProblems();
 }
 
 std::size_t fillHardware(std::vector<Offering>& target, const std::vector<Offering>& specs)

@@ -157,7 +157,7 @@ long long jsonInteger(ObjectReader& r, std::string_view key)
 }
 
 /// Reads the Compute Engine GPU, core and RAM SKUs of one page; returns its nextPageToken.
-std::string readGcpPage(std::string_view text, const JsonContext& ctx, std::vector<GcpPart>& parts)
+std::string readGcpPage(std::string_view text, const JsonContext& ctx, std::vector<GcpPart>& parts, CatalogImport& sink)
 {
     const auto root = detail::parseJson(text, ctx);
     ObjectReader top(root, "", ctx);
@@ -252,6 +252,7 @@ std::string readGcpPage(std::string_view text, const JsonContext& ctx, std::vect
             parts.push_back(std::move(part));
         } catch (const Failure& f) {
             ctx.warnings->push_back(f.error.detail + " (SKU skipped)");
+            sink.capProblems();
         }
     }
     return next;
@@ -266,10 +267,8 @@ std::string usageLabel(PricingModel model, int termMonths)
 }
 
 CatalogImport assembleGcp(const std::vector<GcpPart>& parts, const std::string& file, const std::string& asOf,
-    const std::string& source, std::vector<std::string> warnings)
+    const std::string& source, CatalogImport out)
 {
-    CatalogImport out;
-    out.warnings = std::move(warnings);
     using PartKey = std::tuple<GcpKind, std::string, PricingModel, int, std::string>;
     std::map<PartKey, const GcpPart*> index;
     for (const auto& p : parts) {
@@ -392,16 +391,16 @@ Result<PagedImport> importGcpSkus(
 {
     if (!asOf.empty() && !isIsoDate(asOf))
         return Error {ErrorCode::InvalidInput, fileName + ": as_of must be an ISO 8601 date, got " + quote(asOf)};
-    std::vector<std::string> warnings;
-    JsonContext ctx {fileName, &warnings};
+    CatalogImport problems;
+    JsonContext ctx {fileName, &problems.warnings};
     std::vector<GcpPart> parts;
     PagedImport out;
     try {
-        out.next = readGcpPage(text, ctx, parts);
+        out.next = readGcpPage(text, ctx, parts, problems);
     } catch (const Failure& f) {
         return f.error;
     }
-    out.catalog = assembleGcp(parts, fileName, asOf, source.empty() ? fileName : source, std::move(warnings));
+    out.catalog = assembleGcp(parts, fileName, asOf, source.empty() ? fileName : source, std::move(problems));
     return out;
 }
 
@@ -411,17 +410,17 @@ Result<CatalogImport> importGcpSkuPages(
     const std::string file = pages.empty() ? std::string("<no pages>") : pages.front().fileName;
     if (!asOf.empty() && !isIsoDate(asOf))
         return Error {ErrorCode::InvalidInput, file + ": as_of must be an ISO 8601 date, got " + quote(asOf)};
-    std::vector<std::string> warnings;
+    CatalogImport problems;
     std::vector<GcpPart> parts;
     for (const auto& page : pages) {
-        JsonContext ctx {page.fileName, &warnings};
+        JsonContext ctx {page.fileName, &problems.warnings};
         try {
-            readGcpPage(page.json, ctx, parts);
+            readGcpPage(page.json, ctx, parts, problems);
         } catch (const Failure& f) {
             return f.error;
         }
     }
-    return assembleGcp(parts, file, asOf, source.empty() ? file : source, std::move(warnings));
+    return assembleGcp(parts, file, asOf, source.empty() ? file : source, std::move(problems));
 }
 
 } // namespace gpuplan::importers

@@ -88,6 +88,7 @@ Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::strin
             detail::fail(ctx, "/offerings", "must be an array, got " + detail::describe(list));
         top.finish();
         for (std::size_t i = 0; i < list.size(); ++i) {
+            out.capProblems();
             const std::string ptr = detail::appendPointer("/offerings", i);
             try {
                 ObjectReader r(list[i], ptr, ctx);

@@ -18,29 +18,11 @@ using core::Error;
 using core::ErrorCode;
 using core::Result;
 
-/// The whole input as text, refused above maxWholeFileBytes (a 200 MB file of a format read whole would need
-/// several times that in memory).
-Result<std::string> readAll(std::istream& in, const std::string& fileName)
-{
-    std::string text;
-    char buf[1 << 16];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-        text.append(buf, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > maxWholeFileBytes)
-            return Error {ErrorCode::InvalidInput,
-                fileName + ": larger than " + std::to_string(maxWholeFileBytes / (1024 * 1024))
-                    + " MiB; this format is read whole (split the file, or use a streaming format)"};
-    }
-    if (in.bad())
-        return Error {ErrorCode::Io, fileName + ": read error"};
-    return text;
-}
-
 /// A format read whole and parsed by `parse(text, request)`.
 template<typename Parse> auto whole(Parse parse)
 {
     return [parse](std::istream& in, const ImportRequest& r) -> Result<CatalogImport> {
-        auto text = readAll(in, r.fileName);
+        auto text = readWhole(in, r.fileName);
         if (!text)
             return text.error();
         return parse(*text, r);
@@ -58,6 +40,22 @@ std::string sourceOf(const ImportRequest& r)
 }
 
 } // namespace
+
+Result<std::string> readWhole(std::istream& in, const std::string& fileName, std::size_t maxBytes)
+{
+    std::string text;
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > maxBytes)
+            return Error {ErrorCode::LimitExceeded,
+                fileName + ": larger than " + std::to_string(maxBytes / (1024 * 1024))
+                    + " MiB, the most gpuplan reads of a file it reads whole (split it, or use a streaming format)"};
+    }
+    if (in.bad())
+        return Error {ErrorCode::Io, fileName + ": read error"};
+    return text;
+}
 
 const std::vector<Format>& formats()
 {
@@ -128,6 +126,14 @@ const std::vector<Format>& formats()
                             r.fileName + ": no AWS spot price matched the advisor's regions and instance types");
                     return out;
                 })});
+        // Every format keeps at most maxListedProblems problems as text (the importers cap once per row).
+        for (auto& format : f)
+            format.read = [read = std::move(format.read)](std::istream& in, const ImportRequest& r) {
+                auto result = read(in, r);
+                if (result)
+                    result->capProblems();
+                return result;
+            };
         return f;
     }();
     return all;

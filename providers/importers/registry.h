@@ -46,7 +46,15 @@ std::string formatIds(std::string_view separator = "|");
 /// The format a file's first bytes and suffix suggest (the first that recognizes them), or null.
 const Format* guessFormat(std::string_view head, std::string_view suffix);
 
-/// The most text a non-streaming format reads whole (larger inputs are refused with a message).
-inline constexpr std::size_t maxWholeFileBytes = 256u * 1024 * 1024;
+/// The most text gpuplan reads whole: a workload, a TCO file, a catalog in a format that is not streamed. Larger
+/// inputs are refused with a message (ErrorCode::LimitExceeded). 32 MiB is 8 x the largest real provider file seen
+/// (Cyclenerd's GCP pricing YAML, 3.9 MB, 2026-07-30) and keeps the peak memory of a parse under 500 MB (measured
+/// with tests/bench/import_rss.sh: a 30 MB gpuplan catalog or SkyPilot CSV peaks near 400 MB); the AWS offer CSV
+/// (several GB) is streamed instead.
+inline constexpr std::size_t maxWholeFileBytes = 32u * 1024 * 1024;
+
+/// All of `in` as text, or LimitExceeded once it passes `maxBytes` (without reading further: /dev/zero ends too).
+core::Result<std::string> readWhole(std::istream& in, const std::string& fileName,
+    std::size_t maxBytes = maxWholeFileBytes);
 
 } // namespace gpuplan::importers

@@ -198,6 +198,7 @@ Result<CatalogImport> importSkyPilotCsv(std::string_view text, const std::string
 
     std::vector<SkyRow> rows;
     while (csv.next(rec)) {
+        out.capProblems();
         const std::size_t line = csv.line();
         if (csv.unterminated()) {
             out.warnings.push_back(rowPlace(fileName, line) + ": a quoted field is not closed (row skipped)");
@@ -274,6 +275,8 @@ Result<CatalogImport> importSkyPilotCsv(std::string_view text, const std::string
         rows.push_back(std::move(r));
     }
 
+    if (csv.overlong())
+        return overlongRecord(fileName, csv);
     // Machine rows without an accelerator: skipped, but kept aside as possible GCP hosts.
     using Key = std::tuple<std::string, std::string, std::string>;
     std::map<Key, const SkyRow*> hosts;
