@@ -17,6 +17,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#ifndef _WIN32
+#include <sys/stat.h> // mkfifo
+#endif
+
 #include <functional>
 #include <map>
 
@@ -192,6 +196,7 @@ private Q_SLOTS:
     void csvMatchesJson();
     void catalogCsvHasEveryField();
     void batchCarriesOnAndSummarizes();
+    void batchIsolatesAndNamesSafely();
     void badReportOptions_data();
     void badReportOptions();
     void sensitivityMovesCostAndTime();
@@ -463,6 +468,49 @@ void TestReports::batchCarriesOnAndSummarizes()
                      QStringLiteral("--out"), out})
                  .code,
         2);
+}
+
+// Output names: `sub/a.json` and `a-2.json` both wrote `a-2.*`; a file named CON.json would open the console device on
+// Windows. Isolation: an input that never answers (a FIFO nobody writes to: opening it blocks for ever) once hung
+// the whole batch; now its scenario is stopped after --timeout and reported, and the others complete.
+void TestReports::batchIsolatesAndNamesSafely()
+{
+    const QString in = m_dir.filePath(QStringLiteral("names-in"));
+    const QString out = m_dir.filePath(QStringLiteral("names-out"));
+    QVERIFY(QDir().mkpath(in + QStringLiteral("/sub")));
+    const QString render = example("rendering-batch.json");
+    QVERIFY(QFile::copy(render, in + QStringLiteral("/a.json")));
+    QVERIFY(QFile::copy(render, in + QStringLiteral("/sub/a.json")));
+    QVERIFY(QFile::copy(render, in + QStringLiteral("/a-2.json")));
+    QVERIFY(QFile::copy(render, in + QStringLiteral("/CON.json")));
+    QStringList args = {QStringLiteral("batch"), in + QStringLiteral("/a.json"), in + QStringLiteral("/sub/a.json"),
+        in + QStringLiteral("/a-2.json"), in + QStringLiteral("/CON.json")};
+#ifndef _WIN32
+    const QString fifo = in + QStringLiteral("/never.json");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    args << fifo;
+#endif
+    args << QStringLiteral("--out") << out << QStringLiteral("--timeout") << QStringLiteral("5");
+    const Run r = cli(args);
+    const QByteArray summary = readAll(out + QStringLiteral("/summary.csv"));
+    auto table = gpuplan::core::parseCsv(std::string(summary.constData(), std::size_t(summary.size())), "summary.csv");
+    QVERIFY2(table, r.err.constData());
+    std::map<std::string, std::string> status; // output name -> status
+    for (const auto& row : table->rows)
+        status[row[std::size_t(table->column("name"))]] = row[std::size_t(table->column("status"))];
+    // Four distinct names for the four copies; the reserved device name is prefixed.
+    for (const char* name : {"a", "a-2", "a-2-2", "_CON"}) { // sub/a.json is a-2, so a-2.json is a-2-2
+        QVERIFY2(status.count(name) && status[name] == "ok", name);
+        QVERIFY2(QFile::exists(out + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".json")), name);
+    }
+    QVERIFY(!QFile::exists(out + QStringLiteral("/CON.json")));
+#ifndef _WIN32
+    QCOMPARE(status["never"], std::string("failed"));
+    QVERIFY2(r.err.contains("never.json: failed: ") && r.err.contains("no result after 5 s"), r.err.constData());
+    QCOMPARE(r.code, 2);
+#else
+    QCOMPARE(r.code, 0);
+#endif
 }
 
 void TestReports::badReportOptions_data()

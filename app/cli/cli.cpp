@@ -378,6 +378,24 @@ int cmdModels(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 } // namespace
 
+namespace {
+std::string& selfPath()
+{
+    static std::string path;
+    return path;
+}
+} // namespace
+
+void setSelfExecutable(std::string path)
+{
+    selfPath() = std::move(path);
+}
+
+const std::string& selfExecutable()
+{
+    return selfPath();
+}
+
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
     if (args.empty()) {

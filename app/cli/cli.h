@@ -15,6 +15,12 @@ enum ExitCode {
     ExitRemote = 4,     ///< network or remote failure
 };
 
+/// The path of this program: `batch` plans each scenario in a process of its own with it, so that one input that
+/// crashes or hangs the planner is reported in the summary and the rest complete. main() sets it; when it is empty
+/// (the CLI run as a library, in tests) batch plans in this process.
+void setSelfExecutable(std::string path);
+const std::string& selfExecutable();
+
 /// Runs gpuplan-cli with `args` (without the program name); data to `out`, messages to `err`.
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 

@@ -12,7 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QProcess>
 #include <QString>
+#include <QStringList>
 
 #include <algorithm>
 #include <atomic>
@@ -25,6 +27,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -233,18 +236,21 @@ const char* batchHelp()
 
 Plans many workloads (a sweep of model sizes, token budgets, regions) exactly as `plan` does, several at
 a time, and writes for each input <name>.json (always), <name>.pdf (--pdf) and <name>.csv (--csv) into
-the --out folder, plus summary.csv: one row per input with its status (ok, infeasible, bad_input), the
-best provider, instance and pricing, cost_usd, wall_hours and the error message. A folder stands for
-every *.json file in it. A bad file does not stop the batch: the failures are listed at the end.
+the --out folder, plus summary.csv: one row per input with its status (ok, infeasible, bad_input, or
+failed: the planner crashed or ran past --timeout), the best provider, instance and pricing, cost_usd,
+wall_hours and the error message. A folder stands for every *.json file in it. Each scenario is planned
+in a process of its own, so a bad file does not stop the batch: the failures are listed at the end.
+Output names come from the file names, made safe for every platform and unique (a, a-2, a-3).
 
 Options:
   --out DIR     where the reports go (created when missing)
   --jobs N      scenarios planned at the same time (default: the number of CPU cores)
+  --timeout S   a scenario still planning after S seconds is stopped and reported as failed (default 300)
   --pdf, --csv, --csv-bom, --page, --lang, --currency, --top, --db, --no-prices,
   --headroom, --pue, --max-instances                                             as for `plan`
 
 Progress goes to standard error: a bar on a terminal, one line per scenario otherwise.
-Exit codes: 2 if any input was bad, else 1 if any scenario had no feasible plan, else 0.
+Exit codes: 2 if any input was bad or failed, else 1 if any scenario had no feasible plan, else 0.
 )";
 }
 
@@ -325,6 +331,45 @@ void readResult(Scenario& s, const std::filesystem::path& jsonPath)
         s.wallHours = 730.0; // serving: costs are per 730-hour month
 }
 
+std::string lowerAscii(std::string s)
+{
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return s;
+}
+
+/// A file name stem that stays inside the output folder on every platform: letters, digits, '.', '-', '_' and
+/// UTF-8 (other bytes, separators and controls become '_'), no leading or trailing dot or space, at most 100 bytes,
+/// and never a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1-9, LPT1-9; with any extension).
+std::string outputStem(const std::string& raw)
+{
+    std::string s;
+    for (char ch : raw) {
+        const auto c = static_cast<unsigned char>(ch);
+        const bool keep = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-'
+            || c == '_' || c == '.' || c >= 0x80;
+        s += keep ? ch : '_';
+    }
+    if (s.size() > 100) {
+        s.resize(100);
+        while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) // a cut UTF-8 sequence
+            s.pop_back();
+        if (!s.empty() && static_cast<unsigned char>(s.back()) >= 0xC0)
+            s.pop_back();
+    }
+    while (!s.empty() && (s.front() == '.' || s.front() == ' '))
+        s.erase(s.begin());
+    while (!s.empty() && (s.back() == '.' || s.back() == ' '))
+        s.pop_back();
+    if (s.empty())
+        return "scenario";
+    const std::string base = lowerAscii(s.substr(0, s.find('.')));
+    static const std::set<std::string> reserved = {"con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5",
+        "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"};
+    return reserved.count(base) ? "_" + s : s;
+}
+
 std::string summaryCsv(const std::vector<Scenario>& all)
 {
     // Units are in the names (cost_usd, wall_hours); total_cost is in the `currency` column's currency.
@@ -347,7 +392,7 @@ std::string summaryCsv(const std::vector<Scenario>& all)
 int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     namespace fs = std::filesystem;
-    std::vector<std::string> valued = {"out", "jobs", "page", "lang", "top", "db"};
+    std::vector<std::string> valued = {"out", "jobs", "page", "lang", "top", "db", "timeout"};
     valued.insert(valued.end(), planInputOptions().begin(), planInputOptions().end());
     auto a = parseArgs(args, 1, valued, err, "batch", {"pdf", "csv", "csv-bom", "no-prices"});
     if (!a)
@@ -371,6 +416,16 @@ int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
             return ExitBadInput;
         }
         jobs = *n;
+    }
+    int timeoutMs = 300 * 1000;
+    if (a->options.count("timeout")) {
+        auto n = positiveInt(a->option("timeout"));
+        if (!n || *n > 86400) {
+            err << "gpuplan-cli batch: --timeout must be a whole number of seconds from 1 to 86400, got \""
+                << a->option("timeout") << "\"\n";
+            return ExitBadInput;
+        }
+        timeoutMs = static_cast<int>(*n) * 1000;
     }
     if (a->options.count("top") && !positiveInt(a->option("top"))) {
         err << "gpuplan-cli batch: --top must be a positive whole number, got \"" << a->option("top") << "\"\n";
@@ -397,14 +452,18 @@ int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
             all.push_back(input(p, "no such file or folder"));
         }
     }
-    // Output names from the file names, made unique ("a", "a-2").
-    std::map<std::string, int> used;
-    for (auto& s : all) {
-        std::string stem = fs::path(s.file).stem().string();
-        if (stem.empty())
-            stem = "scenario";
-        const int n = ++used[stem];
-        s.name = n == 1 ? stem : stem + "-" + std::to_string(n);
+    // Output names from the file names: safe on every platform, unique in the batch (case-insensitively, as on
+    // Windows and macOS file systems) and never the name of another input's output.
+    {
+        std::set<std::string> taken;
+        for (auto& s : all) {
+            const std::string stem = outputStem(fs::path(s.file).stem().string());
+            std::string name = stem;
+            for (int n = 2; taken.count(lowerAscii(name)); ++n)
+                name = stem + "-" + std::to_string(n);
+            taken.insert(lowerAscii(name));
+            s.name = name;
+        }
     }
     const fs::path outDir(a->option("out"));
     {
@@ -476,14 +535,43 @@ int cmdBatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
                 planArgs.insert(planArgs.end(), {std::string("--") + o, a->option(o)});
         if (a->options.count("no-prices"))
             planArgs.push_back("--no-prices");
-        std::istringstream noInput;
-        std::ostringstream planOut, planErr;
-        const int rc = run(planArgs, noInput, planOut, planErr);
+        int rc = ExitOk;
+        std::string planErr;
+        if (selfExecutable().empty()) {
+            std::istringstream noInput;
+            std::ostringstream planOut, errText;
+            rc = run(planArgs, noInput, planOut, errText);
+            planErr = errText.str();
+        } else {
+            // A process of its own: a crash or a hang is this scenario's failure, not the batch's.
+            QProcess p;
+            QStringList qargs;
+            for (const auto& x : planArgs)
+                qargs << QString::fromStdString(x);
+            p.setStandardInputFile(QProcess::nullDevice());
+            p.setStandardOutputFile(QProcess::nullDevice());
+            p.start(QString::fromStdString(selfExecutable()), qargs);
+            const bool finished = p.waitForStarted(30000) && p.waitForFinished(timeoutMs);
+            if (!finished) {
+                p.kill();
+                p.waitForFinished(5000);
+                s.status = "failed";
+                s.error = s.file + ": no result after " + std::to_string(timeoutMs / 1000) + " s (stopped; --timeout)";
+                return;
+            }
+            planErr = p.readAllStandardError().toStdString();
+            if (p.exitStatus() == QProcess::CrashExit) {
+                s.status = "failed";
+                s.error = s.file + ": gpuplan-cli plan crashed on this input (a bug: please report it with the file)";
+                return;
+            }
+            rc = p.exitCode();
+        }
         s.status = rc == ExitOk ? "ok" : rc == ExitInfeasible ? "infeasible" : "bad_input";
         if (rc == ExitOk || rc == ExitInfeasible)
             readResult(s, base.string() + ".json");
         if (rc != ExitOk) {
-            s.error = firstError(planErr.str());
+            s.error = firstError(planErr);
             if (s.error.empty())
                 s.error = "exit code " + std::to_string(rc);
         }
