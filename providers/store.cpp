@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <set>
 
@@ -158,34 +159,104 @@ std::filesystem::path Store::defaultPath()
     return std::filesystem::path(dir.toStdString()) / "gpuplan.sqlite";
 }
 
+namespace {
+
+/// An SQLite URI for a read-only open of `path` (RFC 3986 percent-encoding of what a URI path cannot hold).
+std::string readOnlyUri(const std::filesystem::path& path, bool immutable)
+{
+    std::string uri = "file:";
+    for (unsigned char c : path.generic_string()) {
+        const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '/'
+            || c == '-' || c == '_' || c == '.' || c == '~' || c == ':';
+        if (plain) {
+            uri += static_cast<char>(c);
+        } else {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", c);
+            uri += buf;
+        }
+    }
+    return uri + (immutable ? "?mode=ro&immutable=1" : "?mode=ro");
+}
+
+} // namespace
+
 core::Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path)
 {
     sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(path.string().c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    int rc = sqlite3_open_v2(path.string().c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    bool readOnly = rc == SQLITE_OK && sqlite3_db_readonly(db, "main") == 1;
+    std::error_code ec;
+    if (rc != SQLITE_OK && std::filesystem::is_regular_file(path, ec)) {
+        // The file exists but cannot be opened for writing (its folder or the file read-only): read it read-only.
+        sqlite3_close(db);
+        db = nullptr;
+        rc = sqlite3_open_v2(readOnlyUri(path, false).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+        readOnly = true;
+    }
     if (rc != SQLITE_OK) {
         std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
         sqlite3_close(db);
         return core::Error {core::ErrorCode::Io, path.string() + ": cannot open the database: " + msg};
     }
     std::unique_ptr<Store> s(new Store(db, path));
+    s->m_readOnly = readOnly;
     sqlite3_busy_timeout(db, 5000);
     // Integrity first: a damaged file is reported, never "repaired" behind the user's back.
-    {
-        Stmt check(db, "PRAGMA quick_check");
+    auto quickCheck = [](sqlite3* h, std::string& detail) {
+        Stmt check(h, "PRAGMA quick_check");
         const int step = check.ok() ? check.step() : SQLITE_ERROR;
-        if (!check.ok() || step != SQLITE_ROW || check.text(0) != "ok") {
-            const std::string detail = check.ok() && step == SQLITE_ROW ? check.text(0) : sqlite3_errmsg(db);
-            return core::Error {core::ErrorCode::Io,
-                path.string() + ": the database is damaged (" + detail
-                    + "). Move the file away (gpuplan starts a new one) or pass --db with another path; "
-                      "your bundled catalog is unaffected."};
+        if (check.ok() && step == SQLITE_ROW && check.text(0) == "ok")
+            return SQLITE_OK;
+        detail = check.ok() && step == SQLITE_ROW ? check.text(0) : sqlite3_errmsg(h);
+        return check.ok() && step == SQLITE_ROW ? SQLITE_CORRUPT : (sqlite3_extended_errcode(h) & 0xff);
+    };
+    std::string detail;
+    int check = quickCheck(db, detail);
+    if (readOnly && (check == SQLITE_CANTOPEN || check == SQLITE_READONLY)) {
+        // A WAL database needs its -shm file, which a read-only folder cannot hold: nobody can write this store,
+        // so it is read as immutable (SQLite's URI parameter for media that cannot change).
+        s.reset();
+        db = nullptr;
+        rc = sqlite3_open_v2(readOnlyUri(path, true).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+        if (rc != SQLITE_OK) {
+            std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+            sqlite3_close(db);
+            return core::Error {core::ErrorCode::Io, path.string() + ": cannot open the database: " + msg};
         }
+        s.reset(new Store(db, path));
+        s->m_readOnly = true;
+        check = quickCheck(db, detail);
+    }
+    if (check != SQLITE_OK)
+        return core::Error {core::ErrorCode::Io,
+            path.string() + ": the database is damaged (" + detail
+                + "). Move the file away (gpuplan starts a new one) or pass --db with another path; "
+                  "your bundled catalog is unaffected."};
+    if (readOnly) {
+        // Nothing is changed: no journal mode, no migration. A store of an older schema cannot be upgraded.
+        const int latest = static_cast<int>(std::size(migrations));
+        if (s->schemaVersion() != latest)
+            return core::Error {core::ErrorCode::ReadOnly,
+                path.string() + ": the store is read-only and has schema " + std::to_string(s->schemaVersion())
+                    + ", this gpuplan needs " + std::to_string(latest)
+                    + ": open it once with write permission, or pass --db with another path"};
+        return s;
     }
     if (auto st = s->exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !st)
         return st.error();
     if (auto st = s->migrate(); !st)
         return st.error();
     return s;
+}
+
+core::Status Store::writable(const char* what) const
+{
+    if (!m_readOnly)
+        return core::Ok {};
+    return core::Error {core::ErrorCode::ReadOnly,
+        m_path.string() + ": the store is read-only (no write permission on the file or its folder): " + what
+            + " needs a writable store; nothing was changed. Pass --db with a writable path"};
 }
 
 core::Status Store::exec(const char* sql)
@@ -234,6 +305,8 @@ core::Result<std::vector<long long>> Store::importSnapshot(const std::vector<cor
     const std::string& source, const std::string& format, int warnings,
     const std::function<void(std::size_t, std::size_t)>& progress, const std::atomic<bool>* cancel)
 {
+    if (auto st = writable("importing a catalog"); !st)
+        return st.error();
     if (offerings.empty())
         return core::Error {
             core::ErrorCode::InvalidInput, source + ": no offerings to import; the catalog is unchanged"};
@@ -428,6 +501,8 @@ core::Result<std::vector<Store::Snapshot>> Store::snapshots() const
 
 core::Status Store::activate(long long snapshotId)
 {
+    if (auto st = writable("making a snapshot active"); !st)
+        return st.error();
     Stmt q(m_db,
         "INSERT INTO active(provider, snapshot_id) SELECT provider, id FROM snapshots WHERE id = ? "
         "ON CONFLICT(provider) DO UPDATE SET snapshot_id=excluded.snapshot_id");
@@ -469,6 +544,8 @@ core::Result<std::vector<Store::PricePoint>> Store::priceHistory(
 
 core::Status Store::setDiscount(const std::string& provider, double fraction)
 {
+    if (auto st = writable("setting a discount"); !st)
+        return st.error();
     if (!(fraction >= 0 && fraction < 1))
         return core::Error {core::ErrorCode::InvalidInput,
             "discount for " + provider + ": must be from 0 to 99.99 %, got " + std::to_string(fraction * 100)};
@@ -493,6 +570,8 @@ core::Result<std::map<std::string, double>> Store::discounts() const
 core::Result<long long> Store::saveScenario(
     const std::string& name, const std::string& json, std::optional<long long> id)
 {
+    if (auto st = writable("saving a scenario"); !st)
+        return st.error();
     const std::string now = nowUtc();
     if (id) {
         Stmt q(m_db, "UPDATE scenarios SET name=?, workload_json=?, updated_at=? WHERE id=?");
@@ -530,6 +609,8 @@ core::Result<Store::Scenario> Store::scenario(long long id) const
 
 core::Status Store::renameScenario(long long id, const std::string& name)
 {
+    if (auto st = writable("renaming a scenario"); !st)
+        return st.error();
     Stmt q(m_db, "UPDATE scenarios SET name=?, updated_at=? WHERE id=?");
     q.bind(1, name).bind(2, nowUtc()).bind(3, id);
     if (q.step() != SQLITE_DONE || sqlite3_changes(m_db) == 0)
@@ -539,6 +620,8 @@ core::Status Store::renameScenario(long long id, const std::string& name)
 
 core::Status Store::deleteScenario(long long id)
 {
+    if (auto st = writable("deleting a scenario"); !st)
+        return st.error();
     Stmt q(m_db, "DELETE FROM scenarios WHERE id=?");
     q.bind(1, id);
     if (q.step() != SQLITE_DONE || sqlite3_changes(m_db) == 0)
@@ -548,6 +631,8 @@ core::Status Store::deleteScenario(long long id)
 
 core::Status Store::saveCalibration(const std::string& gpuId, const std::string& json)
 {
+    if (auto st = writable("saving a calibration"); !st)
+        return st.error();
     Stmt q(m_db,
         "INSERT INTO calibrations(gpu_id, profile_json, updated_at) VALUES(?,?,?) "
         "ON CONFLICT(gpu_id) DO UPDATE SET profile_json=excluded.profile_json, updated_at=excluded.updated_at");
@@ -568,6 +653,8 @@ core::Result<std::map<std::string, std::string>> Store::calibrations() const
 
 core::Status Store::setSetting(const std::string& key, const std::string& value)
 {
+    if (auto st = writable("changing a setting"); !st)
+        return st.error();
     Stmt q(m_db,
         value.empty() ? "DELETE FROM settings WHERE key = ?"
                       : "INSERT INTO settings(key, value, updated_at) VALUES(?,?,?) "
@@ -623,6 +710,8 @@ core::Result<std::optional<Store::HttpValidators>> Store::httpValidators(const s
 
 core::Status Store::saveHttpValidators(const std::string& url, const std::string& provider, const HttpValidators& v)
 {
+    if (auto st = writable("remembering a download"); !st)
+        return st.error();
     Stmt q(m_db,
         "INSERT INTO http_validators(url, provider, etag, last_modified, snapshot_id, updated_at) "
         "VALUES(?,?,?,?,?,?) ON CONFLICT(url) DO UPDATE SET provider=excluded.provider, etag=excluded.etag, "

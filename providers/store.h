@@ -22,7 +22,9 @@ class Store
 {
 public:
     /// Opens (creating if needed) and migrates the database. A damaged file is an error that names it and
-    /// says how to recover (move it away; nothing else is touched).
+    /// says how to recover (move it away; nothing else is touched). A store this process may not write (the
+    /// file or its folder read-only) opens read-only: everything that reads works, everything that writes
+    /// returns ErrorCode::ReadOnly saying so.
     static core::Result<std::unique_ptr<Store>> open(const std::filesystem::path& path);
     /// <app data>/gpuplan.sqlite (QStandardPaths::AppDataLocation, created when missing).
     static std::filesystem::path defaultPath();
@@ -31,6 +33,7 @@ public:
     Store& operator=(const Store&) = delete;
 
     const std::filesystem::path& path() const { return m_path; }
+    bool readOnly() const { return m_readOnly; }
     int schemaVersion() const;
 
     struct Snapshot
@@ -116,8 +119,12 @@ private:
     core::Status exec(const char* sql);
     core::Status migrate();
 
+    /// Ok, or the ReadOnly error for `what` ("importing a catalog") on a read-only store.
+    core::Status writable(const char* what) const;
+
     sqlite3* m_db = nullptr;
     std::filesystem::path m_path;
+    bool m_readOnly = false;
 };
 
 /// The catalog the planner uses: for each provider the store's active snapshot when it has one, else the

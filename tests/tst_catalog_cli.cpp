@@ -8,6 +8,10 @@
 
 #include <set>
 
+#ifndef _WIN32
+#include <unistd.h> // geteuid
+#endif
+
 namespace {
 struct Run
 {
@@ -32,6 +36,7 @@ private Q_SLOTS:
     void everyPricingKindEndToEnd();
     void failedImportKeepsCatalog();
     void mostlyBadFileIsRefused();
+    void readOnlyStore();
     void killedImportKeepsCatalog();
     void planExplainsExclusionsAndConverts();
     void rentVsBuyAndPacking();
@@ -39,10 +44,21 @@ private Q_SLOTS:
     void reservedBaselineFollowsTheRankRule();
 
 private:
-    Run cli(const QStringList& args)
+    /// `asUser`: run as an unprivileged user (root ignores file permissions: setpriv drops to nobody).
+    Run cli(const QStringList& args, bool asUser = false)
     {
         QProcess p;
-        p.start(QStringLiteral(GPUPLAN_CLI), QStringList(args) << QStringLiteral("--db") << m_db);
+        QStringList all = QStringList(args) << QStringLiteral("--db") << m_db;
+#ifndef _WIN32
+        if (asUser && ::geteuid() == 0) {
+            all.prepend(QStringLiteral(GPUPLAN_CLI));
+            all = QStringList {QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                      QStringLiteral("--clear-groups")}
+                + all;
+            p.start(QStringLiteral("setpriv"), all);
+        } else
+#endif
+            p.start(QStringLiteral(GPUPLAN_CLI), all);
         p.closeWriteChannel();
         if (!p.waitForFinished(180000))
             qFatal("gpuplan-cli did not finish");
@@ -202,6 +218,50 @@ void TestCatalogCli::mostlyBadFileIsRefused()
     QVERIFY2(v.out.contains("1 offerings, 1 prices, 1200 problems"), v.out.constData());
     QCOMPARE(v.err.count("gpu_count: must be a positive number"), 1000);
     QVERIFY(v.err.contains("… and 200 more problems"));
+}
+
+// A read-only store once made every command fail with "the database is damaged … move the file away", even plan.
+// Now commands that read work, and those that write say "read-only" and change nothing.
+void TestCatalogCli::readOnlyStore()
+{
+#ifdef _WIN32
+    QSKIP("file permissions are POSIX here");
+#else
+    if (::geteuid() == 0 && QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty())
+        QSKIP("running as root without setpriv (util-linux): cannot make a file read-only for this process");
+    QTemporaryDir dir(m_dir.filePath(QStringLiteral("ro-XXXXXX")));
+    m_db = dir.filePath(QStringLiteral("store.sqlite"));
+    QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-serving.json")}).code == 0);
+    // The user running the CLI may enter the folders and read, but write neither the file nor its folder.
+    const auto readable = QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+    const auto enterable = readable | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther;
+    QVERIFY(QFile::setPermissions(m_dir.path(), enterable | QFileDevice::WriteOwner));
+    QVERIFY(QFile::setPermissions(m_db, readable));
+    QVERIFY(QFile::setPermissions(dir.path(), enterable));
+
+    const Run snapshots = cli({QStringLiteral("catalog"), QStringLiteral("snapshots")}, true);
+    QVERIFY2(snapshots.code == 0, snapshots.err.constData());
+    QVERIFY(snapshots.out.contains("quote-serving.json"));
+    const Run list = cli(
+        {QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--provider"), QStringLiteral("quotecloud")},
+        true);
+    QVERIFY2(list.code == 0, list.err.constData());
+    QVERIFY(list.out.contains("q.l4.1"));
+    const Run import = cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}, true);
+    QCOMPARE(import.code, 2);
+    QVERIFY2(import.err.contains("the store is read-only") && import.err.contains("nothing was changed"),
+        import.err.constData());
+    QVERIFY(!import.err.contains("damaged"));
+    const Run discount = cli(
+        {QStringLiteral("catalog"), QStringLiteral("discount"), QStringLiteral("quotecloud"), QStringLiteral("10")},
+        true);
+    QCOMPARE(discount.code, 2);
+    QVERIFY2(discount.err.contains("read-only"), discount.err.constData());
+    QVERIFY(QFile::setPermissions(dir.path(), enterable | QFileDevice::WriteOwner));
+    QVERIFY(QFile::setPermissions(m_db, readable | QFileDevice::WriteOwner));
+    // Nothing changed: still one snapshot.
+    QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("snapshots")}).out.count("quote-"), 1);
+#endif
 }
 
 void TestCatalogCli::killedImportKeepsCatalog()
