@@ -589,6 +589,50 @@ core::Result<long long> Store::saveScenario(
     return static_cast<long long>(sqlite3_last_insert_rowid(m_db));
 }
 
+core::Result<long long> Store::replaceScenarioNamed(const std::string& name, const std::string& json)
+{
+    if (auto st = writable("saving a scenario"); !st)
+        return st.error();
+    if (auto st = exec("BEGIN IMMEDIATE"); !st)
+        return st.error();
+    auto fail = [&](core::Error e) -> core::Result<long long> {
+        exec("ROLLBACK");
+        return e;
+    };
+    const std::string now = nowUtc();
+    long long id = 0;
+    {
+        Stmt first(m_db, "SELECT MIN(id) FROM scenarios WHERE name=?");
+        first.bind(1, name);
+        if (first.step() == SQLITE_ROW)
+            id = first.integer(0);
+    }
+    if (id > 0) {
+        Stmt q(m_db, "UPDATE scenarios SET workload_json=?, updated_at=? WHERE id=?");
+        q.bind(1, json).bind(2, now).bind(3, id);
+        if (q.step() != SQLITE_DONE)
+            return fail(dbError(*this, m_db, "cannot save scenario " + name));
+        Stmt others(m_db, "DELETE FROM scenarios WHERE name=? AND id<>?");
+        others.bind(1, name).bind(2, id);
+        if (others.step() != SQLITE_DONE)
+            return fail(dbError(*this, m_db, "cannot save scenario " + name));
+    } else {
+        Stmt q(m_db, "INSERT INTO scenarios(name, workload_json, created_at, updated_at) VALUES(?,?,?,?)");
+        q.bind(1, name).bind(2, json).bind(3, now).bind(4, now);
+        if (q.step() != SQLITE_DONE)
+            return fail(dbError(*this, m_db, "cannot save scenario " + name));
+        id = static_cast<long long>(sqlite3_last_insert_rowid(m_db));
+    }
+    if (auto st = exec("COMMIT"); !st)
+        return fail(st.error());
+    return id;
+}
+
+void Store::setBusyTimeout(int ms)
+{
+    sqlite3_busy_timeout(m_db, ms);
+}
+
 core::Result<std::vector<Store::Scenario>> Store::scenarios() const
 {
     Stmt q(m_db, "SELECT id, name, workload_json, updated_at FROM scenarios ORDER BY updated_at DESC, id DESC");

@@ -87,8 +87,14 @@ public:
     };
     core::Result<long long> saveScenario(
         const std::string& name, const std::string& workloadJson, std::optional<long long> id = std::nullopt);
+    /// The one scenario named `name` holds `workloadJson` afterwards, whoever else writes: an update of the row of
+    /// that name (or an insert), in one transaction, and any other rows of that name removed. The app's autosave.
+    core::Result<long long> replaceScenarioNamed(const std::string& name, const std::string& workloadJson);
     core::Result<std::vector<Scenario>> scenarios() const;
     core::Result<Scenario> scenario(long long id) const;
+    /// How long a statement waits for another connection's write lock before failing with "database is locked"
+    /// (default 5000 ms; the app's autosave uses less and retries later).
+    void setBusyTimeout(int ms);
     core::Status renameScenario(long long id, const std::string& name);
     core::Status deleteScenario(long long id);
 

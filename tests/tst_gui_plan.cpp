@@ -25,10 +25,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -59,6 +61,7 @@ private Q_SLOTS:
     void undoRedoEveryEdit();
     void scenariosSaveOpenDuplicateRenameDelete();
     void autosaveKeepsTheFormInProcess();
+    void autosaveWaitsOutALockedStore();
     void workloadFilesRoundTrip();
     void exportPlanUsesTheSelectedCandidate();
     void servingChartsShowDemandAndDowntime();
@@ -374,6 +377,56 @@ void TestGuiPlan::autosaveKeepsTheFormInProcess()
     QCOMPARE(m_window->form()->workloadJson(), doc);
     QVERIFY(m_window->isWindowModified());
     QCOMPARE(m_window->form()->workload()->training->tokens, 42e9);
+}
+
+// Another process holding the store's write lock (a CLI import) once blocked the window for the whole 5 s lock wait
+// on every save, and a failed save then inserted a second autosave row. Now the save waits on its own thread and
+// retries: the window keeps answering, and once the lock is gone exactly one autosave row holds the newest document.
+void TestGuiPlan::autosaveWaitsOutALockedStore()
+{
+    auto* store = m_ctx->store();
+    gui::Autosave autosave(store);
+    autosave.setDelay(10);
+    // Another process takes the write lock and holds it for 3 s (Python's sqlite3 module, as a second writer).
+    QProcess holder;
+    holder.start(QStringLiteral("python3"),
+        {QStringLiteral("-c"),
+            QStringLiteral("import sqlite3, sys, time\n"
+                           "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                           "c.execute('BEGIN IMMEDIATE')\n"
+                           "print('locked', flush=True)\n"
+                           "time.sleep(3)\n"
+                           "c.execute('COMMIT')\n"),
+            QString::fromStdString(store->path().string())});
+    QVERIFY2(holder.waitForReadyRead(30000), holder.readAllStandardError().constData());
+    QCOMPARE(holder.readLine().trimmed(), QByteArray("locked"));
+    autosave.schedule(QJsonObject {{QStringLiteral("n"), 1}});
+    QTest::qWait(50);
+    autosave.schedule(QJsonObject {{QStringLiteral("n"), 2}});
+    // The event loop keeps running while the save waits: the longest gap between 20 ms ticks stays far below the
+    // lock's 3 s (the old autosave blocked the GUI thread for the full 5 s wait).
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, longestGap = 0;
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+        longestGap = std::max(longestGap, clock.elapsed() - last);
+        last = clock.elapsed();
+    });
+    tick.start(20);
+    QTest::qWait(2500);
+    tick.stop();
+    QVERIFY2(longestGap < 1000, qPrintable(QStringLiteral("the window was blocked for %1 ms").arg(longestGap)));
+    QCOMPARE(autosave.saves(), 0);
+    QVERIFY(holder.waitForFinished(30000));
+    QCOMPARE(holder.exitCode(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(autosave.saves(), 1, 10000);
+    auto list = store->scenarios();
+    QVERIFY(list);
+    const auto rows = std::count_if(
+        list->begin(), list->end(), [](const auto& sc) { return sc.name == gui::autosaveScenarioName; });
+    QCOMPARE(rows, 1);
+    QCOMPARE(autosave.load()->value(QStringLiteral("n")).toInt(), 2);
 }
 
 void TestGuiPlan::workloadFilesRoundTrip()

@@ -20,6 +20,10 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+
 namespace gpuplan::gui {
 
 // ---- ScenarioListModel -----------------------------------------------------------------------------------------
@@ -222,6 +226,45 @@ QString fallbackPath()
 
 } // namespace
 
+/// The autosave's store connection, used only on the autosave thread.
+class AutosaveWriter : public QObject
+{
+public:
+    explicit AutosaveWriter(std::filesystem::path db)
+        : m_path(std::move(db))
+    { }
+    struct Outcome
+    {
+        bool ok = false;
+        bool busy = false; ///< another connection held the write lock past the wait
+        QString error;
+    };
+    Outcome write(const std::string& text, int busyMs)
+    {
+        if (!m_store) {
+            auto s = providers::Store::open(m_path);
+            if (!s)
+                return {false, false, ErrorText::describe(s.error())};
+            m_store = std::move(*s);
+        }
+        m_store->setBusyTimeout(busyMs);
+        auto id = m_store->replaceScenarioNamed(autosaveScenarioName, text);
+        if (!id)
+            return {false, id.error().detail.find("locked") != std::string::npos, ErrorText::describe(id.error())};
+        return {true, false, {}};
+    }
+
+private:
+    std::filesystem::path m_path;
+    std::unique_ptr<providers::Store> m_store;
+};
+
+namespace {
+constexpr int backgroundBusyMs = 250; ///< a save in the background waits this long for another writer's lock
+constexpr int retryMs = 1000;         ///< then tries again this much later
+constexpr int closingBusyMs = 2000;   ///< the last save (flush, on quit) waits longer
+} // namespace
+
 Autosave::Autosave(providers::Store* store, QObject* parent)
     : QObject(parent)
     , m_store(store)
@@ -229,68 +272,106 @@ Autosave::Autosave(providers::Store* store, QObject* parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(300);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::write);
-    if (m_store)
-        if (auto list = m_store->scenarios())
-            for (const auto& s : *list)
-                if (s.name == autosaveScenarioName) {
-                    m_id = s.id;
-                    break;
-                }
+    if (m_store) {
+        m_writer = new AutosaveWriter(m_store->path());
+        m_writer->moveToThread(&m_thread);
+        connect(&m_thread, &QThread::finished, m_writer, &QObject::deleteLater);
+        m_thread.setObjectName(QStringLiteral("gpuplan-autosave"));
+        m_thread.start();
+    }
 }
 
 Autosave::~Autosave()
 {
     flush();
+    m_thread.quit();
+    m_thread.wait();
 }
 
 void Autosave::schedule(const QJsonObject& doc)
 {
-    m_pending = doc;
+    m_pending = QJsonDocument(doc).toJson(QJsonDocument::Compact);
     m_timer.start();
 }
 
 void Autosave::flush()
 {
     m_timer.stop();
-    write();
+    if (!m_pending)
+        return;
+    const QByteArray text = *m_pending;
+    m_pending.reset();
+    if (!m_writer) {
+        QSaveFile f(fallbackPath());
+        if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
+            Q_EMIT failed(tr("%1: cannot write the autosave: %2").arg(f.fileName(), f.errorString()));
+            return;
+        }
+        finished(true, false, {}, text);
+        return;
+    }
+    // Waits for the autosave thread (after any save in flight there): the document is in the store on return.
+    AutosaveWriter::Outcome r;
+    QMetaObject::invokeMethod(
+        m_writer, [&] { r = m_writer->write(text.toStdString(), closingBusyMs); }, Qt::BlockingQueuedConnection);
+    finished(r.ok, false, r.error, text); // no retry: the caller wants it written now, or to hear why not
 }
 
 void Autosave::write()
 {
     if (!m_pending)
         return;
-    const QByteArray text = QJsonDocument(*m_pending).toJson(QJsonDocument::Compact);
-    m_pending.reset();
-    if (m_store) {
-        auto id = m_store->saveScenario(autosaveScenarioName, text.toStdString(), m_id);
-        if (!id && m_id) // deleted behind our back: a new one
-            id = m_store->saveScenario(autosaveScenarioName, text.toStdString());
-        if (!id) {
-            Q_EMIT failed(ErrorText::describe(id.error()));
-            return;
-        }
-        m_id = *id;
-    } else {
-        QSaveFile f(fallbackPath());
-        if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
-            Q_EMIT failed(tr("%1: cannot write the autosave: %2").arg(f.fileName(), f.errorString()));
-            return;
-        }
+    if (!m_writer) {
+        flush();
+        return;
     }
-    ++m_saves;
-    Q_EMIT saved();
+    if (m_inFlight) { // the newest document goes when this save is done
+        m_timer.start();
+        return;
+    }
+    const QByteArray text = *m_pending;
+    m_pending.reset();
+    m_inFlight = true;
+    QMetaObject::invokeMethod(
+        m_writer,
+        [this, writer = m_writer, text] {
+            const auto r = writer->write(text.toStdString(), backgroundBusyMs);
+            QMetaObject::invokeMethod(
+                this, [this, r, text] { finished(r.ok, r.busy, r.error, text); }, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void Autosave::finished(bool ok, bool busy, const QString& error, const QByteArray& text)
+{
+    m_inFlight = false;
+    if (ok) {
+        ++m_saves;
+        Q_EMIT saved();
+    } else if (busy) {
+        if (!m_pending) // nothing newer: try this one again
+            m_pending = text;
+        m_timer.start(retryMs);
+        return;
+    } else {
+        Q_EMIT failed(error);
+    }
+    if (m_pending && !m_timer.isActive())
+        m_timer.start();
 }
 
 std::optional<QJsonObject> Autosave::load() const
 {
     QByteArray text;
     if (m_store) {
-        if (!m_id)
+        auto list = m_store->scenarios();
+        if (!list)
             return std::nullopt;
-        auto s = m_store->scenario(*m_id);
-        if (!s)
+        auto it
+            = std::find_if(list->begin(), list->end(), [](const auto& s) { return s.name == autosaveScenarioName; });
+        if (it == list->end())
             return std::nullopt;
-        text = QByteArray::fromStdString(s->workloadJson);
+        text = QByteArray::fromStdString(it->workloadJson);
     } else {
         QFile f(fallbackPath());
         if (!f.open(QIODevice::ReadOnly))

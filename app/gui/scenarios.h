@@ -6,6 +6,7 @@
 #include <QDialog>
 #include <QJsonObject>
 #include <QString>
+#include <QThread>
 #include <QTimer>
 
 #include <optional>
@@ -81,8 +82,14 @@ private:
     QPushButton* m_delete;
 };
 
+class AutosaveWriter;
+
 /// Saves a document (the form's state and which scenario it belongs to) a short while after each change,
-/// into the reserved autosave scenario, so that nothing typed is lost when the app is killed.
+/// into the reserved autosave scenario, so that nothing typed is lost when the app is killed. The store write runs
+/// on a thread of its own with its own connection and a short lock wait (250 ms): another process holding the
+/// store's write lock (a CLI import) never blocks the window; a save that finds the store locked is retried a
+/// second later with the newest document. One row holds the autosave, whoever else writes
+/// (Store::replaceScenarioNamed).
 class Autosave : public QObject
 {
     Q_OBJECT
@@ -106,11 +113,15 @@ Q_SIGNALS:
 
 private:
     void write();
+    /// A background save's result, back on the GUI thread.
+    void finished(bool ok, bool busy, const QString& error, const QByteArray& text);
 
     providers::Store* m_store;
     QTimer m_timer;
-    std::optional<QJsonObject> m_pending;
-    std::optional<long long> m_id;
+    std::optional<QByteArray> m_pending;
+    QThread m_thread;
+    AutosaveWriter* m_writer = nullptr; ///< lives in m_thread
+    bool m_inFlight = false;
     int m_saves = 0;
 };
 
