@@ -8,6 +8,7 @@
 
 #include "gpuplan_config.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -108,6 +109,8 @@ private Q_SLOTS:
     void clientErrorsAreNotRetried();
     void credentialsDoNotFollowRedirects();
     void cancelFromProgress();
+    void trickleEndsAtTheDeadline();
+    void credentialHygiene();
 
     void azurePagesImport();
     void azureFaultsLeaveCatalog_data();
@@ -441,6 +444,80 @@ void TestFetch::credentialsDoNotFollowRedirects()
         r.error().detail.c_str());
     QVERIFY(r.error().detail.find("sekrit") == std::string::npos);
     QCOMPARE(m_server->requests("/elsewhere").size(), 1);
+}
+
+// A server sending 1 KiB/s for ever is fast enough never to trip the stall timeout (512 bytes/s for lowSpeedTime), so
+// `catalog update --timeout 5` never ended. The total deadline ends it: a request after requestDeadline, a refresh's
+// every request by the refresh's deadline.
+void TestFetch::trickleEndsAtTheDeadline()
+{
+    m_server->route("/trickle", [](const HttpRequest&) {
+        auto r = HttpReply::ok(QByteArray(1 << 20, 'x')); // 1 MiB at 100 bytes per 100 ms = 1 KiB/s: ~17 min
+        r.fault = HttpReply::Fault::Trickle;
+        r.trickleIntervalMs = 1; // one byte per millisecond: ~1 KB/s
+        return r;
+    });
+    auto settings = fastSettings(1);
+    settings.requestDeadline = std::chrono::seconds(2);
+    fetch::CurlTransport t(settings);
+    fetch::Request req;
+    req.url = m_server->url("/trickle");
+    QElapsedTimer clock;
+    clock.start();
+    auto r = t.get(req);
+    QVERIFY(!r);
+    QVERIFY2(r.error().detail.find("no complete answer within the total deadline of 2 s") != std::string::npos,
+        r.error().detail.c_str());
+    QVERIFY2(clock.elapsed() < 10000, "the deadline ended the transfer");
+    // A request's own deadline, earlier than the transport's, wins.
+    settings.requestDeadline = std::chrono::seconds(600);
+    fetch::CurlTransport patient(settings);
+    req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    clock.restart();
+    QVERIFY(!patient.get(req));
+    QVERIFY(clock.elapsed() < 10000);
+}
+
+// The GCP key went over plain http when the endpoint said so, a CR/LF in it injected a header, and a server echoing
+// it in an error body put it on stderr. Now: https or loopback only, printable ASCII only, and scrubbed from messages.
+void TestFetch::credentialHygiene()
+{
+    const std::string key = "AIzaSyFAKE-key-0123456789";
+    m_server->route("/echo", [key](const HttpRequest& q) {
+        return HttpReply::error(403, "{\"error\": \"API key " + q.header("x-goog-api-key") + " is not valid\"}");
+    });
+    fetch::CurlTransport t(fastSettings());
+    fetch::Request req;
+    req.url = m_server->url("/echo"); // http://127.0.0.1: loopback, allowed (the tests' server)
+    req.secretHeaders.emplace_back("X-Goog-Api-Key", key);
+    auto echoed = t.get(req);
+    QVERIFY(!echoed);
+    QVERIFY2(
+        echoed.error().detail.find("API key *** is not valid") != std::string::npos, echoed.error().detail.c_str());
+    QVERIFY(echoed.error().detail.find("AIzaSy") == std::string::npos);
+    // Cut inside the key, the excerpt's tail is scrubbed too.
+    QCOMPARE(fetch::redactSecrets("body ends with AIzaSyFA", req.secretHeaders), std::string("body ends with ***"));
+
+    req.url = "http://prices.example.com/v1/skus"; // plain http to another host: refused before any connection
+    auto clear = t.get(req);
+    QVERIFY(!clear);
+    QCOMPARE(clear.error().code, core::ErrorCode::InvalidInput);
+    QVERIFY2(clear.error().detail.find("only sent over https") != std::string::npos, clear.error().detail.c_str());
+    for (const char* url :
+        {"https://cloudbilling.googleapis.com/v1", "http://localhost:8080/x", "http://[::1]:9/x", "http://127.0.0.1/x"})
+        QVERIFY2(fetch::credentialAllowed(url), url);
+    for (const char* url : {"http://127.0.0.1.evil.com/x", "http://localhost.evil.com/", "http://[::1].evil/",
+             "ftp://127.0.0.1/", "http://evil.com/?127.0.0.1"})
+        QVERIFY2(!fetch::credentialAllowed(url), url);
+
+    req.url = m_server->url("/echo");
+    req.secretHeaders = {{"X-Goog-Api-Key", "abc\r\nX-Injected: 1"}};
+    m_server->clearRequests();
+    auto injected = t.get(req);
+    QVERIFY(!injected);
+    QVERIFY2(injected.error().detail.find("no line break or other control character") != std::string::npos,
+        injected.error().detail.c_str());
+    QVERIFY(m_server->requests("/echo").isEmpty()); // nothing was sent
 }
 
 void TestFetch::cancelFromProgress()

@@ -36,11 +36,14 @@ Commands:
   history --provider P --region R --instance-type T   one offering's prices across snapshots
   discount PROVIDER PERCENT    a negotiated discount applied to every price of PROVIDER (0 removes it)
   update [--provider P[,P…]] [--endpoint URL] [--region R[,R…]] [--timeout S] [--retries N] [--max-pages N]
+         [--deadline S]
         fresh prices from the providers' public APIs (only when you run this; nothing fetches on its own), each
         provider stored as one new snapshot in ONE transaction, then what changed. P: azure, aws, aws-spot,
         alibaba, gcp, skypilot-<cloud> (default: azure, aws, aws-spot, alibaba, and gcp when GPUPLAN_GCP_API_KEY
         is set). --endpoint replaces the provider's URL (a mirror). aws --region: default the regions the current
-        catalog covers, "all" for every region. On any failure the active catalog is unchanged.
+        catalog covers, "all" for every region. --timeout: connecting, or receiving nothing, for S s (30) ends a
+        try; --deadline: each provider's whole refresh, every page and retry, ends after S s (3600). The GCP key
+        goes only over https. On any failure the active catalog is unchanged.
 
 Options:
   --db PATH      the SQLite store (default: $GPUPLAN_DB, else the platform's app-data folder)
@@ -328,7 +331,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
 {
     auto a = parseArgs(args, 1,
         {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
-            "timeout", "retries", "max-pages"},
+            "timeout", "retries", "max-pages", "deadline"},
         err, "catalog", {"csv-bom", "accept-partial"});
     if (!a)
         return ExitBadInput;

@@ -243,6 +243,8 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
     settings.lowSpeedTime = std::chrono::seconds(timeout);
     settings.maxAttempts = static_cast<int>(number("retries", 3, 0, 10, ok)) + 1;
     const long maxPages = number("max-pages", 500, 1, 100000, ok);
+    const long deadline = number("deadline", 3600, 1, 86400, ok);
+    settings.requestDeadline = std::chrono::seconds(deadline);
     if (!ok)
         return ExitBadInput;
 
@@ -258,6 +260,7 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
         o.regions = splitList(a.option("region"));
         o.asOf = a.option("as-of");
         o.maxPages = static_cast<int>(maxPages);
+        o.deadline = std::chrono::seconds(deadline);
         if (source == "gcp")
             o.gcpApiKey = key;
         ProgressLine line(err);

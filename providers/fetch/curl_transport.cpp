@@ -252,9 +252,38 @@ core::Result<Response> CurlTransport::get(
     const Request& request, BodySink& sink, const Progress& progress, const std::atomic<bool>* cancel)
 {
     const std::string where = "GET " + redactUrl(request.url);
-    auto fail = [&](std::string what) { return core::Error {core::ErrorCode::Network, where + ": " + what}; };
+    // Every message is scrubbed of the request's credentials: a server may echo the key in its error body.
+    auto fail = [&](std::string what) {
+        return core::Error {core::ErrorCode::Network, redactSecrets(where + ": " + what, request.secretHeaders)};
+    };
     if (request.url.rfind("http://", 0) != 0 && request.url.rfind("https://", 0) != 0)
         return core::Error {core::ErrorCode::InvalidInput, where + ": only http:// and https:// URLs are fetched"};
+    for (const auto& [name, value] : request.secretHeaders) {
+        if (!credentialAllowed(request.url))
+            return core::Error {core::ErrorCode::InvalidInput,
+                where + ": " + name + " is only sent over https (or to a loopback address); refusing plain http"};
+        if (!headerValueAllowed(value))
+            return core::Error {core::ErrorCode::InvalidInput,
+                where + ": " + name
+                    + " must be printable ASCII with no line break or other control character (the key as the "
+                      "console shows it)"};
+    }
+    for (const auto& [name, value] : request.headers)
+        if (!headerValueAllowed(value) && !value.empty())
+            return core::Error {core::ErrorCode::InvalidInput, where + ": header " + name + " has a control character"};
+    const auto started = std::chrono::steady_clock::now();
+    const auto deadline = std::min(
+        started + m_settings.requestDeadline, request.deadline.value_or(started + m_settings.requestDeadline));
+    const long long budgetS
+        = std::max<long long>(0, std::chrono::duration_cast<std::chrono::seconds>(deadline - started).count());
+    auto pastDeadline = [&] {
+        return fail("no complete answer within the total deadline of " + std::to_string(budgetS)
+            + " s (the server sends too slowly or not at all; catalog update --deadline)");
+    };
+    auto remainingMs = [&] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+            .count();
+    };
     if (!m_impl->handle)
         m_impl->handle = curl_easy_init();
     CURL* h = m_impl->handle;
@@ -286,6 +315,8 @@ core::Result<Response> CurlTransport::get(
     for (int attempt = 1;; ++attempt) {
         if (cancel && cancel->load())
             return fail("cancelled");
+        if (remainingMs() <= 0)
+            return pastDeadline();
         if (auto st = sink.reset(); !st)
             return core::Error {st.error().code, where + ": " + st.error().detail};
         Attempt a;
@@ -330,6 +361,7 @@ core::Result<Response> CurlTransport::get(
         curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, onProgress);
         curl_easy_setopt(h, CURLOPT_XFERINFODATA, &a);
         curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+        curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(std::max<long long>(1, remainingMs())));
 
         const CURLcode rc = curl_easy_perform(h);
         long status = 0;
@@ -343,6 +375,8 @@ core::Result<Response> CurlTransport::get(
         std::optional<std::chrono::seconds> retryAfter;
         if (a.cancelled || rc == CURLE_ABORTED_BY_CALLBACK)
             return fail("cancelled");
+        if (rc == CURLE_OPERATION_TIMEDOUT && remainingMs() < 250) // libcurl's clock ends a few ms early
+            return pastDeadline();
         if (a.sinkError)
             return core::Error {a.sinkError->code, where + ": " + a.sinkError->detail};
         if (a.oversize || rc == CURLE_FILESIZE_EXCEEDED) {
@@ -364,7 +398,7 @@ core::Result<Response> CurlTransport::get(
                                         : ", a redirect to " + redactUrl(a.location)
                         + " that is not followed (the request carries a credential)";
             if (!a.errorBody.empty())
-                what += ": " + quoteBody(a.errorBody);
+                what += ": " + quoteBody(redactSecrets(a.errorBody, request.secretHeaders));
             if (status == 429 || status == 408 || status >= 500) {
                 outcome = Outcome::Retry;
                 retryAfter = parseRetryAfter(a.retryAfter, std::time(nullptr));
@@ -395,6 +429,9 @@ core::Result<Response> CurlTransport::get(
             wait = std::max<std::chrono::milliseconds>(*retryAfter, m_settings.backoffBase);
         }
         backoff = std::min(backoff * 2, m_settings.backoffMax);
+        if (remainingMs() <= wait.count())
+            return fail(what + attempts + "; no time left for another attempt within the total deadline of "
+                + std::to_string(budgetS) + " s");
         const auto until = std::chrono::steady_clock::now() + wait;
         TransferProgress waiting = a.tp;
         waiting.waiting = true;

@@ -121,4 +121,53 @@ std::string redactUrl(std::string_view url)
     return result;
 }
 
+bool credentialAllowed(std::string_view url)
+{
+    if (url.rfind("https://", 0) == 0)
+        return true;
+    if (url.rfind("http://", 0) != 0)
+        return false;
+    std::string_view host = url.substr(7);
+    host = host.substr(0, host.find_first_of("/?#"));
+    if (const auto at = host.rfind('@'); at != std::string_view::npos)
+        host.remove_prefix(at + 1);
+    if (host.rfind("[::1]", 0) == 0)
+        return host.size() == 5 || host[5] == ':';
+    host = host.substr(0, host.find(':'));
+    if (host == "localhost")
+        return true;
+    // 127.a.b.c, a dotted IPv4 literal (not a name that starts with "127.")
+    if (host.rfind("127.", 0) != 0 || std::count(host.begin(), host.end(), '.') != 3)
+        return false;
+    return std::all_of(host.begin(), host.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); });
+}
+
+bool headerValueAllowed(std::string_view value)
+{
+    if (value.empty() || value.size() > 4096)
+        return false;
+    return std::all_of(value.begin(), value.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u >= 0x20 && u < 0x7f;
+    });
+}
+
+std::string redactSecrets(std::string text, const std::vector<std::pair<std::string, std::string>>& secrets)
+{
+    for (const auto& secret : secrets) {
+        const std::string& v = secret.second;
+        if (v.size() < 4) // too short to find without hiding ordinary words
+            continue;
+        for (auto pos = text.find(v); pos != std::string::npos; pos = text.find(v, pos + 3))
+            text.replace(pos, v.size(), "***");
+        // An excerpt cut inside the secret ends with its first characters.
+        for (std::size_t n = std::min(v.size() - 1, text.size()); n >= 4; --n)
+            if (text.compare(text.size() - n, n, v, 0, n) == 0) {
+                text.replace(text.size() - n, n, "***");
+                break;
+            }
+    }
+    return text;
+}
+
 } // namespace gpuplan::providers::fetch

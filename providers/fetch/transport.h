@@ -29,6 +29,9 @@ struct Request
     std::string ifNoneMatch;     ///< an ETag from an earlier response: sent as If-None-Match
     std::string ifModifiedSince; ///< a Last-Modified from an earlier response: sent as If-Modified-Since
     std::uint64_t maxBytes = 0;  ///< largest body accepted; 0 = the transport's default
+    /// When the whole request (every attempt and wait) must be over; unset = TransportSettings::requestDeadline from
+    /// the start. A refresh passes its own deadline so that many pages cannot run past it either.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 /// What came back. A response is only returned for 2xx and for 304 (when the request was conditional); any other
@@ -99,6 +102,10 @@ struct TransportSettings
     /// A Retry-After longer than this is not waited for: the request fails, saying what the server asked.
     std::chrono::seconds maxRetryAfter {120};
     long maxRedirects = 5;
+    /// The most one request may take in all, attempts and waits included: a server that trickles bytes just fast
+    /// enough never to stall (1 KiB/s for ever) is stopped here. 30 min holds a 540 MB AWS offer file at 0.3 MB/s;
+    /// Request::deadline can end it sooner.
+    std::chrono::seconds requestDeadline {1800};
     std::uint64_t maxBytes = 256ull << 20; ///< default largest body (Request::maxBytes overrides)
     std::string userAgent;                 ///< empty = "gpuplan/<version> libcurl/<version>"
 };
@@ -110,5 +117,14 @@ std::optional<std::chrono::seconds> parseRetryAfter(std::string_view value, std:
 /// A URL fit for a message: user:password@ removed and the values of key=, api_key=, token= and signature=
 /// query parameters replaced by "***".
 std::string redactUrl(std::string_view url);
+
+/// Whether a credential may be sent to `url`: https, or plain http to a loopback address (127.0.0.0/8, [::1],
+/// localhost: the tests' server). An API key never travels in clear text over a network.
+bool credentialAllowed(std::string_view url);
+/// Whether `value` can go into an HTTP header: printable ASCII only (no CR or LF that would start another header,
+/// no other control character), at most 4 KiB.
+bool headerValueAllowed(std::string_view value);
+/// `text` with every occurrence of each secret (of 4 or more characters) replaced by "***".
+std::string redactSecrets(std::string text, const std::vector<std::pair<std::string, std::string>>& secrets);
 
 } // namespace gpuplan::providers::fetch

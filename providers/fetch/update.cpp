@@ -22,6 +22,28 @@ namespace gpuplan::providers::fetch {
 
 namespace {
 
+/// A transport whose requests all end by one deadline (the refresh's), unless a request sets an earlier one.
+class DeadlineTransport : public Transport
+{
+public:
+    DeadlineTransport(Transport& inner, std::chrono::steady_clock::time_point deadline)
+        : m_inner(inner)
+        , m_deadline(deadline)
+    { }
+    using Transport::get;
+    core::Result<Response> get(
+        const Request& request, BodySink& sink, const Progress& progress, const std::atomic<bool>* cancel) override
+    {
+        Request r = request;
+        r.deadline = r.deadline ? std::min(*r.deadline, m_deadline) : m_deadline;
+        return m_inner.get(r, sink, progress, cancel);
+    }
+
+private:
+    Transport& m_inner;
+    std::chrono::steady_clock::time_point m_deadline;
+};
+
 using core::Error;
 using core::ErrorCode;
 
@@ -662,7 +684,16 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     if (!options.asOf.empty() && (options.asOf.size() != 10 || options.asOf[4] != '-' || options.asOf[7] != '-'))
         return bad("as_of must be a date YYYY-MM-DD, got \"" + options.asOf + "\"");
 
-    Context c(store, transport, options, progress, cancel, providerOf(source));
+    if (options.deadline.count() < 1)
+        return bad("the deadline must be at least 1 s");
+    if (source == "gcp" && !headerValueAllowed(options.gcpApiKey))
+        return bad("the API key must be printable ASCII with no line break or other control character");
+    if (source == "gcp" && !credentialAllowed(base))
+        return bad(
+            "the API key is only sent over https (or to a loopback address), not to \"" + redactUrl(base) + "\"");
+    // Every request of this refresh ends by one deadline, however many pages and retries it takes.
+    DeadlineTransport timed(transport, std::chrono::steady_clock::now() + options.deadline);
+    Context c(store, timed, options, progress, cancel, providerOf(source));
     c.asOf = options.asOf.empty() ? utcNow("%Y-%m-%d") : options.asOf;
     // The provider's catalog now (its active snapshot, else the bundled rows): the "before" of the diff.
     auto effective = effectiveCatalog(&store);

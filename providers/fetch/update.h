@@ -55,6 +55,9 @@ struct UpdateOptions
     /// format probably changed under us.
     double maxRejectedFraction = core::maxRejectedFraction;
     std::uint64_t maxBytes = 0; ///< largest response; 0 = per source (AWS offer file 8 GiB, pages 64 MiB, …)
+    /// The most one provider's refresh may take, every request, retry and wait included (catalog update
+    /// --deadline): an hour holds the AWS offer files of every region at a few MB/s.
+    std::chrono::seconds deadline {3600};
 };
 
 /// Where a refresh stands, for a progress line or dialog.
