@@ -469,7 +469,7 @@ std::string serializeProfile(const CalibrationProfile& profile)
         gemm[std::string(toString(p))] = fraction;
     j["gemm_fraction"] = gemm;
     j["memory_fraction"] = profile.memoryFraction;
-    return j.dump(2) + '\n';
+    return detail::jsonDocument(j);
 }
 
 Result<CalibrationProfile> parseProfile(

@@ -88,6 +88,99 @@ std::optional<PaymentOption> parsePaymentOption(std::string_view s)
     return std::nullopt;
 }
 
+namespace {
+
+/// At `i`: the length of the well-formed UTF-8 sequence there (`valid`), or of its maximal subpart (Unicode 15
+/// §3.9, "U+FFFD substitution of maximal subparts": a lead byte and the continuation bytes that could still follow
+/// it; at least 1) when it is ill-formed.
+std::size_t utf8SequenceAt(std::string_view s, std::size_t i, bool& valid)
+{
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = b(i);
+    valid = true;
+    if (c < 0x80)
+        return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // the second byte's range (RFC 3629 §4, Unicode Table 3-7)
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F; // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    }
+    std::size_t k = 1;
+    if (n > 0 && i + 1 < s.size() && b(i + 1) >= lo && b(i + 1) <= hi) {
+        k = 2;
+        while (k < n && i + k < s.size() && b(i + k) >= 0x80 && b(i + k) <= 0xBF)
+            ++k;
+    }
+    valid = n > 0 && k == n;
+    return k;
+}
+
+} // namespace
+
+bool isValidUtf8(std::string_view s)
+{
+    bool valid = true;
+    for (std::size_t i = 0; i < s.size() && valid;)
+        i += utf8SequenceAt(s, i, valid);
+    return valid;
+}
+
+std::string repairUtf8(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        bool valid = true;
+        const std::size_t n = utf8SequenceAt(s, i, valid);
+        if (valid)
+            out.append(s.substr(i, n));
+        else
+            out += "\xEF\xBF\xBD"; // U+FFFD
+        i += n;
+    }
+    return out;
+}
+
+std::size_t repairImportText(CatalogImport& import, const std::string& fileName)
+{
+    std::size_t repaired = 0;
+    for (auto& o : import.offerings) {
+        bool bad = false;
+        auto fix = [&](std::string& field) {
+            if (!isValidUtf8(field)) {
+                field = repairUtf8(field);
+                bad = true;
+            }
+        };
+        for (std::string* f : {&o.provider, &o.region, &o.zone, &o.country, &o.instanceType, &o.gpuModel,
+                 &o.gpuModelRaw, &o.gpuVendor, &o.arch, &o.gpuInterconnect, &o.source, &o.sourceVersion, &o.fetchedAt})
+            fix(*f);
+        for (auto& p : o.prices)
+            for (std::string* f :
+                {&p.offeringClass, &p.currency, &p.origValue, &p.origUnit, &p.interruptionLabel, &p.asOf, &p.source})
+                fix(*f);
+        if (bad) {
+            ++repaired;
+            import.warnings.push_back(fileName + ": " + o.provider + " " + o.region + " " + o.instanceType
+                + ": text that is not valid UTF-8, bad bytes replaced by U+FFFD");
+        }
+    }
+    import.capProblems();
+    return repaired;
+}
+
 bool isIsoDate(std::string_view s)
 {
     // ^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$, by hand: a regular expression engine that

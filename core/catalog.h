@@ -109,6 +109,15 @@ struct CatalogImport
     }
 };
 
+/// Whether `s` is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+bool isValidUtf8(std::string_view s);
+/// `s` with every ill-formed UTF-8 sequence replaced by U+FFFD (one per maximal bad subpart, as Unicode §3.9
+/// recommends).
+std::string repairUtf8(std::string_view s);
+/// Repairs the text fields of imported offerings and their prices that are not valid UTF-8 (a CSV in Latin-1, a
+/// damaged file), adding a warning per offering that names it; returns how many offerings were repaired.
+std::size_t repairImportText(CatalogImport& import, const std::string& fileName);
+
 /// ISO 8601 date or date-time: YYYY-MM-DD, optionally followed by T or a space, a time and a zone (Z, +hh:mm,
 /// -hhmm); at most 40 characters. Linear in the length (no backtracking regular expression).
 bool isIsoDate(std::string_view s);

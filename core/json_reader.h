@@ -41,6 +41,15 @@ std::string appendPointer(const std::string& pointer, std::size_t index);
 /// A value rendered for a message: numbers as written, strings quoted, long values shortened to an excerpt of
 /// at most 60 characters (never the whole of a large or deeply nested value).
 std::string describe(const nlohmann::json& value);
+
+/// The one way gpuplan writes a JSON document: indented by `indent`, ending in a newline, and a string that is not
+/// valid UTF-8 (an instance name from an old store or a CSV import) written with U+FFFD in place of the bad bytes
+/// instead of an exception (nlohmann's type_error 316 aborted `batch`).
+/// (A template: plan output is an nlohmann::ordered_json, whose keys keep their order.)
+template<typename Json> std::string jsonDocument(const Json& j, int indent = 2)
+{
+    return j.dump(indent, ' ', false, Json::error_handler_t::replace) + "\n";
+}
 /// The error of `message` at `pointer` in the context's file.
 Error errorAt(
     const JsonContext& ctx, const std::string& pointer, Message message, ErrorCode code = ErrorCode::InvalidInput);

@@ -183,6 +183,8 @@ private Q_SLOTS:
     void realSamplesAlibaba();
 
     void endlessInputIsRefused();
+    void invalidUtf8IsRepaired_data();
+    void invalidUtf8IsRepaired();
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -240,6 +242,57 @@ void TestImporters::endlessInputIsRefused()
             QVERIFY(buf.served <= importers::maxWholeFileBytes + 2 * (1u << 16));
         }
     }
+}
+
+void TestImporters::invalidUtf8IsRepaired_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QByteArray>("repaired");
+    // RFC 3629 and Unicode 15 §3.9, Table 3-7 (well-formed byte sequences); U+FFFD is EF BF BD.
+    QTest::addRow("ASCII") << QByteArray("p5.48xlarge") << true << QByteArray("p5.48xlarge");
+    QTest::addRow("Chinese") << QByteArray("\xE5\x8C\x97\xE4\xBA\xAC") << true
+                             << QByteArray("\xE5\x8C\x97\xE4\xBA\xAC");
+    QTest::addRow("4-byte") << QByteArray("\xF0\x9F\x98\x80") << true << QByteArray("\xF0\x9F\x98\x80");
+    QTest::addRow("Latin-1 e acute") << QByteArray("caf\xE9") << false << QByteArray("caf\xEF\xBF\xBD");
+    QTest::addRow("overlong slash") << QByteArray("a\xC0\xAF" "b") << false << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD" "b");
+    QTest::addRow("surrogate") << QByteArray("\xED\xA0\x80") << false
+                               << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+    QTest::addRow("above U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << false
+                                    << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+    QTest::addRow("cut short") << QByteArray("x\xE5\x8C") << false << QByteArray("x\xEF\xBF\xBD");
+}
+
+// An instance name with invalid UTF-8 in a SkyPilot CSV once went into the store and aborted every JSON output
+// (nlohmann type_error 316), `batch` included. Now it is repaired at import with a warning naming the row.
+void TestImporters::invalidUtf8IsRepaired()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(bool, valid);
+    QFETCH(QByteArray, repaired);
+    const std::string s(bytes.constData(), std::size_t(bytes.size()));
+    QCOMPARE(core::isValidUtf8(s), valid);
+    const std::string r = core::repairUtf8(s);
+    QCOMPARE(QByteArray(r.data(), qsizetype(r.size())), repaired);
+    QVERIFY(core::isValidUtf8(r));
+
+    const std::string csv
+        = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+          "gpu_1x_"
+        + s + ",H100,1.0,26.0,200.0,3.29,us-east-1,,\n";
+    std::istringstream in(csv);
+    importers::ImportRequest req;
+    req.fileName = "vms.csv";
+    req.provider = "lambda";
+    req.asOf = "2026-11-30";
+    auto imported = importers::findFormat("skypilot")->read(in, req);
+    QVERIFY2(imported, imported ? "" : imported.error().detail.c_str());
+    QCOMPARE(imported->offerings.size(), std::size_t(1));
+    QVERIFY(core::isValidUtf8(imported->offerings[0].instanceType));
+    QCOMPARE(qs(imported->offerings[0].instanceType), qs("gpu_1x_" + r));
+    const bool warned = std::any_of(imported->warnings.begin(), imported->warnings.end(),
+        [](const std::string& w) { return w.find("not valid UTF-8") != std::string::npos; });
+    QCOMPARE(warned, !valid);
 }
 
 void TestImporters::canonicalGpuId_data()

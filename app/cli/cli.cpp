@@ -1,6 +1,8 @@
 #include "cli.h"
+
 #include "cli_common.h"
 #include "cli_reports.h"
+#include "core/json_reader.h"
 
 #include "app/report/format.h"
 #include "app/report/plan_output.h"
@@ -245,7 +247,7 @@ int cmdGpus(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                 {"inter_node_bytes_per_s", g.interBandwidth}, {"tdp_w", g.tdpW}, {"mig_profiles", g.migProfiles.size()},
                 {"source", g.source}});
         }
-        return emit(*a, j.dump(2) + "\n", out, err) ? ExitOk : ExitBadInput;
+        return emit(*a, core::detail::jsonDocument(j), out, err) ? ExitOk : ExitBadInput;
     }
     report::TextTable t({"id", "memory GiB", "HBM TB/s", "FP64 TF", "FP32 TF", "FP16 TF", "BF16 TF", "FP8 TF", "link",
         "link GB/s", "TDP W", "MIG"});
@@ -301,7 +303,7 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
                 {"worst_abs_error", g.worstAbsError}, {"limit_median", g.limitMedian}, {"limit_worst", g.limitWorst},
                 {"range_rate_low", g.rateLow}, {"range_rate_high", g.rateHigh},
                 {"range_held_out_coverage", g.heldOutCoverage}});
-        text = j.dump(2) + "\n";
+        text = core::detail::jsonDocument(j);
     } else if (format == "csv") {
         text = "id,group,description,metric,published,estimated,error_pct,source\r\n";
         for (const auto& r : rep->rows) {
@@ -362,7 +364,7 @@ int cmdModels(const std::vector<std::string>& args, std::ostream& out, std::ostr
                 {"kv_cache_bytes_per_token_bf16", core::kvBytesPerToken(m, core::Precision::BF16)},
                 {"source", m.source}});
         }
-        return emit(*a, j.dump(2) + "\n", out, err) ? ExitOk : ExitBadInput;
+        return emit(*a, core::detail::jsonDocument(j), out, err) ? ExitOk : ExitBadInput;
     }
     report::TextTable t({"id", "params (computed) B", "published B", "active B", "layers", "hidden", "KV KiB/token"});
     for (const auto& m : cats->models.all()) {

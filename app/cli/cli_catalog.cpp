@@ -1,7 +1,9 @@
 // gpuplan-cli catalog: list, import, validate, snapshots, history, discount.
 #include "app/report/format.h"
+
 #include "cli.h"
 #include "cli_common.h"
+#include "core/json_reader.h"
 #include "providers/bundled.h"
 #include "providers/catalogfile.h"
 #include "providers/importers/importers.h"
@@ -175,7 +177,7 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
     }
     std::string text;
     if (format == "json")
-        text = rows.dump(2) + "\n";
+        text = core::detail::jsonDocument(rows);
     else if (format == "csv")
         text = (a.options.count("csv-bom") ? "\xEF\xBB\xBF" : "") + csv;
     else

@@ -1,7 +1,9 @@
 // gpuplan-cli tco (rent vs buy) and pack (shared GPUs: MIG slices, fractional GPUs, trace packing).
 #include "app/report/format.h"
+
 #include "cli.h"
 #include "cli_common.h"
+#include "core/json_reader.h"
 #include "core/planner.h"
 #include "core/sharing.h"
 #include "core/tco.h"
@@ -130,7 +132,7 @@ int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream
         j["break_even_utilization"]
             = r.breakEvenUtilization <= 1 ? nlohmann::json(r.breakEvenUtilization) : nlohmann::json();
         j["buy_wins_at_expected_utilization"] = r.perGpuHourAtUtilization < cloudPerGpuHour;
-        return emit(*a, j.dump(2) + "\n", out, err) ? ExitOk : ExitBadInput;
+        return emit(*a, core::detail::jsonDocument(j), out, err) ? ExitOk : ExitBadInput;
     }
     report::TextTable t({"item", "per server-hour", "unit"});
     t.addRow({"purchase over " + withSeparators(tco->depreciationYears, 1) + " years",
@@ -223,7 +225,7 @@ int cmdPack(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         j["mig"] = {{"gpu", (*gpu)->id}, {"gpus", migPacked.gpus},
             {"utilization_of_requests", migPacked.gpus ? requested / migPacked.gpus : 0},
             {"slice_utilization", migPacked.utilization}, {"fragmentation", migPacked.fragmentation}};
-        return emit(*a, j.dump(2) + "\n", out, err) ? ExitOk : ExitBadInput;
+        return emit(*a, core::detail::jsonDocument(j), out, err) ? ExitOk : ExitBadInput;
     }
     report::TextTable t({"packing", "GPUs", "utilization %", "fragmentation %"});
     t.addRow({"fractional GPUs (vGPU, time slicing)", std::to_string(fractional.gpus),

@@ -1,5 +1,7 @@
 #include "plan_output.h"
 
+#include "core/json_reader.h"
+
 #include "format.h"
 
 #include <nlohmann/json.hpp>
@@ -397,7 +399,7 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
     }
     j["warnings"] = warnings;
     j["notes"] = core::texts(plan.notes);
-    return j.dump(2) + "\n";
+    return core::detail::jsonDocument(j);
 }
 
 std::string planToTable(const core::Workload& w, const core::Plan& plan, const std::vector<std::string>& warnings,

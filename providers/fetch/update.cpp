@@ -722,6 +722,7 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
         return e;
     }
     Fetched& f = *got;
+    core::repairImportText(f.catalog, redactUrl(base));
 
     UpdateReport report;
     report.source = source;

@@ -130,8 +130,10 @@ const std::vector<Format>& formats()
         for (auto& format : f)
             format.read = [read = std::move(format.read)](std::istream& in, const ImportRequest& r) {
                 auto result = read(in, r);
-                if (result)
+                if (result) {
+                    core::repairImportText(*result, r.fileName);
                     result->capProblems();
+                }
                 return result;
             };
         return f;
