@@ -16,10 +16,15 @@ double erlangC(int c, double a)
     if (a >= c)
         return 1.0;
     // Erlang B by recursion: B(0) = 1, B(k) = a·B(k−1) / (k + a·B(k−1)); then C = B / (1 − ρ(1 − B)).
-    double b = 1.0;
-    for (int k = 1; k <= c; ++k)
-        b = a * b / (k + a * b);
     const double rho = a / c;
+    double b = 1.0;
+    for (int k = 1; k <= c; ++k) {
+        b = a * b / (k + a * b);
+        // B falls with every server added, and C ≤ B / (1 − ρ): once that bound is below 1e-18 the wait is zero to
+        // double precision, and the remaining servers (millions for the largest fleets) need not be counted.
+        if (k > a && b < 1e-18 * (1.0 - rho))
+            return 0.0;
+    }
     return b / (1.0 - rho * (1.0 - b));
 }
 
@@ -105,23 +110,42 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
     int n = std::max(1, minReplicas);
     out.decidedBy = "minimum";
     // Stability first: c·μ > load.
-    const int stable = static_cast<int>(std::floor(load / (mu * r.slots))) + 1;
-    if (stable > n) {
-        n = stable;
+    const double stable = std::floor(load / (mu * r.slots)) + 1;
+    if (!(stable <= maxReplicas) || stable * r.slots > maxSequencesInFlight) {
+        out.feasible = false;
+        out.replicas = maxReplicas;
+        out.reason = Message(msg::replicasBeyondLimit,
+            {std::to_string(std::min(maxReplicas, static_cast<int>(maxSequencesInFlight / r.slots))),
+                std::to_string(static_cast<long long>(maxSequencesInFlight))});
+        return out;
+    }
+    if (static_cast<int>(stable) > n) {
+        n = static_cast<int>(stable);
         out.decidedBy = headroom > 0 ? "headroom" : "stability";
     }
+    const int most = std::min(maxReplicas, static_cast<int>(maxSequencesInFlight / r.slots));
     if (ttftP99Ms) {
         const double budget = *ttftP99Ms / 1e3 - r.prefillSeconds;
+        auto meets = [&](int replicas) { return waitQuantile(replicas * r.slots, load, mu, 0.99) <= budget; };
         if (budget <= 0) {
             out.feasible = false;
             out.reason = Message(msg::prefillOverTtft, {std::to_string(static_cast<int>(r.prefillSeconds * 1e3))});
-        } else {
-            for (int guard = 0; guard < 100000; ++guard) {
-                if (waitQuantile(n * r.slots, load, mu, 0.99) <= budget)
-                    break;
-                ++n;
-                out.decidedBy = "ttft";
+        } else if (!meets(n)) {
+            // The wait falls as replicas are added: the smallest count that meets the budget, by bisection.
+            if (!meets(most)) {
+                out.feasible = false;
+                out.replicas = most;
+                out.reason = Message(msg::replicasBeyondLimit,
+                    {std::to_string(most), std::to_string(static_cast<long long>(maxSequencesInFlight))});
+                return out;
             }
+            int lo = n, hi = most; // meets(lo) false, meets(hi) true
+            while (hi - lo > 1) {
+                const int mid = lo + (hi - lo) / 2;
+                (meets(mid) ? hi : lo) = mid;
+            }
+            n = hi;
+            out.decidedBy = "ttft";
         }
     }
     out.replicas = n;

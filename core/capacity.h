@@ -66,6 +66,12 @@ struct CapacityResult
     Message reason;
 };
 
+/// The most replicas, and sequences in flight over all of them, one capacity plan searches: 10,000 replicas is 80,000
+/// GPUs at 8 per replica, beyond any single deployment; the bound keeps every search (Erlang C is linear in the
+/// servers) within seconds for the largest valid traffic (1e5 requests/s).
+inline constexpr int maxReplicas = 10000;
+inline constexpr double maxSequencesInFlight = 1e7;
+
 /// The smallest replica count that serves λ (requests/s) × (1 + headroom) with p99 TTFT ≤ target (when
 /// given) and a stable queue, plus the redundancy the availability target needs with each replica up with
 /// probability `replicaAvailability`.

@@ -334,6 +334,9 @@ const MessageDef needsReplicas {"capacity.needs_replicas",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "needs %1 replicas (%2 GPUs) for %3 requests/s, has %4")};
 const MessageDef prefillOverTtft {"capacity.prefill_over_ttft",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "prefill alone takes %1 ms, over the TTFT target")};
+const MessageDef replicasBeyondLimit {"capacity.replicas_beyond_limit",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "needs more than %1 replicas (%2 sequences in flight): beyond what one plan covers; split the traffic")};
 const MessageDef availabilityUnreachable {"capacity.availability_unreachable",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "availability target not reachable with replicas of this availability")};
 const MessageDef batchNoFigure {
@@ -388,8 +391,8 @@ const std::vector<const MessageDef*>& allMessages()
         &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
         &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
         &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
-        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
-        &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
+        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

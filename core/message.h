@@ -86,8 +86,8 @@ extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, pre
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,
     changePipelineParallel, changeLora, missesTpot, missesTtft, needsReplicas, prefillOverTtft, availabilityUnreachable,
-    batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput, assumeKvShare,
-    assumePipelineHops, assumePagedKv;
+    replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
+    assumeKvShare, assumePipelineHops, assumePagedKv;
 } // namespace msg
 
 } // namespace gpuplan::core

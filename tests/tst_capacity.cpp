@@ -17,6 +17,7 @@ private Q_SLOTS:
     void downtimeBudgets();
     void slaCredits();
     void replicasFromTtftAndAvailability();
+    void fleetsBeyondThePlanLimit();
     void autoscalingSmallProfile();
     void reservedBaselineRank();
     void tokensAndApis();
@@ -132,6 +133,37 @@ void TestCapacity::replicasFromTtftAndAvailability()
     // a prefill longer than the TTFT target cannot be fixed with replicas
     r.prefillSeconds = 0.6;
     QVERIFY(!core::planReplicas(r, 3.0, 0.0, 500.0, std::nullopt, 0.995).feasible);
+}
+
+// The fuzzer's input: 74,107 requests/s × 2.76 (headroom) of 3,163 s each on 532-slot replicas needs
+// 74107 × 2.76 × 3163 / 532 ≈ 1.2 million replicas for stability alone; the search once counted up one replica at a
+// time, each step an Erlang C over every slot (hours). Beyond 10,000 replicas or 1e7 sequences in flight it is now
+// infeasible at once, with the reason; just inside the limit the TTFT search (bisection) still finds the count.
+void TestCapacity::fleetsBeyondThePlanLimit()
+{
+    core::ReplicaModel r;
+    r.slots = 532;
+    r.serviceSeconds = 3163.17;
+    r.prefillSeconds = 2.42;
+    r.tpotSeconds = 0.7356;
+    auto cap = core::planReplicas(r, 74106.5, 1.7596, 493724.7, 0.86258, 0.52519);
+    QVERIFY(!cap.feasible);
+    QCOMPARE(QString::fromStdString(cap.reason.def->id), QStringLiteral("capacity.replicas_beyond_limit"));
+    // 1e5 requests/s of 30 s on 64 slots: 1e5 × 30 / 64 = 46,875 replicas > 10,000.
+    r.slots = 64;
+    r.serviceSeconds = 30;
+    r.prefillSeconds = 0.1;
+    QVERIFY(!core::planReplicas(r, 1e5, 0.0, 1000.0, std::nullopt, 0.995).feasible);
+    // 5,000 requests/s of 30 s on 64 slots: a = 150,000 busy slots, stability at floor(150000 / 64) + 1 = 2,344
+    // replicas (150,016 slots: ρ = 0.99989, a queue); the p99 wait must fall to 0.9 s, which takes more replicas,
+    // found within the limit.
+    cap = core::planReplicas(r, 5000.0, 0.0, 1000.0, std::nullopt, 0.995);
+    QVERIFY(cap.feasible);
+    QVERIFY(cap.replicas > 2344 && cap.replicas <= core::maxReplicas);
+    QCOMPARE(QString::fromStdString(cap.decidedBy), QStringLiteral("ttft"));
+    QVERIFY(cap.ttftP99Ms <= 1000.0);
+    // One replica fewer misses the target: the count is the smallest.
+    QVERIFY(core::waitQuantile((cap.replicas - 1) * r.slots, 5000.0, 1.0 / 30, 0.99) > 0.9);
 }
 
 void TestCapacity::autoscalingSmallProfile()

@@ -492,6 +492,10 @@
         <translation>仅预填充就需要 %1 毫秒，超过首 token 时延目标</translation>
     </message>
     <message>
+        <source>needs more than %1 replicas (%2 sequences in flight): beyond what one plan covers; split the traffic</source>
+        <translation>需要超过 %1 个副本（同时处理 %2 个序列），超出单个方案的范围；请拆分流量</translation>
+    </message>
+    <message>
         <source>availability target not reachable with replicas of this availability</source>
         <translation>以这种副本可用性无法达到可用性目标</translation>
     </message>

@@ -18,8 +18,6 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-
 double finite(double v)
 {
     return std::isfinite(v) ? v : 0.0;

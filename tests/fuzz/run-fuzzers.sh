@@ -25,14 +25,22 @@ corpus alibaba tests/data/importers/alibaba/*.json
 corpus spot_advisor tests/data/importers/spot_advisor/*.json
 corpus fx pricing-data/fx.json
 corpus csv tests/data/validation/*.csv
+# plan: each example workload alone, and with a small catalog after a NUL byte
+mkdir -p "$work/plan"
+for f in examples/*.json; do
+  cp "$f" "$work/plan/"
+  { cat "$f"; printf '\0'; cat tests/data/catalog/quote-all-kinds.json; } >"$work/plan/$(basename "$f" .json)+catalog"
+done
+mkdir -p "$work/capacity" && head -c 4096 /dev/urandom >"$work/capacity/random" 2>/dev/null || true
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for t in workload native skypilot aws_csv aws_json azure gcp alibaba spot_advisor fx csv; do
+for t in workload native skypilot aws_csv aws_json azure gcp alibaba spot_advisor fx csv plan capacity; do
   if ! build/fuzz/tests/fuzz/fuzz_$t "$work/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len=65536 -print_final_stats=1 >build/fuzz/fuzz_$t.log 2>&1; then
     echo "fuzz_$t FAILED; last lines of build/fuzz/fuzz_$t.log:"; tail -40 build/fuzz/fuzz_$t.log; status=1
   else
-    echo "fuzz_$t: $(grep -oE 'stat::number_of_executed_units: [0-9]+' build/fuzz/fuzz_$t.log | grep -oE '[0-9]+') runs in ${seconds}s, no crash"
+    runs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' build/fuzz/fuzz_$t.log | grep -oE '[0-9]+')
+    echo "fuzz_$t: $runs runs in ${seconds}s ($((runs / seconds)) exec/s), no crash"
   fi
 done
 exit $status
