@@ -4,8 +4,11 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/plan_inputs.h"
+#include "core/workload.h"
 
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include <cstdlib>
 #include <fstream>
@@ -51,6 +54,20 @@ inline core::PlanInputs inputs()
     in.gpus = std::shared_ptr<const core::GpuCatalog>(&gpus(), [](const core::GpuCatalog*) {});
     in.models = std::shared_ptr<const core::ModelCatalog>(&models(), [](const core::ModelCatalog*) {});
     return in;
+}
+
+/// The workload in `text` when the loader accepts it and its search stays small (a pinned count of at most 4096
+/// GPUs, a training model of at most 200 layers and 65,536 hidden): the planner's fuzz targets plan those.
+inline std::optional<core::Workload> smallWorkload(std::string_view text)
+{
+    auto w = core::parseWorkload(text, "fuzz.json", models(), gpus());
+    if (!w)
+        return std::nullopt;
+    if (w->hardware && w->hardware->count > 4096)
+        return std::nullopt;
+    if (w->kind == core::WorkloadKind::Training && (w->model.layers > 200 || w->model.hidden > 65536))
+        return std::nullopt;
+    return std::move(w).value();
 }
 
 } // namespace gpuplan::fuzz
