@@ -270,6 +270,22 @@ const MessageDef noteRankedByCarbon {
     "plan.note_ranked_by_carbon", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by emissions (kg CO2e), then cost")};
 const MessageDef noteRankedByCost {
     "plan.note_ranked_by_cost", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by cost (USD)")};
+const MessageDef sloAtRisk {"plan.slo_at_risk",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "%1 %2 ms meets the %3 ms target, but the 80 % range reaches %4 ms: at risk")};
+const MessageDef noteSloPreference {"plan.note_slo_preference",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "recommended: the cheapest candidate that meets the latency targets across its 80 % range, since it costs "
+        "at most 5 % more than the cheapest (%1 % more); the cheaper ones are marked at risk")};
+const MessageDef noteSloRiskRecommended {"plan.note_slo_risk_recommended",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the recommendation is at risk of missing a latency target (its 80 % range crosses it), and no candidate "
+        "within 5 % of its cost meets the target across its range; constraints.strict_slo sizes every candidate to "
+        "do so")};
+const MessageDef noteStrictSlo {"plan.note_strict_slo",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "strict_slo: sized to meet the latency targets across the estimate's 80 % range, i.e. to the targets ÷ %1 "
+        "(TPOT %2 ms, p99 TTFT %3 ms)")};
 const MessageDef noteServingMonth {"plan.note_serving_month",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "serving costs are per 730-hour month of service")};
 const MessageDef noteUsersUnknown {"plan.note_users_unknown",
@@ -385,14 +401,15 @@ const std::vector<const MessageDef*>& allMessages()
         &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
         &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
         &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
-        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &noteServingMonth, &noteUsersUnknown,
-        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
-        &noteSpotOverheadAssumed, &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
-        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
-        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
-        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
-        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
-        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &sloAtRisk, &noteSloPreference,
+        &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
+        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
+        &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel,
+        &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus,
+        &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel,
+        &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft, &replicasBeyondLimit,
+        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
+        &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

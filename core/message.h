@@ -78,10 +78,11 @@ extern const MessageDef gpuNoPrecision, gpuIdleAboveTdp, gpuNameTaken, mustBeUsd
 extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, precisionUnsupported, spotFleetDropped,
     gpuCountRange, fractionalGpu, noDatasheet, noPrice, pinnedNotWhole, quotaZero, missesDeadlineWithinQuota,
     doesNotFitOn, notFeasible, pricingNotAllowed, spotBucketTooHigh, spotWithoutRate, onSpotCapacity, missesDeadlineBy,
-    overBudget, networkExceedsTarget, noExchangeRate, doesNotFitNeeds, missesDeadlineEvenOn, noLayout,
-    noteExcludedCount, noteRankedByTime, noteRankedByCarbon, noteRankedByCost, noteServingMonth, noteUsersUnknown,
-    noteBudgetIgnored, noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours, noteSpotOverhead,
-    noteSpotOverheadAssumed, noteCommitment, dataOwnRates, dataRates, dataNotPriced;
+    overBudget, networkExceedsTarget, noExchangeRate, doesNotFitNeeds, missesDeadlineEvenOn, noLayout, sloAtRisk,
+    noteSloPreference, noteSloRiskRecommended, noteStrictSlo, noteExcludedCount, noteRankedByTime, noteRankedByCarbon,
+    noteRankedByCost, noteServingMonth, noteUsersUnknown, noteBudgetIgnored, noteRankedByGpus, noteRankedByWallTime,
+    noteRankedByGpuHours, noteSpotOverhead, noteSpotOverheadAssumed, noteCommitment, dataOwnRates, dataRates,
+    dataNotPriced;
 // Estimates: what would make a deployment fit, why it misses a target, what they assumed
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,

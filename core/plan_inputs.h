@@ -55,6 +55,10 @@ struct PlanInputs
     SpotParams spot;
     PlanDefaults defaults;
     std::string currency = "USD"; ///< output currency of every total
+    /// The upper end of the 80 % range of serving latency estimates, as a multiple of the estimate (the published
+    /// runs' residuals, core/accuracy: estimated ÷ published at the 90th percentile's reciprocal); 1 = no range
+    /// known. A candidate that meets a latency target at the estimate but not at this multiple is "at risk".
+    double servingLatencyHigh = 1.0;
     /// False for an estimate without prices (`--no-prices`), whatever the catalog holds.
     bool priced = true;
 

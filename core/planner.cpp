@@ -524,6 +524,21 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
     Workload w = detail::resolveDefaults(input, in);
     if (auto bad = detail::checkConstraints(w, in))
         return *bad;
+    // strict_slo: every candidate is sized to meet its latency targets across the estimate's 80 % range, i.e. to
+    // the targets divided by the range's upper factor (a note says so); nothing is then "at risk".
+    std::optional<Message> strictNote;
+    if (w.constraints.strictSlo && w.inference && in.servingLatencyHigh > 1.0
+        && (w.inference->slo.tpotP99Ms || w.inference->slo.ttftP99Ms)) {
+        auto& slo = w.inference->slo;
+        const double h = in.servingLatencyHigh;
+        strictNote = Message(msg::noteStrictSlo,
+            {fixed(h, 2), slo.tpotP99Ms ? fixed(*slo.tpotP99Ms / h, 1) : std::string("-"),
+                slo.ttftP99Ms ? fixed(*slo.ttftP99Ms / h, 0) : std::string("-")});
+        if (slo.tpotP99Ms)
+            *slo.tpotP99Ms /= h;
+        if (slo.ttftP99Ms)
+            *slo.ttftP99Ms /= h;
+    }
     const bool priced = in.hasPrices();
     Plan plan;
     // The estimate-only plan gives the pinned estimate; unpinned it is only needed without prices.
@@ -534,6 +549,33 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
         plan.candidates = std::move(p.candidates);
         plan.excluded = std::move(p.excluded);
         plan.notes = std::move(p.notes);
+        if (strictNote)
+            plan.notes.insert(plan.notes.begin(), *strictNote);
+        // The 5 % rule, second half: when the recommendation is still at risk, the same workload sized to meet its
+        // targets across the range (as strict_slo plans it) goes first if its cheapest candidate costs at most 5 %
+        // more. Only then is the plan made twice.
+        if (!strictNote && w.inference && !plan.candidates.empty() && plan.candidates.front().pricing
+            && plan.candidates.front().pricing->sloAtRisk && w.constraints.objective == "cost") {
+            Workload strict = w;
+            strict.constraints.strictSlo = true;
+            auto& slo = strict.inference->slo;
+            if (slo.tpotP99Ms)
+                *slo.tpotP99Ms /= in.servingLatencyHigh;
+            if (slo.ttftP99Ms)
+                *slo.ttftP99Ms /= in.servingLatencyHigh;
+            Plan safe = detail::pricedPlan(strict, in, cancel);
+            const double cheapest = plan.candidates.front().pricing->costUsd;
+            if (!safe.candidates.empty() && safe.candidates.front().pricing
+                && safe.candidates.front().pricing->costUsd <= cheapest * (1.0 + safeLatencyPremium)) {
+                const double more
+                    = cheapest > 0 ? (safe.candidates.front().pricing->costUsd / cheapest - 1.0) * 100.0 : 0.0;
+                plan.candidates.insert(plan.candidates.begin(), std::move(safe.candidates.front()));
+                detail::markParetoFront(plan.candidates, true);
+                plan.notes.insert(plan.notes.begin(), Message(msg::noteSloPreference, {fixed(more, 1)}));
+            } else {
+                plan.notes.insert(plan.notes.begin(), Message(msg::noteSloRiskRecommended));
+            }
+        }
         if (w.kind == WorkloadKind::Inference)
             detail::addServingComparisons(
                 plan, w, in.hostedApis ? *in.hostedApis : std::vector<HostedApi> {}, in.fx, *in.gpus);

@@ -80,6 +80,10 @@ struct Pricing
     SpotOverhead spot;
     Message note; ///< what the price implies (spot overhead, commitment)
     bool pareto = false;
+    /// Serving: meets its TTFT/TPOT targets at the estimate, but not across the estimate's 80 % range (what is
+    /// exceeded, and by how much, in `sloRisk`).
+    bool sloAtRisk = false;
+    Message sloRisk;
     std::optional<AvailabilityInfo> availability; ///< serving
     std::optional<double> networkRttMs;           ///< users' location to the region, round trip
     double costPerMillionOutputTokens = 0;        ///< serving, output currency
@@ -165,6 +169,9 @@ EnergyInfo energyFor(const Workload& w, const Candidate& c, double hours, std::o
 
 /// Hours in a month of service (AWS and most providers bill 730 h per month: 8 760 h / 12).
 inline constexpr double hoursPerMonth = 730.0;
+/// A serving candidate that meets its latency targets across the estimate's 80 % range is recommended over a cheaper
+/// one at risk when it costs at most this much more (issue "Plans an expert would sign": the stated 5 % rule).
+inline constexpr double safeLatencyPremium = 0.05;
 
 /// The one way to plan a workload, used by every front end. Unpinned and priced: every feasible deployment
 /// across the offerings (offering × instance count × layout × price), dropping what does not fit or breaks a

@@ -361,6 +361,54 @@ private:
     {
         return c.fits && (!m_w.constraints.deadlineHours || c.wallHours <= *m_w.constraints.deadlineHours);
     }
+    /// Marks serving candidates that meet their latency targets at the estimate but not at the upper end of its
+    /// 80 % range (PlanInputs::servingLatencyHigh): the p99 TTFT and the TPOT.
+    void assessSloRisk()
+    {
+        const double high = m_in.servingLatencyHigh;
+        if (!m_w.inference || !(high > 1.0))
+            return;
+        const auto& slo = m_w.inference->slo;
+        std::vector<Candidate> kept;
+        kept.reserve(m_plan.candidates.size());
+        for (auto& c : m_plan.candidates) {
+            std::optional<Message> risk;
+            if (c.inference && c.pricing) {
+                const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
+                if (slo.tpotP99Ms && c.inference->tpotMs * high > *slo.tpotP99Ms)
+                    risk = Message(msg::sloAtRisk,
+                        {"TPOT", fixed(c.inference->tpotMs, 1), fixed(*slo.tpotP99Ms, 1),
+                            fixed(c.inference->tpotMs * high, 1)});
+                else if (slo.ttftP99Ms && ttft * high > *slo.ttftP99Ms)
+                    risk = Message(
+                        msg::sloAtRisk, {"p99 TTFT", fixed(ttft, 1), fixed(*slo.ttftP99Ms, 1), fixed(ttft * high, 1)});
+            }
+            if (risk) {
+                c.pricing->sloAtRisk = true;
+                c.pricing->sloRisk = *risk;
+            }
+            kept.push_back(std::move(c));
+        }
+        m_plan.candidates = std::move(kept);
+    }
+
+    /// The 5 % rule: when the cheapest candidate is at risk, the cheapest one that is not goes first if it costs at
+    /// most 5 % more (a latency target met across the estimate's range is worth that much); the rule is a note.
+    void preferSafeLatency()
+    {
+        auto& all = m_plan.candidates;
+        if (all.empty() || !all.front().pricing || !all.front().pricing->sloAtRisk)
+            return;
+        const double cheapest = all.front().pricing->costUsd;
+        auto safe = std::find_if(
+            all.begin(), all.end(), [](const Candidate& c) { return c.pricing && !c.pricing->sloAtRisk; });
+        if (safe != all.end() && safe->pricing->costUsd <= cheapest * (1.0 + safeLatencyPremium)) {
+            const double more = cheapest > 0 ? (safe->pricing->costUsd / cheapest - 1.0) * 100.0 : 0.0;
+            std::rotate(all.begin(), safe, safe + 1);
+            m_plan.notes.push_back(Message(msg::noteSloPreference, {fixed(more, 1)}));
+        } // else planWorkload tries the candidates sized to the range (strict_slo) against the 5 % rule
+    }
+
     void exclude(const Offering& o, Message reason, const std::string& pricing = "", double usd = 0)
     {
         m_excluded.push_back({o.gpuModel, std::move(reason), o.provider, o.region, o.instanceType, pricing, usd});
@@ -621,7 +669,11 @@ Plan PricedPlanner::run()
         }
     }
 
+    if (m_service && !k.strictSlo) // strict: sized to the range's upper end already (planWorkload)
+        assessSloRisk();
     rankCandidates(m_plan.candidates, k.objective, m_service);
+    if (m_service && k.objective == "cost")
+        preferSafeLatency();
     markParetoFront(m_plan.candidates, m_service);
     m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
     if (m_excluded.size() > m_plan.excluded.size())

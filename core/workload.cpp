@@ -433,6 +433,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                     {{"allow", std::string("allow")}, {"burst_only", std::string("burst_only")},
                         {"never", std::string("never")}},
                     std::string("allow"));
+            k.strictSlo = c->optBool("strict_slo").value_or(false);
             k.objective = readEnum(*c, "objective",
                 {{"cost", std::string("cost")}, {"time", std::string("time")}, {"carbon", std::string("carbon")}},
                 std::string("cost"));

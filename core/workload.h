@@ -129,6 +129,9 @@ struct Constraints
     /// How spot may serve: allow | burst_only | never; unset: burst_only for an availability target ≥ 99.9 %,
     /// else allow. burst_only and never drop spot-only serving fleets (burst pricing is not modeled).
     std::optional<std::string> spot;
+    /// Drop serving candidates whose latency meets the SLO at the estimate but not across its 80 % range ("at
+    /// risk"); by default they are kept and marked.
+    bool strictSlo = false;
 };
 
 /// The largest values a workload may hold (checked when it is read, with the file, pointer and value): enough for

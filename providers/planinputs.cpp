@@ -88,6 +88,12 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
         return models.error();
     in.gpus = std::make_shared<const core::GpuCatalog>(std::move(*gpus));
     in.models = std::make_shared<const core::ModelCatalog>(std::move(*models));
+    // The 80 % range of serving latency, from the estimator's residuals on the bundled published runs: what makes a
+    // candidate "at risk" of a latency target.
+    if (auto acc = bundledAccuracy(*in.models, *in.gpus)) {
+        if (const core::AccuracyGroup* g = acc->group("serving latency"); g && g->rateHigh > 1.0)
+            in.servingLatencyHigh = g->rateHigh;
+    }
     auto catalog = effectiveCatalog(store);
     if (!catalog)
         return catalog.error();

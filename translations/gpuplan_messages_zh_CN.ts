@@ -372,6 +372,22 @@
         <translation>按成本（美元）排序</translation>
     </message>
     <message>
+        <source>%1 %2 ms meets the %3 ms target, but the 80 % range reaches %4 ms: at risk</source>
+        <translation>%1 %2 毫秒满足 %3 毫秒的目标，但 80% 区间可达 %4 毫秒：有风险</translation>
+    </message>
+    <message>
+        <source>recommended: the cheapest candidate that meets the latency targets across its 80 % range, since it costs at most 5 % more than the cheapest (%1 % more); the cheaper ones are marked at risk</source>
+        <translation>推荐：在整个 80% 区间内都满足时延目标的最便宜方案，因为它比最便宜的方案贵不超过 5%（贵 %1%）；更便宜的方案标为有风险</translation>
+    </message>
+    <message>
+        <source>the recommendation is at risk of missing a latency target (its 80 % range crosses it), and no candidate within 5 % of its cost meets the target across its range; constraints.strict_slo sizes every candidate to do so</source>
+        <translation>推荐方案有未达时延目标的风险（其 80% 区间越过目标），且成本高出 5% 以内没有在整个区间内都达标的方案；constraints.strict_slo 会让每个方案都按此标准配置</translation>
+    </message>
+    <message>
+        <source>strict_slo: sized to meet the latency targets across the estimate's 80 % range, i.e. to the targets ÷ %1 (TPOT %2 ms, p99 TTFT %3 ms)</source>
+        <translation>strict_slo：按在估计值 80% 区间内都满足时延目标来配置，即目标 ÷ %1（TPOT %2 毫秒，p99 首 token 时延 %3 毫秒）</translation>
+    </message>
+    <message>
         <source>serving costs are per 730-hour month of service</source>
         <translation>推理服务成本按每月 730 小时计</translation>
     </message>

@@ -128,6 +128,11 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
             j["static_fleet_monthly_cost"] = p.staticMonthlyCost;
         }
         j["pareto"] = p.pareto;
+        if (c.inference) {
+            j["slo_at_risk"] = p.sloAtRisk;
+            if (p.sloAtRisk)
+                j["slo_risk"] = p.sloRisk.text();
+        }
         j["as_of"] = p.price.asOf;
         j["source"] = p.price.source;
         if (!p.note.empty())
@@ -428,7 +433,8 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                 pricing += " " + std::to_string(p.price.termMonths) + "mo";
             if (p.price.interruptionBucket)
                 pricing += " (" + p.price.interruptionLabel + ")";
-            t.addRow({std::to_string(rank++), p.pareto ? "*" : "", p.offering.provider, p.offering.region,
+            t.addRow({std::to_string(rank++), std::string(p.pareto ? "*" : "") + (p.sloAtRisk ? "!" : ""),
+                p.offering.provider, p.offering.region,
                 p.offering.instanceType + (p.instances > 1 ? " ×" + std::to_string(p.instances) : ""), c.gpu->id,
                 withSeparators(c.gpus, 0), pricing, withSeparators(p.hourlyCost, 2), withSeparators(p.totalCost, 0),
                 serving ? withSeparators(c.latencyMs() / 1000.0, 1) + " s" : duration(c.wallHours),
@@ -437,6 +443,10 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         out += t.render();
         out += "\n* = on the Pareto front of cost vs " + std::string(serving ? "latency" : "time")
             + ": nothing else is both cheaper and faster.\n";
+        if (std::any_of(plan.candidates.begin(), plan.candidates.end(),
+                [](const core::Candidate& c) { return c.pricing && c.pricing->sloAtRisk; }))
+            out += "! = at risk: meets the latency targets at the estimate, not across its 80 % range "
+                   "(constraints.strict_slo sizes to the range instead).\n";
         // What decided the recommendation, in words.
         const auto& best = plan.candidates.front();
         const auto& bp = *best.pricing;
