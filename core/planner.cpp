@@ -510,6 +510,18 @@ Workload resolveDefaults(const Workload& input, const PlanInputs& in)
 
 namespace gpuplan::core {
 
+namespace {
+/// The serving latency targets divided by the range's upper factor: met there, they are met across the range.
+void sizeToLatencyRange(Workload& w, double factor)
+{
+    auto& slo = w.inference->slo;
+    if (slo.tpotP99Ms)
+        *slo.tpotP99Ms /= factor;
+    if (slo.ttftP99Ms)
+        *slo.ttftP99Ms /= factor;
+}
+} // namespace
+
 Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const CancelFlag* cancel)
 {
     if (!in.gpus)
@@ -534,10 +546,7 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
         strictNote = Message(msg::noteStrictSlo,
             {fixed(h, 2), slo.tpotP99Ms ? fixed(*slo.tpotP99Ms / h, 1) : std::string("-"),
                 slo.ttftP99Ms ? fixed(*slo.ttftP99Ms / h, 0) : std::string("-")});
-        if (slo.tpotP99Ms)
-            *slo.tpotP99Ms /= h;
-        if (slo.ttftP99Ms)
-            *slo.ttftP99Ms /= h;
+        sizeToLatencyRange(w, h);
     }
     const bool priced = in.hasPrices();
     Plan plan;
@@ -558,11 +567,7 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
             && plan.candidates.front().pricing->sloAtRisk && w.constraints.objective == "cost") {
             Workload strict = w;
             strict.constraints.strictSlo = true;
-            auto& slo = strict.inference->slo;
-            if (slo.tpotP99Ms)
-                *slo.tpotP99Ms /= in.servingLatencyHigh;
-            if (slo.ttftP99Ms)
-                *slo.ttftP99Ms /= in.servingLatencyHigh;
+            sizeToLatencyRange(strict, in.servingLatencyHigh);
             Plan safe = detail::pricedPlan(strict, in, cancel);
             const double cheapest = plan.candidates.front().pricing->costUsd;
             if (!safe.candidates.empty() && safe.candidates.front().pricing
