@@ -255,7 +255,11 @@ void TestImporters::invalidUtf8IsRepaired_data()
                              << QByteArray("\xE5\x8C\x97\xE4\xBA\xAC");
     QTest::addRow("4-byte") << QByteArray("\xF0\x9F\x98\x80") << true << QByteArray("\xF0\x9F\x98\x80");
     QTest::addRow("Latin-1 e acute") << QByteArray("caf\xE9") << false << QByteArray("caf\xEF\xBF\xBD");
-    QTest::addRow("overlong slash") << QByteArray("a\xC0\xAF" "b") << false << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD" "b");
+    QTest::addRow("overlong slash") << QByteArray("a\xC0\xAF"
+                                                  "b")
+                                    << false
+                                    << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD"
+                                                  "b");
     QTest::addRow("surrogate") << QByteArray("\xED\xA0\x80") << false
                                << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
     QTest::addRow("above U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << false

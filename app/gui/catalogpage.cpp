@@ -514,7 +514,8 @@ void CatalogPage::finishImport(const ImportOutcome& out)
         QString text
             = tr("Imported %n offering(s)", nullptr, out.offerings) + tr(" with %n price(s).", nullptr, out.prices);
         if (!out.warnings.isEmpty())
-            text += QLatin1Char(' ') + tr("%n row(s) were skipped.", nullptr, static_cast<int>(out.warnings.size()) + out.unlisted);
+            text += QLatin1Char(' ')
+                + tr("%n row(s) were skipped.", nullptr, static_cast<int>(out.warnings.size()) + out.unlisted);
         m_summary->setText(text);
         if (isVisible() && !out.warnings.isEmpty()) {
             QMessageBox box(QMessageBox::Information, tr("Import finished"), text, QMessageBox::Ok, this);

@@ -54,7 +54,7 @@ const Format* guessFormat(std::string_view head, std::string_view suffix);
 inline constexpr std::size_t maxWholeFileBytes = 32u * 1024 * 1024;
 
 /// All of `in` as text, or LimitExceeded once it passes `maxBytes` (without reading further: /dev/zero ends too).
-core::Result<std::string> readWhole(std::istream& in, const std::string& fileName,
-    std::size_t maxBytes = maxWholeFileBytes);
+core::Result<std::string> readWhole(
+    std::istream& in, const std::string& fileName, std::size_t maxBytes = maxWholeFileBytes);
 
 } // namespace gpuplan::importers

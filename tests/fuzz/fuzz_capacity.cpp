@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const double target = take(p, end, 0.5, 0.99999);
     const double replicaUp = take(p, end, 0.5, 0.99999);
     const CapacityResult c = planReplicas(r, lambda, headroom, ttft, target, replicaUp, 1);
-    if (c.feasible && (c.replicas < 1 || c.redundant < 0 || !std::isfinite(c.utilization) || c.utilization > 1.0 + 1e-9))
+    if (c.feasible
+        && (c.replicas < 1 || c.redundant < 0 || !std::isfinite(c.utilization) || c.utilization > 1.0 + 1e-9))
         __builtin_trap();
     std::vector<int> needed;
     while (end - p >= 4 && needed.size() < 168)
