@@ -3,6 +3,7 @@
 #include "json_reader.h"
 
 #include <algorithm>
+#include <map>
 
 namespace gpuplan::core {
 
@@ -25,6 +26,7 @@ Offering Offering::withoutPrices() const
     o.localDiskGB = localDiskGB;
     o.gpuInterconnect = gpuInterconnect;
     o.networkGbps = networkGbps;
+    o.networkSource = networkSource;
     o.billingGranularityS = billingGranularityS;
     o.minimumBillingS = minimumBillingS;
     o.source = source;
@@ -128,6 +130,61 @@ std::size_t utf8SequenceAt(std::string_view s, std::size_t i, bool& valid)
 }
 
 } // namespace
+
+Result<std::vector<InstanceNetwork>> parseInstanceNetworks(std::string_view text, const std::string& fileName)
+{
+    detail::JsonContext ctx {fileName, nullptr};
+    try {
+        const auto root = detail::parseJson(text, ctx);
+        detail::ObjectReader top(root, "", ctx);
+        if (top.string("schema") != "gpuplan.instance_networks/1")
+            detail::fail(ctx, "/schema",
+                Message(msg::unsupportedSchema, {"gpuplan.instance_networks/1", top.string("schema").substr(0, 60)}));
+        top.optString("as_of");
+        top.optString("notes");
+        const auto& list = top.raw("networks");
+        if (!list.is_array())
+            detail::fail(ctx, "/networks", Message(msg::mustBeArray, {detail::describe(list)}));
+        top.finish();
+        std::vector<InstanceNetwork> out;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            detail::ObjectReader r(list[i], detail::appendPointer("/networks", i), ctx);
+            InstanceNetwork n;
+            n.provider = r.string("provider");
+            n.instanceType = r.string("instance_type");
+            n.gbps = r.number("network_gbps", detail::Bound::Positive);
+            n.link = r.string("link");
+            n.source = r.string("source");
+            r.finish();
+            out.push_back(std::move(n));
+        }
+        return out;
+    } catch (const detail::Failure& f) {
+        return f.error;
+    }
+}
+
+std::size_t fillInstanceNetworks(std::vector<Offering>& offerings, const std::vector<InstanceNetwork>& table)
+{
+    std::map<std::pair<std::string, std::string>, const InstanceNetwork*> index;
+    for (const auto& n : table)
+        index.emplace(std::make_pair(n.provider, n.instanceType), &n);
+    std::size_t filled = 0;
+    for (auto& o : offerings) {
+        if (o.networkGbps > 0) {
+            if (o.networkSource.empty())
+                o.networkSource = "the catalog row";
+            continue;
+        }
+        auto it = index.find({o.provider, o.instanceType});
+        if (it == index.end())
+            continue;
+        o.networkGbps = it->second->gbps;
+        o.networkSource = it->second->link + ": " + it->second->source;
+        ++filled;
+    }
+    return filled;
+}
 
 bool isValidUtf8(std::string_view s)
 {

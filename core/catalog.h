@@ -70,6 +70,7 @@ struct Offering
     double localDiskGB = 0;
     std::string gpuInterconnect;    ///< nvswitch, nvlink, pcie
     double networkGbps = 0;         ///< instance network bandwidth (EFA/InfiniBand/RoCE/Ethernet), Gb/s
+    std::string networkSource;      ///< where networkGbps comes from (the catalog row, or instance_networks.json)
     double billingGranularityS = 1; ///< seconds per billing increment (1 = per second, 3600 = hourly)
     double minimumBillingS = 60;    ///< minimum billed duration
     std::string source;
@@ -108,6 +109,22 @@ struct CatalogImport
         }
     }
 };
+
+/// One instance type's scale-out network (pricing-data/instance_networks.json): Gbit/s per instance, the link
+/// (EFA, InfiniBand, RoCE, Ethernet) and the cited source.
+struct InstanceNetwork
+{
+    std::string provider;
+    std::string instanceType;
+    double gbps = 0;
+    std::string link;
+    std::string source;
+};
+/// Parses a gpuplan.instance_networks/1 document.
+Result<std::vector<InstanceNetwork>> parseInstanceNetworks(std::string_view text, const std::string& fileName);
+/// Gives each offering without a network figure the table's figure for its provider and instance type (with the
+/// source); returns how many were filled. Offerings that state their own figure keep it.
+std::size_t fillInstanceNetworks(std::vector<Offering>& offerings, const std::vector<InstanceNetwork>& table);
 
 /// Whether `s` is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
 bool isValidUtf8(std::string_view s);

@@ -74,7 +74,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
     // The GPU as this instance has it: NVLink shared by `domain` GPUs, the instance network split over its GPUs.
     GpuSpec gpu = datasheetGpu;
     if (topology.scaleUpDomain > 0)
-        gpu.maxGpusPerNode = topology.scaleUpDomain;
+        gpu.maxGpusPerNode = std::min(gpu.maxGpusPerNode, topology.scaleUpDomain);
     if (topology.networkBytesPerSPerGpu > 0)
         gpu.interBandwidth = topology.networkBytesPerSPerGpu;
     const int domain = gpu.maxGpusPerNode;

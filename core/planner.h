@@ -195,9 +195,10 @@ Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision comput
 /// from `reference`, the GPU the job was measured on.
 /// Serving: `replicaAvailability` is each replica's availability, for the redundancy an availability target
 /// needs.
-/// Where the GPUs of a candidate sit: `scaleUpDomain` GPUs share NVLink/NVSwitch (the GPUs of one instance, or a
-/// rack domain such as NVL72), and the instances talk over a network of `networkBytesPerSPerGpu` per GPU. 0: the
-/// datasheet's typical server (gpus.json max_gpus and inter-node link).
+/// Where the GPUs of a candidate sit: `scaleUpDomain` GPUs share NVLink/NVSwitch (the GPUs of one instance, never
+/// more than the GPU's own largest NVLink domain, gpus.json max_gpus: 8 for an HGX board, 72 for a GB200 NVL72
+/// rack), and the instances talk over a network of `networkBytesPerSPerGpu` per GPU. 0: the datasheet's typical
+/// server (gpus.json max_gpus and inter-node link).
 struct InstanceTopology
 {
     int scaleUpDomain = 0;

@@ -98,6 +98,13 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
     if (!catalog)
         return catalog.error();
     out.catalogWarnings = std::move(catalog->warnings);
+    // Instance networks the catalog rows do not state (SkyPilot and most price APIs list none): the cited table.
+    if (auto nt = readBundledFile("instance_networks.json")) {
+        if (auto table = core::parseInstanceNetworks(*nt, "instance_networks.json"))
+            core::fillInstanceNetworks(catalog->offerings, *table);
+        else
+            out.warnings.push_back(table.error().detail + ": instance networks use the stated default");
+    }
     in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(catalog->offerings));
     auto fx = loadBundledFx();
     if (!fx)

@@ -49,6 +49,13 @@ private:
     {
         QProcess p;
         QStringList all = QStringList(args) << QStringLiteral("--db") << m_db;
+        if (asUser) {
+            // The other user reads the data compiled into the program, not files in this user's build tree.
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("GPUPLAN_CATALOG_DIR"));
+            env.remove(QStringLiteral("GPUPLAN_DATA_DIR"));
+            p.setProcessEnvironment(env);
+        }
 #ifndef _WIN32
         if (asUser && ::geteuid() == 0) {
             all.prepend(QStringLiteral(GPUPLAN_CLI));

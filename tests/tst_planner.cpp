@@ -99,6 +99,7 @@ private Q_SLOTS:
     void brokenGpuCountIsExcluded();
     void latencyFiguresAgree();
     void latencyAtRiskAndTheFivePercentRule();
+    void scaleUpDomainsOfEveryKind();
 };
 
 void TestPlanner::smallestCount_data()
@@ -414,6 +415,42 @@ void TestPlanner::tensorParallelStaysInOneInstance()
         single += perInstance == 1;
     }
     QVERIFY(single > 0); // the 1-GPU VMs are planned, at TP 1
+}
+
+// The table of the issue: single-GPU, 8-GPU, a 16-GPU H100 bundle (two HGX boards: NVLink joins 8 at most, the
+// datasheet's max_gpus) and a GB200 NVL72 rack (one NVLink domain of 72). Tensor parallelism never spans more than
+// min(the instance's GPUs, the GPU's NVLink domain). DeepSeek-V3 in FP8 (671e9 B of weights) fits one NVL72 rack:
+// 671e9 / 72 = 9.3e9 B per GPU at TP 72 — or fewer GPUs: it needs no pipeline stage across racks, where on 8-GPU
+// H100 instances it needs two instances.
+void TestPlanner::scaleUpDomainsOfEveryKind()
+{
+    const auto in
+        = test::inputs({offering("one", "H100-SXM-80GB", 1, "r1"), offering("eight", "H100-SXM-80GB", 8, "r1"),
+            offering("bundle", "H100-SXM-80GB", 16, "r1"), offering("rack", "GB200", 72, "r1")});
+    for (const auto& w : {training("llama-3.1-70b", 2e10), training("llama-3.1-405b", 1e10)}) {
+        const auto plan = test::plan(w, in);
+        QVERIFY(!plan.candidates.empty());
+        for (const auto& c : plan.candidates) {
+            const int domain = std::min(static_cast<int>(c.pricing->offering.gpuCount), c.gpu->maxGpusPerNode);
+            QVERIFY2(c.training->layout.tp <= domain, c.pricing->offering.instanceType.c_str());
+            if (c.pricing->offering.provider == "bundle")
+                QVERIFY(c.training->layout.tp <= 8);
+        }
+    }
+    const auto ds = test::plan(serving("deepseek-v3", core::Precision::FP8), in);
+    bool rack = false;
+    for (const auto& c : ds.candidates) {
+        const int domain = std::min(static_cast<int>(c.pricing->offering.gpuCount), c.gpu->maxGpusPerNode);
+        QVERIFY(c.inference->layout.tp <= domain);
+        if (c.pricing->offering.provider == "rack") {
+            rack = true;
+            QCOMPARE(c.inference->layout.pp, 1); // one rack holds a replica
+            QVERIFY(c.inference->layout.tp * c.inference->layout.pp <= 72);
+        }
+        if (c.pricing->offering.provider == "eight")
+            QVERIFY(c.inference->layout.tp * c.inference->layout.pp >= 16); // two instances
+    }
+    QVERIFY(rack);
 }
 
 // DeepSeek-V3 in FP8 on 8-GPU H100 instances, worked by hand: 671 B parameters × 1 byte = 671e9 B of weights;

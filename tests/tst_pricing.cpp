@@ -66,6 +66,7 @@ private Q_SLOTS:
     void plannerRespectsPricingAndBucketConstraints();
     void bundledCatalogCoverage();
     void storageAndEgress();
+    void instanceNetworks();
 };
 
 void TestPricing::interruptionRates_data()
@@ -387,6 +388,41 @@ void TestPricing::storageAndEgress()
     w.data->currency = "CNY";
     plan = test::plan(w, in);
     GP_COMPARE_REL(plan.candidates[0].pricing->storageCost, 1000 * 0.7192 * 7.3 * (100.0 / 730) / 7.192, 1e-9);
+}
+
+// The scale-out network of the instance types the planner spreads data, pipeline and expert parallelism over: the
+// bundled table holds the providers' published figures (AWS instance-type pages: p5.48xlarge 3,200 Gbit/s EFA,
+// p4d.24xlarge 400, g5.12xlarge 40; Google Cloud "GPU network bandwidths": a3-megagpu-8g 1,800; Azure ND H100 v5:
+// 8 × 400 Gbit/s InfiniBand = 3,200). A catalog row that states its own figure keeps it; one without gets the
+// table's, with the source; one the table lacks stays unset (the planner's stated default applies).
+void TestPricing::instanceNetworks()
+{
+    auto table = core::parseInstanceNetworks(
+        test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/instance_networks.json"), "instance_networks.json");
+    QVERIFY2(table, table ? "" : table.error().detail.c_str());
+    auto offering = [](const char* provider, const char* type, double gbps = 0) {
+        core::Offering o;
+        o.provider = provider;
+        o.instanceType = type;
+        o.networkGbps = gbps;
+        return o;
+    };
+    std::vector<core::Offering> rows = {offering("aws", "p5.48xlarge"), offering("aws", "p4d.24xlarge"),
+        offering("aws", "g5.12xlarge"), offering("gcp", "a3-megagpu-8g"), offering("azure", "Standard_ND96isr_H100_v5"),
+        offering("aws", "p5.48xlarge", 1600), offering("vast", "1x-H100")};
+    QCOMPARE(core::fillInstanceNetworks(rows, *table), std::size_t(5));
+    QCOMPARE(rows[0].networkGbps, 3200.0);
+    QCOMPARE(rows[1].networkGbps, 400.0);
+    QCOMPARE(rows[2].networkGbps, 40.0);
+    QCOMPARE(rows[3].networkGbps, 1800.0);
+    QCOMPARE(rows[4].networkGbps, 3200.0);
+    QVERIFY(rows[0].networkSource.find("EFA") != std::string::npos);
+    QVERIFY(rows[0].networkSource.find("https://") != std::string::npos);
+    QCOMPARE(rows[5].networkGbps, 1600.0); // its own figure
+    QCOMPARE(rows[5].networkSource, std::string("the catalog row"));
+    QCOMPARE(rows[6].networkGbps, 0.0);
+    for (const auto& n : *table) // every row cites a source and a plausible figure (1 Gbit/s to 12.8 Tbit/s)
+        QVERIFY2(!n.source.empty() && n.gbps >= 1 && n.gbps <= 12800, n.instanceType.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestPricing)

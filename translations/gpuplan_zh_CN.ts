@@ -409,6 +409,10 @@
         <translation>位于帕累托前沿</translation>
     </message>
     <message>
+        <source>latency at risk</source>
+        <translation>时延有风险</translation>
+    </message>
+    <message>
         <source>One 730-hour month of service, in the plan&apos;s currency</source>
         <translation>一个月（730 小时）的服务费用，以计划货币计</translation>
     </message>

@@ -148,6 +148,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                 lines << tr("%1 per million output tokens").arg(Fmt::money(p->costPerMillionOutputTokens, currency));
             if (p->pareto)
                 lines << tr("On the Pareto front: nothing else is both cheaper and faster");
+            if (p->sloAtRisk)
+                lines << ErrorText::message(p->sloRisk);
         }
         if (!c.fits)
             lines << tr("Does not fit in memory");
@@ -210,9 +212,17 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     case Pareto:
         if (sort)
             return p && p->pareto ? 1 : 0;
-        if (role == Qt::AccessibleTextRole)
-            return p && p->pareto ? tr("on the Pareto front") : QString();
-        return p && p->pareto ? QStringLiteral("★") : QString();
+        if (role == Qt::AccessibleTextRole) {
+            QStringList said;
+            if (p && p->pareto)
+                said << tr("on the Pareto front");
+            if (p && p->sloAtRisk)
+                said << tr("latency at risk");
+            return said.join(QStringLiteral(", "));
+        }
+        // ★ on the front; ! at risk of a latency target across the estimate's 80 % range (the tooltip says which)
+        return QString(QString(p && p->pareto ? QStringLiteral("★") : QString())
+            + (p && p->sloAtRisk ? QStringLiteral("!") : QString()));
     default:
         return {};
     }

@@ -21,7 +21,7 @@ const std::map<std::string, std::string>& skyPilotNames()
         {"L40S", "L40S"}, {"V100-16GB", "V100"}, {"V100-SXM2-32GB", "V100-32GB"}, {"V100-PCIe-32GB", "V100-32GB"},
         {"A100-SXM-40GB", "A100"}, {"A100-SXM-80GB", "A100-80GB"}, {"A100-PCIe-80GB", "A100-80GB"},
         {"H100-SXM-80GB", "H100"}, {"H100-PCIe-80GB", "H100"}, {"H100-NVL-94GB", "H100"}, {"H200-SXM-141GB", "H200"},
-        {"B200", "B200"}, {"GH200", "GH200"}, {"MI300X", "MI300X"}};
+        {"B200", "B200"}, {"GB200", "GB200"}, {"GH200", "GH200"}, {"MI300X", "MI300X"}};
     return m;
 }
 
@@ -30,14 +30,14 @@ const std::map<std::string, std::string>& skyPilotNames()
 /// amd.com/gpu.product-name.
 const std::map<std::string, std::string>& productLabels()
 {
-    static const std::map<std::string, std::string> m
-        = {{"T4", "Tesla-T4"}, {"A10", "NVIDIA-A10"}, {"A10G", "NVIDIA-A10G"}, {"L4", "NVIDIA-L4"},
-            {"L40S", "NVIDIA-L40S"}, {"V100-16GB", "Tesla-V100-SXM2-16GB"}, {"V100-SXM2-32GB", "Tesla-V100-SXM2-32GB"},
-            {"V100-PCIe-32GB", "Tesla-V100-PCIE-32GB"}, {"A100-SXM-40GB", "NVIDIA-A100-SXM4-40GB"},
-            {"A100-SXM-80GB", "NVIDIA-A100-SXM4-80GB"}, {"A100-PCIe-80GB", "NVIDIA-A100-80GB-PCIe"},
-            {"H100-SXM-80GB", "NVIDIA-H100-80GB-HBM3"}, {"H100-PCIe-80GB", "NVIDIA-H100-PCIe"},
-            {"H100-NVL-94GB", "NVIDIA-H100-NVL"}, {"H800-SXM-80GB", "NVIDIA-H800"}, {"H200-SXM-141GB", "NVIDIA-H200"},
-            {"B200", "NVIDIA-B200"}, {"GH200", "NVIDIA-GH200-480GB"}, {"MI300X", "AMD_Instinct_MI300X_OAM"}};
+    static const std::map<std::string, std::string> m = {{"T4", "Tesla-T4"}, {"A10", "NVIDIA-A10"},
+        {"A10G", "NVIDIA-A10G"}, {"L4", "NVIDIA-L4"}, {"L40S", "NVIDIA-L40S"}, {"V100-16GB", "Tesla-V100-SXM2-16GB"},
+        {"V100-SXM2-32GB", "Tesla-V100-SXM2-32GB"}, {"V100-PCIe-32GB", "Tesla-V100-PCIE-32GB"},
+        {"A100-SXM-40GB", "NVIDIA-A100-SXM4-40GB"}, {"A100-SXM-80GB", "NVIDIA-A100-SXM4-80GB"},
+        {"A100-PCIe-80GB", "NVIDIA-A100-80GB-PCIe"}, {"H100-SXM-80GB", "NVIDIA-H100-80GB-HBM3"},
+        {"H100-PCIe-80GB", "NVIDIA-H100-PCIe"}, {"H100-NVL-94GB", "NVIDIA-H100-NVL"}, {"H800-SXM-80GB", "NVIDIA-H800"},
+        {"H200-SXM-141GB", "NVIDIA-H200"}, {"B200", "NVIDIA-B200"}, {"GB200", "NVIDIA-GB200"},
+        {"GH200", "NVIDIA-GH200-480GB"}, {"MI300X", "AMD_Instinct_MI300X_OAM"}};
     return m;
 }
 

@@ -123,6 +123,12 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         }
         if (p.networkRttMs)
             j["network_rtt_ms"] = *p.networkRttMs;
+        // The instance network that data, pipeline and expert parallelism use (Gbit/s per instance), and whence.
+        j["instance_network_gbps"]
+            = p.offering.networkGbps > 0 ? p.offering.networkGbps : core::defaultInstanceNetworkGbps;
+        j["instance_network_source"] = p.offering.networkGbps > 0
+            ? p.offering.networkSource
+            : std::string("assumed (core::defaultInstanceNetworkGbps: plain Ethernet, no GPUDirect RDMA)");
         if (c.inference) {
             j["cost_per_million_output_tokens"] = p.costPerMillionOutputTokens;
             j["static_fleet_monthly_cost"] = p.staticMonthlyCost;
