@@ -302,6 +302,10 @@ const MessageDef noteRankedByGpuHours {"plan.note_ranked_by_gpu_hours",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by GPU-hours (a price-free proxy for cost)")};
 const MessageDef noteSpotOverhead {
     "plan.note_spot_overhead", QT_TRANSLATE_NOOP("gpuplan::Messages", "spot: +%1% time for interruptions")};
+const MessageDef noteSpotManyInterruptions {"plan.note_spot_many_interruptions",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "spot: +%1% time for interruptions; about %2 interruptions expected over the job on %3 instances: plan for "
+        "managed recovery (checkpoints and automatic restarts)")};
 const MessageDef noteSpotOverheadAssumed {"plan.note_spot_overhead_assumed",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "spot: +%1% time for interruptions (interruption rate assumed)")};
 const MessageDef noteCommitment {"plan.note_commitment", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1-month commitment")};
@@ -404,12 +408,12 @@ const std::vector<const MessageDef*>& allMessages()
         &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &sloAtRisk, &noteSloPreference,
         &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
         &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
-        &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel,
-        &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus,
-        &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel,
-        &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft, &replicasBeyondLimit,
-        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
-        &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &noteSpotManyInterruptions, &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
+        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
+        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
+        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
+        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
+        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

@@ -132,6 +132,12 @@ PricedCost priceJob(const Offering& o, const Price& p, int instances, double job
             * (service ? period : billedHours(c.wallHours, o.billingGranularityS, o.minimumBillingS));
         c.note = Message(c.spot.assumedBucket ? msg::noteSpotOverheadAssumed : msg::noteSpotOverhead,
             {std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4)});
+        if (const double expected = c.spot.interruptionsPerHour * c.wallHours;
+            !service && expected >= manySpotInterruptions)
+            c.note = Message(msg::noteSpotManyInterruptions,
+                {std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4),
+                    std::to_string(static_cast<long long>(std::llround(expected))),
+                    std::to_string(static_cast<int>(n))});
         break;
     }
     case PricingModel::CapacityBlock:

@@ -73,6 +73,11 @@ struct PricedCost
     Message note; ///< what the price implies (spot overhead, commitment)
 };
 
+/// A spot job expected to be interrupted this many times or more (interruptions per hour of the fleet × the job's
+/// hours) carries a warning with the count: at that rate the job needs managed recovery (checkpoints, automatic
+/// restarts), and a multi-week run on a large fleet is interrupted every few hours.
+inline constexpr double manySpotInterruptions = 10;
+
 PricedCost priceJob(const Offering& offering, const Price& price, int instances, double jobHours, bool service,
     const SpotParams& spot, double discountFraction, double onDemandHourly);
 

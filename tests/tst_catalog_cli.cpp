@@ -239,11 +239,16 @@ void TestCatalogCli::readOnlyStore()
     QTemporaryDir dir(m_dir.filePath(QStringLiteral("ro-XXXXXX")));
     m_db = dir.filePath(QStringLiteral("store.sqlite"));
     QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-serving.json")}).code == 0);
+    // A file to import that the other user can read (the source tree may be private to this user).
+    const QString input = m_dir.filePath(QStringLiteral("quote-all-kinds.json"));
+    QFile::remove(input);
+    QVERIFY(QFile::copy(data("quote-all-kinds.json"), input));
     // The user running the CLI may enter the folders and read, but write neither the file nor its folder.
     const auto readable = QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
     const auto enterable = readable | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther;
     QVERIFY(QFile::setPermissions(m_dir.path(), enterable | QFileDevice::WriteOwner));
     QVERIFY(QFile::setPermissions(m_db, readable));
+    QVERIFY(QFile::setPermissions(input, readable));
     QVERIFY(QFile::setPermissions(dir.path(), enterable));
 
     const Run snapshots = cli({QStringLiteral("catalog"), QStringLiteral("snapshots")}, true);
@@ -254,7 +259,7 @@ void TestCatalogCli::readOnlyStore()
         true);
     QVERIFY2(list.code == 0, list.err.constData());
     QVERIFY(list.out.contains("q.l4.1"));
-    const Run import = cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}, true);
+    const Run import = cli({QStringLiteral("catalog"), QStringLiteral("import"), input}, true);
     QCOMPARE(import.code, 2);
     QVERIFY2(import.err.contains("the store is read-only") && import.err.contains("nothing was changed"),
         import.err.constData());

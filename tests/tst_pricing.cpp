@@ -109,6 +109,24 @@ void TestPricing::spotOverheadScalesWithInstances()
     QVERIFY(!s.assumedBucket);
     QVERIFY(core::spotOverhead(64, 2, p).overhead > s.overhead);
     QVERIFY(core::spotOverhead(8, std::nullopt, p).assumedBucket);
+
+    // A large spot fleet on a long job is warned with its expected interruptions. Bucket 4 (">20 %", midpoint 25 %):
+    // λ = 64 × −ln(0.75) / 730 = 64 × 3.940851e-4 = 2.522145e-2 per hour; over a 500-hour job (longer by the
+    // overhead) that is more than 12.6 interruptions: warned. 8 instances for 100 h: 0.32, the plain note.
+    core::Offering o;
+    o.provider = "aws";
+    core::Price spot;
+    spot.pricingModel = core::PricingModel::Spot;
+    spot.hourlyRate = 10;
+    spot.interruptionBucket = 4;
+    auto many = core::priceJob(o, spot, 64, 500, false, p, 0, 30);
+    QCOMPARE(std::string(many.note.id()), std::string("plan.note_spot_many_interruptions"));
+    GP_COMPARE_REL(many.spot.interruptionsPerHour, 2.522145e-2, 1e-5);
+    QCOMPARE(many.note.args.at(1).text, std::to_string(std::llround(2.522145e-2 * many.wallHours)));
+    QVERIFY(2.522145e-2 * many.wallHours > 12.6);
+    QCOMPARE(many.note.args.at(2).text, std::string("64"));
+    auto few = core::priceJob(o, spot, 8, 100, false, p, 0, 30);
+    QCOMPARE(std::string(few.note.id()), std::string("plan.note_spot_overhead"));
 }
 
 void TestPricing::billing_data()

@@ -412,6 +412,10 @@
         <translation>按 GPU 小时排序（不含价格的成本近似）</translation>
     </message>
     <message>
+        <source>spot: +%1% time for interruptions; about %2 interruptions expected over the job on %3 instances: plan for managed recovery (checkpoints and automatic restarts)</source>
+        <translation>竞价实例：因中断增加 %1% 的时间；整个作业在 %3 个实例上预计约中断 %2 次：请准备托管恢复（检查点与自动重启）</translation>
+    </message>
+    <message>
         <source>spot: +%1% time for interruptions</source>
         <translation>竞价实例：中断使时间增加 %1%</translation>
     </message>
