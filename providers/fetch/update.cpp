@@ -680,12 +680,12 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     if (source == "gcp" && options.gcpApiKey.empty())
         return bad("the Cloud Billing Catalog API needs an API key");
     if (options.maxPages < 1)
-        return bad("the page limit must be at least 1");
+        return bad("the page limit must be at least 1, got " + std::to_string(options.maxPages));
     if (!options.asOf.empty() && (options.asOf.size() != 10 || options.asOf[4] != '-' || options.asOf[7] != '-'))
         return bad("as_of must be a date YYYY-MM-DD, got \"" + options.asOf + "\"");
 
     if (options.deadline.count() < 1)
-        return bad("the deadline must be at least 1 s");
+        return bad("the deadline must be at least 1 s, got " + std::to_string(options.deadline.count()) + " s");
     if (source == "gcp" && !headerValueAllowed(options.gcpApiKey))
         return bad("the API key must be printable ASCII with no line break or other control character");
     if (source == "gcp" && !credentialAllowed(base))
