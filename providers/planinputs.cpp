@@ -91,8 +91,11 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
     // The 80 % range of serving latency, from the estimator's residuals on the bundled published runs: what makes a
     // candidate "at risk" of a latency target.
     if (auto acc = bundledAccuracy(*in.models, *in.gpus)) {
-        if (const core::AccuracyGroup* g = acc->group("serving latency"); g && g->rateHigh > 1.0)
+        out.accuracy = std::make_shared<const core::AccuracyReport>(std::move(*acc));
+        if (const core::AccuracyGroup* g = out.accuracy->group("serving latency"); g && g->rateHigh > 1.0)
             in.servingLatencyHigh = g->rateHigh;
+    } else {
+        out.warnings.push_back("no estimate ranges: " + acc.error().detail);
     }
     auto catalog = effectiveCatalog(store);
     if (!catalog)

@@ -1,6 +1,7 @@
 #pragma once
 // Loads everything a plan reads into one core::PlanInputs, once: every front end plans with what this returns.
 
+#include "core/accuracy.h"
 #include "core/plan_inputs.h"
 #include "core/result.h"
 
@@ -25,6 +26,9 @@ struct LoadedInputs
     core::PlanInputs inputs;
     std::vector<std::string> catalogWarnings; ///< catalog rows skipped (file, JSON pointer, value)
     std::vector<std::string> warnings;        ///< optional tables that could not be read, bad stored settings
+    /// The estimator run on the bundled published results, once: the outputs' 80 % ranges and the serving-latency
+    /// factor in `inputs`. Null when the validation tables cannot be read (a warning says why).
+    std::shared_ptr<const core::AccuracyReport> accuracy;
 };
 
 /// The bundled GPU and model catalogs; the store's active catalog snapshots (else the bundled catalog; the

@@ -189,10 +189,8 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
             plan.candidates.resize(static_cast<std::size_t>(n));
     }
     // Ranges come from the estimator's residuals on the bundled published results.
-    auto accuracy = providers::bundledAccuracy(*inputs.models, *inputs.gpus);
-    if (!accuracy)
-        err << "warning: no estimate ranges: " << accuracy.error().detail << "\n";
-    const core::AccuracyReport* acc = accuracy ? &*accuracy : nullptr;
+    const core::AccuracyReport* acc = loaded->accuracy.get(); // computed once, with the inputs
+
     std::string result;
     if (format == "json")
         result = report::planToJson(*w, plan, warnings, acc);

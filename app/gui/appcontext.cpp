@@ -41,8 +41,7 @@ core::Result<std::unique_ptr<AppContext>> AppContext::create(const std::filesyst
     }
     if (auto st = ctx->rebuild(true); !st)
         return st.error();
-    if (auto acc = providers::bundledAccuracy(*ctx->m_loaded->inputs.models, *ctx->m_loaded->inputs.gpus))
-        ctx->m_accuracy = std::make_shared<const core::AccuracyReport>(std::move(*acc));
+    ctx->m_accuracy = ctx->m_loaded->accuracy; // the estimator on the published runs, run once by loadPlanInputs
     ctx->rebuild(false);
     return ctx;
 }
