@@ -19,24 +19,34 @@ bool LineSource::next(std::string& line)
     if (m_in) {
         // std::getline has no bound: read up to the line break, at most maxCsvRecordBytes.
         line.clear();
-        std::streambuf* in = m_in->rdbuf();
         bool any = false;
         for (;;) {
-            const auto c = in->sbumpc();
-            if (c == std::char_traits<char>::eof()) {
-                if (!any)
-                    return false;
-                break;
+            if (m_bufPos == m_buf.size()) {
+                constexpr std::streamsize block = 64 * 1024;
+                m_buf.resize(static_cast<std::size_t>(block));
+                const auto got = m_in->rdbuf()->sgetn(m_buf.data(), block);
+                m_buf.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+                m_bufPos = 0;
+                if (m_buf.empty()) {
+                    if (!any)
+                        return false;
+                    break;
+                }
             }
             any = true;
-            if (c == '\n')
-                break;
-            if (line.size() == maxCsvRecordBytes) {
+            const auto nl = m_buf.find('\n', m_bufPos);
+            const std::size_t end = nl == std::string::npos ? m_buf.size() : nl;
+            if (line.size() + (end - m_bufPos) > maxCsvRecordBytes) {
                 m_overlong = true;
                 ++m_lineNo;
                 return false;
             }
-            line.push_back(static_cast<char>(c));
+            line.append(m_buf, m_bufPos, end - m_bufPos);
+            m_bufPos = end;
+            if (nl != std::string::npos) {
+                ++m_bufPos;
+                break;
+            }
         }
     } else {
         if (m_pos >= m_text.size())
@@ -100,20 +110,36 @@ bool CsvReader::next(std::vector<std::string>& fields)
             i = 0;
             continue;
         }
-        const char c = line[i++];
         if (inQuotes) {
-            if (c != '"')
-                field += c;
-            else if (i < line.size() && line[i] == '"') {
+            // a quoted run up to the next quote, appended at once
+            const auto q = line.find('"', i);
+            if (q == std::string::npos) {
+                field.append(line, i, std::string::npos);
+                i = line.size();
+                continue;
+            }
+            field.append(line, i, q - i);
+            i = q + 1;
+            if (i < line.size() && line[i] == '"') {
                 field += '"';
                 ++i;
             } else
                 inQuotes = false;
-        } else if (c == ',') {
+            continue;
+        }
+        // a plain run up to the next comma or quote
+        const auto stop = line.find_first_of(",\"", i);
+        const std::size_t end = stop == std::string::npos ? line.size() : stop;
+        field.append(line, i, end - i);
+        i = end;
+        if (i == line.size())
+            continue;
+        const char c = line[i++];
+        if (c == ',') {
             fields.push_back(std::move(field));
             field.clear();
             wasQuoted = false;
-        } else if (c == '"' && field.empty() && !wasQuoted) {
+        } else if (field.empty() && !wasQuoted) {
             inQuotes = true;
             wasQuoted = true;
         } else

@@ -35,6 +35,8 @@ private:
     std::string_view m_text;
     std::size_t m_pos = 0;
     std::istream* m_in = nullptr;
+    std::string m_buf; ///< read ahead from m_in in blocks (one virtual call per block, not per character)
+    std::size_t m_bufPos = 0;
     std::size_t m_lineNo = 0;
     bool m_overlong = false;
 };

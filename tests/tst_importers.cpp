@@ -183,6 +183,7 @@ private Q_SLOTS:
     void realSamplesAlibaba();
 
     void endlessInputIsRefused();
+    void csvRecords();
     void invalidUtf8IsRepaired_data();
     void invalidUtf8IsRepaired();
 };
@@ -241,6 +242,42 @@ void TestImporters::endlessInputIsRefused()
             // It read at most one 64 KiB block past the limit.
             QVERIFY(buf.served <= importers::maxWholeFileBytes + 2 * (1u << 16));
         }
+    }
+}
+
+// RFC 4180 records, read from text and from a stream in 64 KiB blocks: doubled quotes, a quote inside an unquoted
+// field (kept as text), a comma and a line break inside quotes, CRLF, a BOM, blank lines skipped, and a line longer
+// than one block. Expected fields written out by hand from the input.
+void TestImporters::csvRecords()
+{
+    const std::string longField(200000, 'x');
+    const std::string text = "\xEF\xBB\xBF"
+                             "a,\"b \"\"q\"\", y\",c\"d\r\n"
+                             "\r\n"
+                             "\"multi\nline\",,\"\"\n"
+        + longField + ",end\n" + "\"open";
+    const std::vector<std::vector<std::string>> expected = {
+        {"a", "b \"q\", y", "c\"d"},
+        {"multi\nline", "", ""},
+        {longField, "end"},
+        {"open"},
+    };
+    const std::vector<std::size_t> lines = {1, 3, 5, 6};
+    for (bool stream : {false, true}) {
+        std::istringstream in(text);
+        auto source = stream ? core::LineSource(in) : core::LineSource(text);
+        core::CsvReader reader(source);
+        std::vector<std::string> fields;
+        for (std::size_t r = 0; r < expected.size(); ++r) {
+            QVERIFY2(reader.next(fields), std::to_string(r).c_str());
+            QCOMPARE(fields.size(), expected[r].size());
+            for (std::size_t f = 0; f < fields.size(); ++f)
+                QVERIFY2(fields[f] == expected[r][f], (std::to_string(r) + ":" + std::to_string(f)).c_str());
+            QCOMPARE(reader.line(), lines[r]);
+        }
+        QVERIFY(reader.unterminated()); // the last record ends inside its quotes
+        QVERIFY(!reader.next(fields));
+        QVERIFY(!reader.overlong());
     }
 }
 
