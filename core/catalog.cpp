@@ -210,6 +210,33 @@ std::string repairUtf8(std::string_view s)
     return out;
 }
 
+std::string printable(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        bool valid = true;
+        const std::size_t n = utf8SequenceAt(s, i, valid);
+        char32_t cp = 0xFFFD;
+        if (valid) {
+            const auto b = [&](std::size_t k) { return static_cast<char32_t>(static_cast<unsigned char>(s[i + k])); };
+            cp = n == 1  ? b(0)
+                : n == 2 ? ((b(0) & 0x1F) << 6) | (b(1) & 0x3F)
+                : n == 3 ? ((b(0) & 0x0F) << 12) | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F)
+                         : ((b(0) & 0x07) << 18) | ((b(1) & 0x3F) << 12) | ((b(2) & 0x3F) << 6) | (b(3) & 0x3F);
+        }
+        if (cp == '\t' || cp == '\n' || cp == '\r' || cp == 0x85 || cp == 0x2028 || cp == 0x2029)
+            out += ' ';
+        else if (!valid || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E)
+            || (cp >= 0x2066 && cp <= 0x2069))
+            out += "\xEF\xBF\xBD"; // U+FFFD
+        else
+            out.append(s.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
 std::size_t repairImportText(CatalogImport& import, const std::string& fileName)
 {
     std::size_t repaired = 0;

@@ -100,6 +100,21 @@ struct CatalogImport
     std::size_t unlisted = 0;          ///< problems after those: counted, not kept
     /// Every problem, listed or not.
     std::size_t problems() const { return warnings.size() + unlisted; }
+    /// The prices accepted, over every offering.
+    std::size_t prices() const
+    {
+        std::size_t n = 0;
+        for (const auto& o : offerings)
+            n += o.prices.size();
+        return n;
+    }
+    /// More problems than maxRejectedFraction of the rows (problems + accepted prices): the import is refused unless
+    /// the user accepts a partial import (the CLI's --accept-partial, the app's "import what is good" box).
+    bool mostlyRejected() const
+    {
+        const double problemCount = static_cast<double>(problems());
+        return problemCount > maxRejectedFraction * (problemCount + static_cast<double>(prices()));
+    }
     /// Keeps the text of at most maxListedProblems problems and counts the rest; importers call it once per row.
     void capProblems()
     {
@@ -131,6 +146,13 @@ bool isValidUtf8(std::string_view s);
 /// `s` with every ill-formed UTF-8 sequence replaced by U+FFFD (one per maximal bad subpart, as Unicode §3.9
 /// recommends).
 std::string repairUtf8(std::string_view s);
+/// `s` as it is safe to show on one line (a table cell, a title, a PDF heading): tab, line feed, carriage return,
+/// NEL (U+0085), the line and paragraph separators (U+2028, U+2029) become a space; every other C0 and C1 control
+/// (U+0000–001F, U+007F–009F) and the bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069,
+/// the "Trojan Source" characters, CVE-2021-42574) become U+FFFD, so that a name cannot break a line, reorder
+/// what follows it or hide text; ill-formed UTF-8 becomes U+FFFD too. Files keep the names as given; writers
+/// escape them for their format.
+std::string printable(std::string_view s);
 /// Repairs the text fields of imported offerings and their prices that are not valid UTF-8 (a CSV in Latin-1, a
 /// damaged file), adding a warning per offering that names it; returns how many offerings were repaired.
 std::size_t repairImportText(CatalogImport& import, const std::string& fileName);

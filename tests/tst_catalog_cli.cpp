@@ -1,4 +1,6 @@
 // gpuplan-cli catalog and priced plans end to end: the real executable, a real SQLite file.
+#include "testfiles.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -194,21 +196,7 @@ void TestCatalogCli::mostlyBadFileIsRefused()
     QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}).code == 0);
     QTemporaryDir dir;
     const QString bad = dir.filePath(QStringLiteral("mostly-bad.json"));
-    auto write = [&](int rows) {
-        QFile f(bad);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(
-            R"({"schema":"gpuplan.catalog/1","provider":"quotecloud","as_of":"2026-11-30","source":"test","offerings":[)");
-        for (int i = 0; i < rows; ++i)
-            f.write(QStringLiteral(R"(%1{"region":"r%2","instance_type":"t","gpu_model":"L4","gpu_count":%3,)"
-                                   R"("prices":[{"pricing_model":"on_demand","currency":"USD","hourly_rate":0.5}]})")
-                        .arg(QLatin1String(i ? "," : ""))
-                        .arg(i)
-                        .arg(i == 0 ? 1 : 0)
-                        .toUtf8());
-        f.write("]}");
-    };
-    write(200);
+    QVERIFY(gpuplan::test::writeMostlyBadCatalog(bad, 200));
     const Run r = cli({QStringLiteral("catalog"), QStringLiteral("import"), bad});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains("mostly-bad.json: 199 problems against 1 accepted prices"), r.err.constData());
@@ -219,7 +207,7 @@ void TestCatalogCli::mostlyBadFileIsRefused()
     QVERIFY2(partial.code == 0, partial.err.constData());
     QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("snapshots")}).out.count("mostly-bad.json"), 1);
 
-    write(1201); // 1 200 bad rows: 1 000 listed, the rest counted
+    QVERIFY(gpuplan::test::writeMostlyBadCatalog(bad, 1201)); // 1 200 bad rows: 1 000 listed, the rest counted
     const Run v = cli({QStringLiteral("catalog"), QStringLiteral("validate"), bad});
     QCOMPARE(v.code, 2);
     QVERIFY2(v.out.contains("1 offerings, 1 prices, 1200 problems"), v.out.constData());

@@ -22,6 +22,7 @@
 #include "app/gui/workloadjson.h"
 #include "core/csv.h"
 #include "providers/store.h"
+#include "testfiles.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -66,7 +67,8 @@ private Q_SLOTS:
     void exportPlanUsesTheSelectedCandidate();
     void servingChartsShowDemandAndDowntime();
     void importPriceFileAndHistory();
-    void cancelledImportChangesNothing();
+    void cancelledOrRefusedImportChangesNothing();
+    void hostileNamesShownSafely();
     void switchingLanguageRetranslates();
     void settingsDiscountsCurrencyAndKeychain();
     void everyModelPassesTheTester();
@@ -579,7 +581,7 @@ void TestGuiPlan::importPriceFileAndHistory()
     QVERIFY(acme);
 }
 
-void TestGuiPlan::cancelledImportChangesNothing()
+void TestGuiPlan::cancelledOrRefusedImportChangesNothing()
 {
     const auto snapshots = m_ctx->store()->snapshots()->size();
     std::atomic<bool> cancel {true};
@@ -594,6 +596,53 @@ void TestGuiPlan::cancelledImportChangesNothing()
         m_ctx->store()->path(), {}, nullptr);
     QVERIFY(!bad.ok);
     QVERIFY(bad.error.contains(QLatin1String("nope.json")));
+
+    // 199 of 200 rows bad (gpu_count 0): refused like `catalog import`, nothing stored; taken with acceptPartial.
+    const QString mostlyBad = m_dir.filePath(QStringLiteral("mostly-bad.json"));
+    QVERIFY(test::writeMostlyBadCatalog(mostlyBad, 200));
+    // into a store of its own, so that the accepted row stays out of the other tests' plans
+    const std::filesystem::path db = m_dir.filePath(QStringLiteral("partial.sqlite")).toStdString();
+    gui::ImportRequest partial {mostlyBad, QStringLiteral("gpuplan"), {}, QStringLiteral("2026-11-30")};
+    const auto refused = gui::CatalogImport::run(partial, db, {}, nullptr);
+    QVERIFY(!refused.ok);
+    QVERIFY(refused.mostlyRejected);
+    QVERIFY2(refused.error.contains(QLatin1String("mostly-bad.json: 199 problems against 1 accepted prices")),
+        qPrintable(refused.error));
+    auto store = providers::Store::open(db);
+    QVERIFY(store);
+    QCOMPARE((*store)->snapshots()->size(), std::size_t(0));
+    partial.acceptPartial = true;
+    const auto taken = gui::CatalogImport::run(partial, db, {}, nullptr);
+    QVERIFY2(taken.ok, qPrintable(taken.error));
+    QCOMPARE(taken.prices, 1);
+    QCOMPARE((*store)->snapshots()->size(), std::size_t(1));
+}
+
+// An offering named with a line separator, a right-to-left override and an escape (a hostile or broken catalog):
+// the table shows the separator as a space and the others as U+FFFD (core::printable), in cells and tooltips.
+void TestGuiPlan::hostileNamesShownSafely()
+{
+    loadExample("llama-3.1-70b-lora.json");
+    auto hostile = std::make_shared<gui::PlanResult>(*m_window->candidates()->result());
+    auto it = std::find_if(hostile->plan.candidates.begin(), hostile->plan.candidates.end(),
+        [](const core::Candidate& c) { return c.pricing.has_value(); });
+    QVERIFY(it != hostile->plan.candidates.end());
+    it->pricing->offering.instanceType = "p5\xE2\x80\xA8x\xE2\x80\xAE"
+                                         "exe\x1B[2J";
+    it->pricing->offering.region = "us\neast";
+    gui::CandidateTableModel model;
+    model.setResult(hostile);
+    const int row = static_cast<int>(it - hostile->plan.candidates.begin());
+    QVERIFY(model.data(model.index(row, gui::CandidateTableModel::Instance))
+                .toString()
+                .startsWith(QString::fromUtf8("p5 x\uFFFDexe\uFFFD[2J"))); // then " × 8" for 8 instances
+    QCOMPARE(model.data(model.index(row, gui::CandidateTableModel::Region)).toString(), QStringLiteral("us east"));
+    for (int col = 0; col < gui::CandidateTableModel::ColumnCount; ++col)
+        for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole)}) {
+            const QString text = model.data(model.index(row, col), role).toString();
+            for (const char16_t c : {u'\u2028', u'\u202E', u'\x1B'})
+                QVERIFY2(!text.contains(QChar(c)), qPrintable(QStringLiteral("column %1: %2").arg(col).arg(text)));
+        }
 }
 
 void TestGuiPlan::switchingLanguageRetranslates()

@@ -186,6 +186,8 @@ private Q_SLOTS:
     void csvRecords();
     void invalidUtf8IsRepaired_data();
     void invalidUtf8IsRepaired();
+    void printableText_data();
+    void printableText();
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1740,4 +1742,36 @@ void TestImporters::realSamplesAlibaba()
 }
 
 QTEST_APPLESS_MAIN(TestImporters)
+void TestImporters::printableText_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QByteArray>("shown");
+    // Code points by their UTF-8 bytes (RFC 3629); U+FFFD is EF BF BD.
+    QTest::addRow("plain and Chinese") << QByteArray("8\xC3\x97H100 \xE5\x8C\x97\xE4\xBA\xAC")
+                                       << QByteArray("8\xC3\x97H100 \xE5\x8C\x97\xE4\xBA\xAC");
+    QTest::addRow("tab LF CR") << QByteArray("a\tb\nc\r\nd") << QByteArray("a b c  d");
+    QTest::addRow("NEL U+0085") << QByteArray("a\xC2\x85z") << QByteArray("a z");
+    QTest::addRow("LS PS U+2028 U+2029") << QByteArray("a\xE2\x80\xA8z\xE2\x80\xA9") << QByteArray("a z ");
+    QTest::addRow("NUL BEL ESC DEL") << QByteArray("a\x00\x07\x1B[31m\x7F", 9)
+                                     << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD[31m\xEF\xBF\xBD");
+    QTest::addRow("C1 CSI U+009B") << QByteArray("\xC2\x9B"
+                                                 "1")
+                                   << QByteArray("\xEF\xBF\xBD"
+                                                 "1");
+    QTest::addRow("RLO U+202E, PDI U+2069")
+        << QByteArray("x\xE2\x80\xAEgnp.exe\xE2\x81\xA9") << QByteArray("x\xEF\xBF\xBDgnp.exe\xEF\xBF\xBD");
+    QTest::addRow("LRM U+200E stays") << QByteArray("\xE2\x80\x8E") << QByteArray("\xE2\x80\x8E");
+    QTest::addRow("Latin-1") << QByteArray("caf\xE9") << QByteArray("caf\xEF\xBF\xBD");
+}
+
+// Names shown in the app and printed in the PDF go through core::printable: nothing in them can break a line,
+// reorder the text after it, or reach a terminal as an escape sequence.
+void TestImporters::printableText()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QByteArray, shown);
+    const std::string r = core::printable(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    QCOMPARE(QByteArray(r.data(), qsizetype(r.size())), shown);
+}
+
 #include "tst_importers.moc"

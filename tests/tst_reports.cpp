@@ -191,6 +191,7 @@ private Q_SLOTS:
     void pdfLetterWithPageNumbersOnEveryPage();
     void pdfChineseKeepsLatinText();
     void pdfNeedsNoDisplay();
+    void pdfShowsControlCharactersSafely();
     void pdfForEveryKindOfWorkload_data();
     void pdfForEveryKindOfWorkload();
     void csvMatchesJson();
@@ -298,6 +299,30 @@ void TestReports::pdfNeedsNoDisplay()
     const Run r = cli({QStringLiteral("plan"), example("rendering-batch.json"), QStringLiteral("--pdf"), pdf}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY(pdfText(pdf).contains(QStringLiteral("Blender Cycles animation render")));
+}
+
+// A shared workload named with a line separator, a right-to-left override (CVE-2021-42574's reordering) and a BEL:
+// the PDF prints them harmlessly, the separator as a space and the others as U+FFFD, in the heading of every page.
+void TestReports::pdfShowsControlCharactersSafely()
+{
+    QFile in(example("rendering-batch.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject w = QJsonDocument::fromJson(in.readAll()).object();
+    w.insert(QStringLiteral("name"), QString::fromUtf8("Evil\u2028name\u202Egnp.exe\u0007x"));
+    const QString workload = m_dir.filePath(QStringLiteral("control-name.json"));
+    QFile out(workload);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(w).toJson());
+    out.close();
+    const QString pdf = m_dir.filePath(QStringLiteral("control-name.pdf"));
+    const Run r = cli({QStringLiteral("plan"), workload, QStringLiteral("--pdf"), pdf});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString text = pdfText(pdf);
+    QVERIFY2(text.contains(QString::fromUtf8("Evil name\uFFFDgnp.exe\uFFFDx")), qPrintable(text.left(400)));
+    for (const char16_t c : {u'\u2028', u'\u202E', u'\u0007'})
+        QVERIFY2(!text.contains(QChar(c)), qPrintable(QString::number(c, 16)));
+    for (int p = 1; p <= pdfPages(pdf); ++p)
+        QVERIFY(pdfText(pdf, p).contains(QString::fromUtf8("— Evil name\uFFFDgnp.exe\uFFFDx")));
 }
 
 void TestReports::pdfForEveryKindOfWorkload_data()

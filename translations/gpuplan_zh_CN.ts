@@ -507,6 +507,10 @@
         <source>Cancelled: nothing was imported and the catalog is unchanged.</source>
         <translation>已取消：未导入任何内容，价格目录未改动。</translation>
     </message>
+    <message>
+        <source>%1: %2 problems against %3 accepted prices (more than %4 % of the rows rejected); nothing was imported and the catalog is unchanged. Fix the file, or import again with &quot;Import what is good&quot; ticked.</source>
+        <translation>%1：%2 个问题，仅接受 %3 个价格（超过 %4 % 的行被拒绝）；未导入任何内容，价格目录未改变。请修正文件，或勾选“导入有效部分”后重新导入。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::CatalogPage</name>
@@ -659,6 +663,14 @@
     <message>
         <source>Cancelled: nothing was imported and the catalog is unchanged.</source>
         <translation>已取消：未导入任何内容，价格目录未改动。</translation>
+    </message>
+    <message>
+        <source>Import what is good</source>
+        <translation>导入有效部分</translation>
+    </message>
+    <message>
+        <source>Import the accepted rows even when more than half of the file&apos;s rows are rejected (otherwise such a file is refused and nothing changes).</source>
+        <translation>即使文件中超过一半的行被拒绝，也导入被接受的行（否则拒绝该文件，不做任何更改）。</translation>
     </message>
 </context>
 <context>

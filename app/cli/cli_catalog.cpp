@@ -216,9 +216,7 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
     if (imported->unlisted > 0)
         err << "warning: … and " << imported->unlisted << " more problems (the first " << core::maxListedProblems
             << " are listed)\n";
-    std::size_t prices = 0;
-    for (const auto& o : imported->offerings)
-        prices += o.prices.size();
+    const std::size_t prices = imported->prices();
     const std::size_t problems = imported->problems();
     if (!import) {
         out << file << ": " << imported->offerings.size() << " offerings, " << prices << " prices, " << problems
@@ -231,8 +229,7 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
     }
     // A file whose rows are mostly rejected is a broken file or a changed format: storing the few good rows would
     // replace the provider's catalog with a fraction of it.
-    if (static_cast<double>(problems) > core::maxRejectedFraction * static_cast<double>(problems + prices)
-        && !a.options.count("accept-partial")) {
+    if (imported->mostlyRejected() && !a.options.count("accept-partial")) {
         err << "gpuplan-cli: " << file << ": " << problems << " problems against " << prices
             << " accepted prices (more than " << static_cast<int>(core::maxRejectedFraction * 100)
             << " % of the rows rejected); nothing imported, the active catalog is unchanged. Fix the file, or "

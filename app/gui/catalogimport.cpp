@@ -64,13 +64,25 @@ ImportOutcome CatalogImport::run(const ImportRequest& r, const std::filesystem::
         out.error = tr("%1: no offerings found; the catalog is unchanged").arg(r.file);
         return out;
     }
+    out.offerings = static_cast<int>(imported->offerings.size());
+    out.prices = static_cast<int>(imported->prices());
+    // The rule of `catalog import`: a file whose rows are mostly rejected is a broken file or a changed format;
+    // storing the few good rows would replace the provider's catalog with a fraction of it.
+    if (imported->mostlyRejected() && !r.acceptPartial) {
+        out.mostlyRejected = true;
+        out.error = tr("%1: %2 problems against %3 accepted prices (more than %4 % of the rows rejected); nothing "
+                       "was imported and the catalog is unchanged. Fix the file, or import again with \"Import "
+                       "what is good\" ticked.")
+                        .arg(r.file)
+                        .arg(imported->problems())
+                        .arg(out.prices)
+                        .arg(static_cast<int>(core::maxRejectedFraction * 100));
+        return out;
+    }
     if (cancel && cancel->load()) {
         out.cancelled = true;
         return out;
     }
-    out.offerings = static_cast<int>(imported->offerings.size());
-    for (const auto& o : imported->offerings)
-        out.prices += static_cast<int>(o.prices.size());
     auto ids = (*store)->importSnapshot(imported->offerings, r.file.toStdString(), r.format.toStdString(),
         static_cast<int>(imported->problems()), progress, cancel);
     if (!ids) {

@@ -25,12 +25,16 @@ struct ImportRequest
     QString format;   ///< gpuplan | skypilot | aws | aws-json | azure | gcp | alibaba | spot-advisor
     QString provider; ///< SkyPilot catalogs only
     QString asOf;     ///< YYYY-MM-DD, for files without a date of their own
+    /// Import the accepted rows even when most rows are rejected (core::CatalogImport::mostlyRejected); the CLI's
+    /// --accept-partial. Off, such a file is refused and nothing changes.
+    bool acceptPartial = false;
 };
 
 struct ImportOutcome
 {
     bool ok = false;
     bool cancelled = false;
+    bool mostlyRejected = false; ///< refused: more than half the rows rejected and acceptPartial was off
     QString error;
     int offerings = 0;
     int prices = 0;

@@ -8,6 +8,7 @@
 #include "app/charts/historychart.h"
 #include "providers/store.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
 #include <QDateEdit>
@@ -456,14 +457,18 @@ void CatalogPage::importFile(const QString& fileArg)
     asOf->setCalendarPopup(true);
     asOf->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
     form->addRow(tr("Prices as of:"), asOf);
+    auto* partial = new QCheckBox(tr("Import what is good"));
+    partial->setToolTip(tr("Import the accepted rows even when more than half of the file's rows are rejected "
+                           "(otherwise such a file is refused and nothing changes)."));
+    form->addRow(QString(), partial);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &ask, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &ask, &QDialog::reject);
     if (ask.exec() != QDialog::Accepted)
         return;
-    ImportRequest req {
-        file, format->currentData().toString(), provider->currentText().trimmed(), asOf->date().toString(Qt::ISODate)};
+    ImportRequest req {file, format->currentData().toString(), provider->currentText().trimmed(),
+        asOf->date().toString(Qt::ISODate), partial->isChecked()};
 
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto* progress = new QProgressDialog(tr("Importing %1…").arg(QFileInfo(file).fileName()), tr("Cancel"), 0, 0, this);

@@ -1,6 +1,8 @@
 #pragma once
 // Numbers, money, durations and sizes for people, through QLocale (the language chosen in Settings).
 
+#include "core/catalog.h"
+
 #include <QCoreApplication>
 #include <QString>
 
@@ -9,10 +11,11 @@
 
 namespace gpuplan::gui {
 
-/// The core's UTF-8 strings as Qt strings.
+/// The core's UTF-8 strings as Qt strings, as shown: line breaks, controls and bidi overrides made harmless
+/// (core::printable), so that a name from a shared file or catalog cannot break a cell or reorder a title.
 inline QString qs(const std::string& s)
 {
-    return QString::fromStdString(s);
+    return QString::fromStdString(core::printable(s));
 }
 
 class Fmt

@@ -676,7 +676,7 @@ void MainWindow::updateTitle()
     QString name = m_scenarioName;
     if (name.isEmpty())
         name = tr("Untitled");
-    setWindowTitle(tr("%1[*] — gpuplan").arg(name));
+    setWindowTitle(tr("%1[*] — gpuplan").arg(qs(name.toStdString())));
     setWindowModified(isModified());
 }
 

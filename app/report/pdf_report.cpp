@@ -5,6 +5,7 @@
 #include "format.h"
 #include "plan_output.h"
 
+#include "core/catalog.h"
 #include "core/efficiency.h"
 
 #include <QBuffer>
@@ -35,9 +36,11 @@ namespace {
 
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 
+/// Text from the plan as printed: line breaks, controls and bidi overrides made harmless (core::printable), so that
+/// a name cannot break a heading or a table row.
 QString qs(const std::string& s)
 {
-    return QString::fromStdString(s);
+    return QString::fromStdString(core::printable(s));
 }
 
 QString grouped(double v, int decimals)
@@ -1855,7 +1858,7 @@ bool writePdfReport(const ReportInput& input, const PdfOptions& options, const Q
     // Qt's font engines and glyph caches are shared: one report renders at a time.
     std::lock_guard<std::mutex> lock(renderMutex());
     PdfReport report(input, options);
-    const QString headerLeft = report.title() + QStringLiteral(" — ") + QString::fromStdString(input.workload->name);
+    const QString headerLeft = report.title() + QStringLiteral(" — ") + qs(input.workload->name);
     const QString date = (options.generated.isValid() ? options.generated : QDateTime::currentDateTimeUtc())
                              .toUTC()
                              .toString(QStringLiteral("yyyy-MM-dd"));

@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-15}
+mkdir -p build
 # Configured with Qt hidden (CMAKE_DISABLE_FIND_PACKAGE_Qt6): the core and the importers must build without Qt.
 cmake --preset fuzz -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=TRUE >/dev/null 2>build/fuzz-configure.log || {
   cat build/fuzz-configure.log; exit 1; }
