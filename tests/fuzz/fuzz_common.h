@@ -4,12 +4,16 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/plan_inputs.h"
+#include "core/planner.h"
 #include "core/workload.h"
+#include "providers/importers/importers.h"
 
 #include <memory>
 #include <optional>
 #include <string_view>
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -68,6 +72,36 @@ inline std::optional<core::Workload> smallWorkload(std::string_view text)
     if (w->kind == core::WorkloadKind::Training && (w->model.layers > 200 || w->model.hidden > 65536))
         return std::nullopt;
     return std::move(w).value();
+}
+
+/// A fuzz input planned: the workload, the inputs it was planned with and the plan.
+struct Planned
+{
+    core::Workload workload;
+    core::PlanInputs inputs;
+    core::Plan plan;
+};
+
+/// The planner's fuzz input: a workload and, after the first NUL byte, a small native catalog (at most 64
+/// offerings) to price it with. Nothing when either is rejected or the workload is outside smallWorkload().
+inline std::optional<Planned> planInput(const uint8_t* data, size_t size)
+{
+    const std::string_view all(reinterpret_cast<const char*>(data), size);
+    const auto nul = all.find('\0');
+    auto w = smallWorkload(all.substr(0, nul));
+    if (!w)
+        return std::nullopt;
+    core::PlanInputs in = inputs();
+    if (nul != std::string_view::npos) {
+        auto catalog = importers::parseNativeCatalog(all.substr(nul + 1), "catalog.json");
+        if (!catalog || catalog->offerings.size() > 64)
+            return std::nullopt;
+        in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(catalog->offerings));
+    }
+    auto plan = core::planWorkload(*w, in);
+    if (!plan)
+        return std::nullopt;
+    return Planned {std::move(*w), std::move(in), std::move(plan).value()};
 }
 
 } // namespace gpuplan::fuzz

@@ -8,45 +8,32 @@
 #include "core/planner.h"
 #include "core/workload.h"
 #include "fuzz_common.h"
-#include "providers/importers/importers.h"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
-#include <cstring>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     using namespace gpuplan;
-    const std::string_view all(reinterpret_cast<const char*>(data), size);
-    const auto nul = all.find('\0');
-    const std::string_view workloadText = all.substr(0, nul);
-    auto w = fuzz::smallWorkload(workloadText);
-    if (!w)
+    auto planned = fuzz::planInput(data, size);
+    if (!planned)
         return 0;
-    core::PlanInputs in = fuzz::inputs();
-    if (nul != std::string_view::npos) {
-        auto catalog = importers::parseNativeCatalog(all.substr(nul + 1), "catalog.json");
-        if (!catalog || catalog->offerings.size() > 64)
-            return 0;
-        in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(catalog->offerings));
-    }
-    auto plan = core::planWorkload(*w, in);
-    if (!plan)
-        return 0;
+    const core::Workload& w = planned->workload;
+    const core::Plan& plan = planned->plan;
 
-    const std::string json = report::planToJson(*w, *plan, {});
+    const std::string json = report::planToJson(w, plan, {});
     if (nlohmann::json::parse(json, nullptr, false).is_discarded())
         __builtin_trap();
-    const std::string csv = report::planToCsv(*w, *plan);
+    const std::string csv = report::planToCsv(w, plan);
     if (!core::parseCsv(csv, "plan.csv"))
         __builtin_trap();
-    (void)report::planToTable(*w, *plan, {});
-    if (plan->candidates.empty())
+    (void)report::planToTable(w, plan, {});
+    if (plan.candidates.empty())
         return 0;
     for (auto emit : {&report::skyPilotTask, &report::kubernetesManifest}) {
-        auto yaml = emit(*w, plan->candidates.front(), {});
+        auto yaml = emit(w, plan.candidates.front(), {});
         if (!yaml)
             continue;
         try {
