@@ -15,16 +15,24 @@ double erlangC(int c, double a)
         return 0.0;
     if (a >= c)
         return 1.0;
-    // Erlang B by recursion: B(0) = 1, B(k) = a·B(k−1) / (k + a·B(k−1)); then C = B / (1 − ρ(1 − B)).
+    // Erlang B from the Poisson terms counted down from c: 1/B = sum_{j=0..c} P(c−j)/P(c), where P(k) = a^k e^−a / k!
+    // and P(c−j)/P(c) = t_j = t_{j−1}·(c−j+1)/a (every term positive: no cancellation). The terms fall once c−j < a;
+    // from there the rest sum to at most t·r/(1−r) with r = (c−j)/a, so the sum stops when that is below 1e-17 of
+    // it: about 9·sqrt(a) terms near full load instead of c (a fleet of 1.4 million slots at ρ = 0.999997 sums
+    // ~11,000 terms), and a few when c is well above a, where 1/B overflows to "B = 0" within a few hundred terms.
+    // Then C = B / (1 − ρ(1 − B)) (Erlang C from Erlang B).
     const double rho = a / c;
-    double b = 1.0;
-    for (int k = 1; k <= c; ++k) {
-        b = a * b / (k + a * b);
-        // B falls with every server added, and C ≤ B / (1 − ρ): once that bound is below 1e-18 the wait is zero to
-        // double precision, and the remaining servers (millions for the largest fleets) need not be counted.
-        if (k > a && b < 1e-18 * (1.0 - rho))
-            return 0.0;
+    double inverseB = 1.0, t = 1.0;
+    for (int j = 1; j <= c; ++j) {
+        t *= (c - j + 1) / a;
+        inverseB += t;
+        if (inverseB > 1e300)
+            return 0.0; // B < 1e-300: no wait to double precision
+        const double r = (c - j) / a;
+        if (r < 1.0 && t * r / (1.0 - r) < 1e-17 * inverseB)
+            break;
     }
+    const double b = 1.0 / inverseB;
     return b / (1.0 - rho * (1.0 - b));
 }
 
@@ -56,12 +64,26 @@ double kOfN(int k, int n, double a)
         return 1.0;
     if (k > n)
         return 0.0;
-    // Sum in log space for large n: log C(n,i) = lgamma(n+1) − lgamma(i+1) − lgamma(n−i+1).
+    if (a >= 1.0)
+        return 1.0;
+    if (a <= 0.0)
+        return 0.0;
+    // Binomial tail sum_{i=k..n} C(n,i) a^i (1−a)^(n−i): the first term in log space (lgamma), each next one by the
+    // ratio term(i+1)/term(i) = (n−i)/(i+1) · a/(1−a). The ratio falls with i, so once it is below 1 the rest sum to
+    // at most term·r/(1−r), and the sum stops when that is below 1e-17 of it.
+    const double odds = a / (1.0 - a);
+    double logTerm = std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(a)
+        + (n - k) * std::log1p(-a);
     double sum = 0;
     for (int i = k; i <= n; ++i) {
-        const double logTerm = std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0)
-            + (i > 0 ? i * std::log(a) : 0.0) + (n - i > 0 ? (n - i) * std::log1p(-a) : 0.0);
-        sum += std::exp(logTerm);
+        const double term = std::exp(logTerm);
+        sum += term;
+        if (i == n)
+            break;
+        const double r = (n - i) / (i + 1.0) * odds;
+        if (r < 1.0 && term * r / (1.0 - r) < 1e-17 * sum)
+            break;
+        logTerm += std::log(r);
     }
     return std::min(1.0, sum);
 }
@@ -154,9 +176,19 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
     out.ttftP99Ms = (waitQuantile(n * r.slots, load, mu, 0.99) + r.prefillSeconds) * 1e3;
     out.availability = kOfN(n, n, replicaAvailability);
     if (availabilityTarget) {
+        // The fewest replicas in all (at most 1000 spares) with P(at least n up) >= the target: the probability
+        // grows with every spare, so by bisection.
         int total = n;
-        while (kOfN(n, total, replicaAvailability) < *availabilityTarget && total < n + 1000)
-            ++total;
+        if (kOfN(n, n, replicaAvailability) < *availabilityTarget) {
+            int lo = n, hi = n + 1000; // kOfN(n, lo) below the target; hi: the most spares tried
+            if (kOfN(n, hi, replicaAvailability) < *availabilityTarget)
+                lo = hi - 1;
+            while (hi - lo > 1) {
+                const int mid = lo + (hi - lo) / 2;
+                (kOfN(n, mid, replicaAvailability) >= *availabilityTarget ? hi : lo) = mid;
+            }
+            total = hi;
+        }
         out.redundant = total - n;
         out.availability = kOfN(n, total, replicaAvailability);
         if (out.redundant > 0)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <set>
 #include <tuple>
@@ -187,13 +188,19 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             cap->scaleUpDelayS = spec.autoscaling && spec.autoscaling->scaleUpDelayS ? *spec.autoscaling->scaleUpDelayS
                                                                                      : 120.0 + e.weightsBytes / 2e9;
             if (!spec.profile.empty()) {
+                // Each distinct hourly rate sized once (profiles repeat rates; the peak is one of them).
                 std::vector<int> needed;
-                for (double rate : spec.profile)
-                    needed.push_back(rate > 0
-                            ? planReplicas(rm, rate, spec.headroom.value_or(PlanDefaults {}.servingHeadroom),
-                                spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas)
-                                  .total()
-                            : minReplicas);
+                std::map<double, int> byRate;
+                if (peak > 0)
+                    byRate.emplace(peak, cap->result.total());
+                for (double rate : spec.profile) {
+                    auto [it, isNew] = byRate.try_emplace(rate, minReplicas);
+                    if (isNew && rate > 0)
+                        it->second = planReplicas(rm, rate, spec.headroom.value_or(PlanDefaults {}.servingHeadroom),
+                            spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas)
+                                         .total();
+                    needed.push_back(it->second);
+                }
                 AutoscalingPolicy policy;
                 policy.minReplicas = minReplicas;
                 policy.scaleUpDelaySeconds = cap->scaleUpDelayS;

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 namespace {
 struct Run
 {
@@ -66,6 +68,8 @@ private Q_SLOTS:
     void gpt3Flops();
     void inferenceJsonFields();
     void notFitting();
+    void largestValidInputsPlan_data();
+    void largestValidInputsPlan();
     void badInput_data();
     void badInput();
     void stdinAndOutputFile();
@@ -183,6 +187,53 @@ void TestCli::notFitting()
     const auto est = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("estimate")).toObject();
     QCOMPARE(est.value(QStringLiteral("fits")).toBool(), false);
     QVERIFY(!est.value(QStringLiteral("fit")).toObject().value(QStringLiteral("suggestions")).toArray().isEmpty());
+}
+
+void TestCli::largestValidInputsPlan_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("code");
+    // tests/data/workloads/limits/: every value at the largest the loader accepts (core/workload.h, workload.cpp)
+    QTest::addRow("1e5 requests/s every hour, Llama-3.1-8B") << QStringLiteral("serving-peak-traffic.json") << 0;
+    // 10M-token prompts at a 1 ms TTFT cannot be met: "nothing feasible" is the answer, exit 1
+    QTest::addRow("10M-token requests, 1 ms SLO, 405B") << QStringLiteral("serving-largest.json") << 1;
+    QTest::addRow("1e15 training tokens, 405B") << QStringLiteral("training-largest.json") << 1;
+    QTest::addRow("1e15 tokens on 1,000,000 pinned H100") << QStringLiteral("pinned-largest.json") << 0;
+}
+
+// The largest valid values plan and end (a 1e5 requests/s profile once ran for minutes inside Erlang C; the time is
+// measured by bench_planner's BM_PlanLargestValid, not here), with finite, non-negative figures throughout.
+void TestCli::largestValidInputsPlan()
+{
+    QFETCH(QString, file);
+    QFETCH(int, code);
+    const Run r = cli({QStringLiteral("plan"), workloadData(QStringLiteral("limits/") + file),
+        QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == code, r.err.constData());
+    const QJsonObject plan = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(!plan.isEmpty());
+    const QJsonArray candidates = plan.value(QStringLiteral("candidates")).toArray();
+    for (const auto& c : candidates)
+        for (const char* key : {"total_cost", "hourly_cost", "hours", "gpus"}) {
+            const QJsonValue v = c.toObject().value(QLatin1String(key));
+            if (!v.isUndefined() && !v.isNull())
+                QVERIFY2(std::isfinite(v.toDouble()) && v.toDouble() >= 0, key);
+        }
+    if (file == QLatin1String("pinned-largest.json")) {
+        // 6 · N · D = 6 · 405.85e9 parameters (Llama-3.1-405B) · 1e15 tokens = 2.4351e27 FLOP; on 1e6 × 989 TFLOPS
+        // (H100 SXM dense BF16) no layout beats 100 % MFU: 2.4351e27 / 9.89e20 / 3600 = 684 h at the least.
+        QVERIFY(!candidates.isEmpty());
+        const QJsonObject top = candidates.first().toObject();
+        const double flops = top.value(QStringLiteral("total_flops_6nd")).toDouble();
+        QVERIFY2(
+            std::abs(flops - 6 * 405.85e9 * 1e15) <= 1e-3 * 6 * 405.85e9 * 1e15, qPrintable(QString::number(flops)));
+        QVERIFY2(top.value(QStringLiteral("wall_hours")).toDouble() > 684,
+            qPrintable(QString::number(top.value(QStringLiteral("wall_hours")).toDouble())));
+        const double mfu = top.value(QStringLiteral("mfu")).toDouble();
+        QVERIFY2(mfu > 0 && mfu < 0.6, qPrintable(QString::number(mfu)));
+    }
+    if (file == QLatin1String("serving-peak-traffic.json"))
+        QVERIFY(!candidates.isEmpty());
 }
 
 void TestCli::badInput_data()

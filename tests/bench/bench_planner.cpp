@@ -117,6 +117,27 @@ BENCHMARK(BM_PlanSynthetic)
     ->Complexity(benchmark::oN)
     ->Unit(benchmark::kMillisecond);
 
+/// The largest values a workload may hold (tests/data/workloads/limits/: 1e5 requests/s every hour, 10M-token
+/// requests, 1e15 training tokens, 1,000,000 pinned GPUs) over the bundled catalog: each must plan in seconds
+/// (issue: "any valid input plans in at most 10 s on this machine").
+void BM_PlanLargestValid(benchmark::State& state, const char* file)
+{
+    const std::filesystem::path path = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "tests/data/workloads/limits" / file;
+    const auto w = core::parseWorkload(readFile(path), file, data().models, data().gpus);
+    if (!w) {
+        state.SkipWithError(w.error().detail.c_str());
+        return;
+    }
+    const core::PlanInputs in = data().inputs(data().offerings);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::planWorkload(*w, in));
+}
+BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_peak_traffic, "serving-peak-traffic.json")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_largest, "serving-largest.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanLargestValid, training_largest, "training-largest.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanLargestValid, pinned_largest, "pinned-largest.json")->Unit(benchmark::kMillisecond);
+
 long peakRssKiB()
 {
 #ifdef __linux__
