@@ -69,6 +69,7 @@ private Q_SLOTS:
     void importPriceFileAndHistory();
     void cancelledOrRefusedImportChangesNothing();
     void hostileNamesShownSafely();
+    void markColumnOnScreen();
     void switchingLanguageRetranslates();
     void settingsDiscountsCurrencyAndKeychain();
     void everyModelPassesTheTester();
@@ -643,6 +644,23 @@ void TestGuiPlan::hostileNamesShownSafely()
             for (const char16_t c : {u'\u2028', u'\u202E', u'\x1B'})
                 QVERIFY2(!text.contains(QChar(c)), qPrintable(QStringLiteral("column %1: %2").arg(col).arg(text)));
         }
+}
+
+// The ★ / ! column once sat after eight others and was off-screen in a 1440-pixel window: it is beside the rank,
+// inside the table's viewport with the default column widths.
+void TestGuiPlan::markColumnOnScreen()
+{
+    m_window->resize(1440, 900);
+    m_window->show();
+    loadExample("llama-3.1-8b-chat-serving.json");
+    QTableView* table = m_window->table();
+    const int col = gui::CandidateTableModel::Pareto;
+    QVERIFY(!table->isColumnHidden(col));
+    const int right = table->columnViewportPosition(col) + table->columnWidth(col);
+    QVERIFY2(right <= table->viewport()->width(),
+        qPrintable(QStringLiteral("%1 > %2").arg(right).arg(table->viewport()->width())));
+    // the recommended row carries the star
+    QCOMPARE(m_window->proxy()->index(0, col).data().toString().left(1), QString::fromUtf8("\u2605"));
 }
 
 void TestGuiPlan::switchingLanguageRetranslates()

@@ -17,13 +17,13 @@ class CandidateTableModel : public QAbstractTableModel
 public:
     enum Column {
         Rank,
+        Pareto, ///< ★ on the front, ! latency at risk: beside the rank, so that it is on screen at any width
         Provider,
         Gpu,
         Pricing,
         Cost,
         CostRange,
         Time,
-        Pareto,
         Region,
         Instance,
         Hourly,
