@@ -527,6 +527,43 @@ void sizeToLatencyRange(Workload& w, double factor)
     if (slo.ttftP99Ms)
         *slo.ttftP99Ms /= factor;
 }
+
+/// The 5 % rule, in one step: when the cheapest candidate meets its latency targets at the estimate but not across
+/// its 80 % range ("at risk"), the cheapest candidate that meets them across the range goes first if it costs at
+/// most safeLatencyPremium (5 %) more — one already in the plan, else the cheapest of the workload sized to the
+/// range as strict_slo sizes it (only then is the plan made twice) — and a note says what it costs; otherwise a
+/// note says the recommendation is at risk. Ranking by cost only: the rule weighs latency against money.
+void preferSafeLatency(Plan& plan, const Workload& w, const PlanInputs& in, const CancelFlag* cancel)
+{
+    auto& all = plan.candidates;
+    if (!w.inference || w.constraints.objective != "cost" || all.empty() || !all.front().pricing
+        || !all.front().pricing->sloAtRisk)
+        return;
+    const double cheapest = all.front().pricing->costUsd;
+    auto affordable = [&](const Candidate& c) { return c.pricing->costUsd <= cheapest * (1.0 + safeLatencyPremium); };
+    auto preferred = [&](const Candidate& c) {
+        const double more = cheapest > 0 ? (c.pricing->costUsd / cheapest - 1.0) * 100.0 : 0.0;
+        plan.notes.insert(plan.notes.begin(), Message(msg::noteSloPreference, {fixed(more, 1)}));
+    };
+    auto safe
+        = std::find_if(all.begin(), all.end(), [](const Candidate& c) { return c.pricing && !c.pricing->sloAtRisk; });
+    if (safe != all.end() && affordable(*safe)) {
+        preferred(*safe);
+        std::rotate(all.begin(), safe, safe + 1);
+        return;
+    }
+    Workload strict = w;
+    strict.constraints.strictSlo = true;
+    sizeToLatencyRange(strict, in.servingLatencyHigh);
+    Plan resized = detail::pricedPlan(strict, in, cancel);
+    if (!resized.candidates.empty() && resized.candidates.front().pricing && affordable(resized.candidates.front())) {
+        preferred(resized.candidates.front());
+        all.insert(all.begin(), std::move(resized.candidates.front()));
+        detail::markParetoFront(all, true);
+        return;
+    }
+    plan.notes.insert(plan.notes.begin(), Message(msg::noteSloRiskRecommended));
+}
 } // namespace
 
 Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const CancelFlag* cancel)
@@ -567,27 +604,8 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
         plan.notes = std::move(p.notes);
         if (strictNote)
             plan.notes.insert(plan.notes.begin(), *strictNote);
-        // The 5 % rule, second half: when the recommendation is still at risk, the same workload sized to meet its
-        // targets across the range (as strict_slo plans it) goes first if its cheapest candidate costs at most 5 %
-        // more. Only then is the plan made twice.
-        if (!strictNote && w.inference && !plan.candidates.empty() && plan.candidates.front().pricing
-            && plan.candidates.front().pricing->sloAtRisk && w.constraints.objective == "cost") {
-            Workload strict = w;
-            strict.constraints.strictSlo = true;
-            sizeToLatencyRange(strict, in.servingLatencyHigh);
-            Plan safe = detail::pricedPlan(strict, in, cancel);
-            const double cheapest = plan.candidates.front().pricing->costUsd;
-            if (!safe.candidates.empty() && safe.candidates.front().pricing
-                && safe.candidates.front().pricing->costUsd <= cheapest * (1.0 + safeLatencyPremium)) {
-                const double more
-                    = cheapest > 0 ? (safe.candidates.front().pricing->costUsd / cheapest - 1.0) * 100.0 : 0.0;
-                plan.candidates.insert(plan.candidates.begin(), std::move(safe.candidates.front()));
-                detail::markParetoFront(plan.candidates, true);
-                plan.notes.insert(plan.notes.begin(), Message(msg::noteSloPreference, {fixed(more, 1)}));
-            } else {
-                plan.notes.insert(plan.notes.begin(), Message(msg::noteSloRiskRecommended));
-            }
-        }
+        if (!strictNote)
+            preferSafeLatency(plan, w, in, cancel);
         if (w.kind == WorkloadKind::Inference)
             detail::addServingComparisons(
                 plan, w, in.hostedApis ? *in.hostedApis : std::vector<HostedApi> {}, in.fx, *in.gpus);

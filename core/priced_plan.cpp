@@ -392,23 +392,6 @@ private:
         m_plan.candidates = std::move(kept);
     }
 
-    /// The 5 % rule: when the cheapest candidate is at risk, the cheapest one that is not goes first if it costs at
-    /// most 5 % more (a latency target met across the estimate's range is worth that much); the rule is a note.
-    void preferSafeLatency()
-    {
-        auto& all = m_plan.candidates;
-        if (all.empty() || !all.front().pricing || !all.front().pricing->sloAtRisk)
-            return;
-        const double cheapest = all.front().pricing->costUsd;
-        auto safe = std::find_if(
-            all.begin(), all.end(), [](const Candidate& c) { return c.pricing && !c.pricing->sloAtRisk; });
-        if (safe != all.end() && safe->pricing->costUsd <= cheapest * (1.0 + safeLatencyPremium)) {
-            const double more = cheapest > 0 ? (safe->pricing->costUsd / cheapest - 1.0) * 100.0 : 0.0;
-            std::rotate(all.begin(), safe, safe + 1);
-            m_plan.notes.push_back(Message(msg::noteSloPreference, {fixed(more, 1)}));
-        } // else planWorkload tries the candidates sized to the range (strict_slo) against the 5 % rule
-    }
-
     void exclude(const Offering& o, Message reason, const std::string& pricing = "", double usd = 0)
     {
         m_excluded.push_back({o.gpuModel, std::move(reason), o.provider, o.region, o.instanceType, pricing, usd});
@@ -672,8 +655,6 @@ Plan PricedPlanner::run()
     if (m_service && !k.strictSlo) // strict: sized to the range's upper end already (planWorkload)
         assessSloRisk();
     rankCandidates(m_plan.candidates, k.objective, m_service);
-    if (m_service && k.objective == "cost")
-        preferSafeLatency();
     markParetoFront(m_plan.candidates, m_service);
     m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
     if (m_excluded.size() > m_plan.excluded.size())
