@@ -602,6 +602,8 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
         plan.candidates = std::move(p.candidates);
         plan.excluded = std::move(p.excluded);
         plan.notes = std::move(p.notes);
+        if (p.pinned)
+            plan.pinned = std::move(p.pinned);
         if (strictNote)
             plan.notes.insert(plan.notes.begin(), *strictNote);
         if (!strictNote)

@@ -351,6 +351,16 @@ private:
                      .first;
         return it->second;
     }
+    /// The energy of `c` over `hours` in the region of `o` (its grid's carbon intensity, unless the workload
+    /// states one).
+    EnergyInfo energyOn(const Candidate& c, const Offering& o, double hours) const
+    {
+        const RegionInfo* ri = m_in.geography ? m_in.geography->region(o.provider, o.region) : nullptr;
+        return energyFor(m_w, c, hours,
+            m_w.energy.gridKgPerKwh ? m_w.energy.gridKgPerKwh : (ri ? ri->gridKgPerKwh : std::nullopt),
+            m_w.energy.gridKgPerKwh ? std::string("workload energy.grid_kg_co2e_per_kwh")
+                                    : (ri ? ri->gridSource : std::string()));
+    }
     /// Each serving replica is up as often as the provider's single-instance SLA promises (99.9 % when unknown).
     double instanceAvailability(const Offering& o) const
     {
@@ -591,11 +601,7 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         if (c.capacity && onDemand && p.pricingModel == PricingModel::OnDemand)
             reservedMix(pr, o, *onDemand, *c.capacity, fx, currency);
     }
-    const RegionInfo* ri = m_in.geography ? m_in.geography->region(o.provider, o.region) : nullptr;
-    c.energy = energyFor(m_w, c, m_service ? hoursPerMonth : pc.wallHours,
-        m_w.energy.gridKgPerKwh ? m_w.energy.gridKgPerKwh : (ri ? ri->gridKgPerKwh : std::nullopt),
-        m_w.energy.gridKgPerKwh ? std::string("workload energy.grid_kg_co2e_per_kwh")
-                                : (ri ? ri->gridSource : std::string()));
+    c.energy = energyOn(c, o, m_service ? hoursPerMonth : pc.wallHours);
     c.pricing = std::move(pr);
     if (!m_service) {
         c.wallHours = pc.wallHours;
@@ -665,8 +671,18 @@ Plan PricedPlanner::run()
                                                          : msg::noteRankedByCost));
     if (m_service)
         m_plan.notes.push_back(Message(msg::noteServingMonth));
-    if (m_w.hardware && !m_plan.candidates.empty())
-        m_plan.pinned = m_plan.candidates.front();
+    // Pinned: the estimate is the pinned deployment on the recommended offering's instances (its GPUs per instance
+    // and network decide the layout), unpriced, so that it describes the same machines as the first row; the
+    // datasheet node (estimatePlan) only when nothing is priced.
+    if (m_w.hardware && !m_plan.candidates.empty()) {
+        const Candidate& top = m_plan.candidates.front();
+        m_plan.pinned = top;
+        if (top.pricing && top.gpu) {
+            const Offering& o = top.pricing->offering;
+            m_plan.pinned = estimate(*top.gpu, top.gpus, instanceAvailability(o), o);
+            m_plan.pinned->energy = energyOn(*m_plan.pinned, o, m_service ? hoursPerMonth : m_plan.pinned->wallHours);
+        }
+    }
     return m_plan;
 }
 

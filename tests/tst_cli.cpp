@@ -68,6 +68,7 @@ private Q_SLOTS:
     void gpt3Flops();
     void inferenceJsonFields();
     void notFitting();
+    void pinnedEstimateIsTheFirstRowsMachines();
     void largestValidInputsPlan_data();
     void largestValidInputsPlan();
     void badInput_data();
@@ -187,6 +188,28 @@ void TestCli::notFitting()
     const auto est = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("estimate")).toObject();
     QCOMPARE(est.value(QStringLiteral("fits")).toBool(), false);
     QVERIFY(!est.value(QStringLiteral("fit")).toObject().value(QStringLiteral("suggestions")).toArray().isEmpty());
+}
+
+// A pinned plan's estimate once showed the datasheet node (8 GPUs on NVLink: TP 2, 4.29 h) above a first row of eight
+// single-GPU VMs (TP 1, 5.3 h). Now it is the pinned deployment on the first row's instances: the same layout, and
+// the same hours.
+void TestCli::pinnedEstimateIsTheFirstRowsMachines()
+{
+    const Run r = cli({QStringLiteral("plan"), example("llama-3.1-70b-lora.json"), QStringLiteral("--format"),
+        QStringLiteral("json")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject plan = QJsonDocument::fromJson(r.out).object();
+    const QJsonObject estimate = plan.value(QStringLiteral("estimate")).toObject();
+    const QJsonObject top = plan.value(QStringLiteral("candidates")).toArray().first().toObject();
+    QCOMPARE(estimate.value(QStringLiteral("layout")).toObject(), top.value(QStringLiteral("layout")).toObject());
+    QCOMPARE(estimate.value(QStringLiteral("gpus")).toInt(), top.value(QStringLiteral("gpus")).toInt());
+    // wall_hours is the estimate's in both (a spot row's interruptions are its spot_overhead)
+    const double hours = estimate.value(QStringLiteral("wall_hours")).toDouble();
+    QVERIFY2(std::abs(hours - top.value(QStringLiteral("wall_hours")).toDouble()) <= 1e-9 * hours,
+        qPrintable(QStringLiteral("%1 vs %2").arg(hours).arg(top.value(QStringLiteral("wall_hours")).toDouble())));
+    // a single-GPU VM shares no NVLink: TP 1 there
+    if (top.value(QStringLiteral("gpus_per_instance")).toDouble() == 1.0)
+        QCOMPARE(estimate.value(QStringLiteral("layout")).toObject().value(QStringLiteral("tp")).toInt(), 1);
 }
 
 void TestCli::largestValidInputsPlan_data()
