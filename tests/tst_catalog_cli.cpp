@@ -44,6 +44,7 @@ private Q_SLOTS:
     void rentVsBuyAndPacking();
     void calibrationChangesEstimates();
     void reservedBaselineFollowsTheRankRule();
+    void checkCatchesAWrongImport(); // last: it leaves a deliberately wrong catalog in the store
 
 private:
     /// `asUser`: run as an unprivileged user (root ignores file permissions: setpriv drops to nobody).
@@ -426,4 +427,34 @@ void TestCatalogCli::reservedBaselineFollowsTheRankRule()
 }
 
 QTEST_GUILESS_MAIN(TestCatalogCli)
+// `catalog check` on the frozen bundled catalog finds no error (exit 0); after importing a file with a spot price
+// above its on-demand price (tests/data/catalog/check-rules.json), the row is an error named with its rule (exit 1).
+void TestCatalogCli::checkCatchesAWrongImport()
+{
+    const Run clean = cli(
+        {QStringLiteral("catalog"), QStringLiteral("check"), QStringLiteral("--today"), QStringLiteral("2026-12-01")});
+    QVERIFY2(clean.code == 0, clean.out.constData());
+    QVERIFY2(clean.out.contains("0 errors"), clean.out.constData());
+    QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("check-rules.json")}).code == 0);
+    const Run r = cli({QStringLiteral("catalog"), QStringLiteral("check"), QStringLiteral("--today"),
+        QStringLiteral("2026-12-01"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.code, 1);
+    const QJsonArray findings = QJsonDocument::fromJson(r.out).array();
+    int errors = 0;
+    for (const auto& f : findings) {
+        const QJsonObject o = f.toObject();
+        if (o.value(QStringLiteral("severity")).toString() != QLatin1String("error"))
+            continue;
+        ++errors;
+        QCOMPARE(o.value(QStringLiteral("rule")).toString(), QStringLiteral("spot_above_on_demand"));
+        QCOMPARE(o.value(QStringLiteral("instance_type")).toString(), QStringLiteral("h100.b"));
+        QVERIFY(o.value(QStringLiteral("detail")).toString().contains(QLatin1String("spot 2.5 USD/h is above")));
+    }
+    QCOMPARE(errors, 1);
+    const Run bad
+        = cli({QStringLiteral("catalog"), QStringLiteral("check"), QStringLiteral("--today"), QStringLiteral("1 Dec")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.contains("--today must be a date YYYY-MM-DD, got \"1 Dec\""));
+}
+
 #include "tst_catalog_cli.moc"

@@ -1,10 +1,14 @@
 // Pricing formulas and the cost planner, with hand-worked numbers.
 // What would make this fail: data costs over months of the wrong length (storageAndEgress), spot overhead not
 // scaling with the instance count, a commitment billed for less than its term.
+#include "core/catalog_check.h"
 #include "core/planner.h"
 #include "core/pricing.h"
 #include "providers/importers/importers.h"
 #include "testutil.h"
+
+#include <filesystem>
+#include <tuple>
 
 using namespace gpuplan;
 
@@ -67,6 +71,9 @@ private Q_SLOTS:
     void bundledCatalogCoverage();
     void storageAndEgress();
     void instanceNetworks();
+    void catalogCheckRules();
+    void daysBetweenDates();
+    void bundledCatalogHasNoCheckErrors();
 };
 
 void TestPricing::interruptionRates_data()
@@ -444,4 +451,73 @@ void TestPricing::instanceNetworks()
 }
 
 QTEST_APPLESS_MAIN(TestPricing)
+// tests/data/catalog/check-rules.json, each rule worked by hand (today 2026-12-01):
+// H100 on-demand per GPU-hour 2.0, 2.2, 19.2/8 = 2.4, 2.6, 2.8, 9.0: median (2.4 + 2.6)/2 = 2.5, and 9.0 > 3 × 2.5;
+// h100.b's spot 2.5 > its on-demand 2.2; g6.12xlarge 3.2192 = 4 × 0.8048 exactly (g6.48xlarge's 13.3504 is not
+// 8 ×); r5's 2026-06-03 is 181 days old, r4's 2026-06-04 180 (not beyond the rule); L4 has 3 rows, too few for a
+// median. Nothing else.
+void TestPricing::catalogCheckRules()
+{
+    auto cat = importers::parseNativeCatalog(
+        test::readFile(GPUPLAN_SOURCE_DIR "/tests/data/catalog/check-rules.json"), "check-rules.json");
+    QVERIFY2(cat, cat ? "" : cat.error().detail.c_str());
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-01";
+    const auto findings = core::checkCatalog(cat->offerings, core::FxTable {}, options);
+    const std::vector<std::tuple<bool, std::string, std::string>> expected = {
+        {true, "spot_above_on_demand", "h100.b"},
+        {false, "stale", "h100.e"},
+        {false, "outlier", "h100.f"},
+        {false, "linear_multi_gpu", "g6.12xlarge"},
+    };
+    QCOMPARE(findings.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const auto& [error, rule, instance] = expected[i];
+        QCOMPARE(findings[i].error, error);
+        QCOMPARE(QString::fromStdString(findings[i].rule), QString::fromStdString(rule));
+        QCOMPARE(QString::fromStdString(findings[i].instanceType), QString::fromStdString(instance));
+    }
+    QVERIFY2(
+        findings[2].detail.find("9 USD per GPU-hour is 3.6 × the median 2.5 of 6 on-demand H100-SXM-80GB rows") == 0,
+        findings[2].detail.c_str());
+    QVERIFY2(findings[1].detail.find("181 days") != std::string::npos, findings[1].detail.c_str());
+    // Rows in a currency without an exchange rate stay out of the median rather than being taken as USD.
+    auto cny = cat->offerings;
+    for (auto& o : cny)
+        for (auto& p : o.prices)
+            p.currency = "CNY";
+    for (const auto& f : core::checkCatalog(cny, core::FxTable {}, options))
+        QVERIFY(f.rule != "outlier");
+}
+
+// The bundled catalog has no contradiction the planner must not use (warnings are listed by `catalog check`).
+void TestPricing::bundledCatalogHasNoCheckErrors()
+{
+    std::vector<core::Offering> all;
+    for (const auto& e : std::filesystem::directory_iterator(GPUPLAN_SOURCE_DIR "/pricing-data/catalog"))
+        if (e.path().extension() == ".json") {
+            auto c = importers::parseNativeCatalog(test::readFile(e.path().string()), e.path().filename().string());
+            QVERIFY2(c, e.path().string().c_str());
+            all.insert(all.end(), c->offerings.begin(), c->offerings.end());
+        }
+    QVERIFY(all.size() > 100);
+    auto fx = core::parseFxRates(test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/fx.json"), "fx.json");
+    QVERIFY(fx);
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-01";
+    for (const auto& f : core::checkCatalog(all, core::FxTable(*fx), options))
+        QVERIFY2(!f.error, (f.provider + " " + f.region + " " + f.instanceType + ": " + f.detail).c_str());
+}
+
+void TestPricing::daysBetweenDates()
+{
+    QCOMPARE(core::daysBetween("2026-06-04", "2026-12-01").value_or(-1), 180L); // 26+31+31+30+31+30+1
+    QCOMPARE(core::daysBetween("2024-02-28", "2024-03-01").value_or(-1), 2L);   // 2024 is a leap year
+    QCOMPARE(core::daysBetween("2025-02-28", "2025-03-01").value_or(-1), 1L);
+    QCOMPARE(core::daysBetween("1970-01-01", "2000-01-01").value_or(-1), 10957L); // 30 × 365 + 7 leap days
+    QCOMPARE(core::daysBetween("2026-11-30T12:00:00Z", "2026-12-01").value_or(-1), 1L);
+    QVERIFY(!core::daysBetween("yesterday", "2026-12-01"));
+    QVERIFY(!core::daysBetween("2026-13-01", "2026-12-01"));
+}
+
 #include "tst_pricing.moc"

@@ -1,8 +1,9 @@
-// gpuplan-cli catalog: list, import, validate, snapshots, history, discount.
+// gpuplan-cli catalog: list, import, validate, check, snapshots, history, discount.
 #include "app/report/format.h"
 
 #include "cli.h"
 #include "cli_common.h"
+#include "core/catalog_check.h"
 #include "core/json_reader.h"
 #include "providers/bundled.h"
 #include "providers/catalogfile.h"
@@ -34,6 +35,11 @@ Commands:
         A file with more problems than accepted prices is refused (exit 2) unless --accept-partial.
         skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
   validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
+  check [--today YYYY-MM-DD] [--format table|json]
+        checks the catalog the planner uses: an on-demand price per GPU-hour above 3 × or below 1/3 × the median
+        of its GPU model (5 rows or more), spot above on-demand (an error), an AWS or Azure multi-GPU size at
+        exactly n × its 1-GPU size, prices observed more than 180 days before --today (default: today).
+        Exit 1 when there is an error, else 0
   snapshots                    the snapshots in the store, the active ones marked
   history --provider P --region R --instance-type T   one offering's prices across snapshots
   discount PROVIDER PERCENT    a negotiated discount applied to every price of PROVIDER (0 removes it)
@@ -188,6 +194,51 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
     return emit(a, text, out, err) ? ExitOk : ExitBadInput;
 }
 
+int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
+{
+    bool ok = true;
+    const std::string format = formatOption(a, {"table", "json"}, err, "catalog check", ok);
+    if (!ok)
+        return ExitBadInput;
+    core::CatalogCheckOptions options;
+    options.today = a.option("today", today());
+    if (!core::daysBetween(options.today, options.today)) {
+        err << "gpuplan-cli catalog check: --today must be a date YYYY-MM-DD, got \"" << options.today << "\"\n";
+        return ExitBadInput;
+    }
+    auto store = openStore(a, err);
+    if (!store)
+        return ExitBadInput;
+    auto cat = providers::effectiveCatalog(store.get());
+    if (!cat) {
+        err << "gpuplan-cli: " << cat.error().detail << "\n";
+        return ExitBadInput;
+    }
+    auto fx = providers::loadBundledFx();
+    if (!fx) {
+        err << "gpuplan-cli: " << fx.error().detail << "\n";
+        return ExitBadInput;
+    }
+    const auto findings = core::checkCatalog(cat->offerings, *fx, options);
+    std::size_t errors = 0;
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    report::TextTable t({"severity", "rule", "provider", "region", "instance", "pricing", "finding"});
+    for (const auto& f : findings) {
+        errors += f.error;
+        rows.push_back({{"severity", f.error ? "error" : "warning"}, {"rule", f.rule}, {"provider", f.provider},
+            {"region", f.region}, {"instance_type", f.instanceType}, {"pricing_model", f.pricing},
+            {"detail", f.detail}});
+        t.addRow({f.error ? "error" : "warning", f.rule, f.provider, f.region, f.instanceType, f.pricing, f.detail});
+    }
+    const std::string text = format == "json"
+        ? core::detail::jsonDocument(rows)
+        : t.render() + "\n" + std::to_string(errors) + " errors, " + std::to_string(findings.size() - errors)
+            + " warnings over " + std::to_string(cat->offerings.size()) + " offerings (as of " + options.today + ")\n";
+    if (!emit(a, text, out, err))
+        return ExitBadInput;
+    return errors ? ExitInfeasible : ExitOk;
+}
+
 int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream& err)
 {
     const std::string cmd = import ? "catalog import" : "catalog validate";
@@ -330,7 +381,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
 {
     auto a = parseArgs(args, 1,
         {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
-            "timeout", "retries", "max-pages", "deadline"},
+            "timeout", "retries", "max-pages", "deadline", "today"},
         err, "catalog", {"csv-bom", "accept-partial"});
     if (!a)
         return ExitBadInput;
@@ -345,6 +396,8 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
         return importOrValidate(*a, true, out, err);
     if (sub == "validate")
         return importOrValidate(*a, false, out, err);
+    if (sub == "check")
+        return checkCatalog(*a, out, err);
     if (sub == "snapshots")
         return listSnapshots(*a, out, err);
     if (sub == "history")

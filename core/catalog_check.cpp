@@ -1,0 +1,166 @@
+#include "catalog_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace gpuplan::core {
+
+namespace {
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant, "chrono-Compatible Low-Level Date
+/// Algorithms", days_from_civil).
+long daysFromCivil(long y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const long era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<long>(doe) - 719468;
+}
+
+std::optional<long> dayNumber(std::string_view s)
+{
+    if (!isIsoDate(s))
+        return std::nullopt;
+    auto num = [&](std::size_t from, std::size_t n) {
+        long v = 0;
+        for (std::size_t i = from; i < from + n; ++i)
+            v = v * 10 + (s[i] - '0');
+        return v;
+    };
+    const long y = num(0, 4), m = num(5, 2), d = num(8, 2);
+    if (m < 1 || m > 12 || d < 1 || d > 31)
+        return std::nullopt;
+    return daysFromCivil(y, static_cast<unsigned>(m), static_cast<unsigned>(d));
+}
+
+std::string money(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+/// The per-GPU-hour USD price of `p` on `o`; nothing without a GPU count or an exchange rate.
+std::optional<double> usdPerGpuHour(const Offering& o, const Price& p, const FxTable& fx)
+{
+    if (!(o.gpuCount > 0))
+        return std::nullopt;
+    auto usd = fx.convert(p.effectiveHourly(), p.currency, "USD");
+    if (!usd)
+        return std::nullopt;
+    return *usd / o.gpuCount;
+}
+
+/// An instance family for the providers that price per VM SKU: AWS "g5.12xlarge" → "g5", Azure
+/// "Standard_NC24ads_A100_v4" → "Standard_NC#ads_A100_v4" (the first run of digits is the size).
+std::string family(const Offering& o)
+{
+    if (o.provider == "aws")
+        return o.instanceType.substr(0, o.instanceType.find('.'));
+    std::string f;
+    bool replaced = false, inDigits = false;
+    for (char c : o.instanceType) {
+        const bool digit = c >= '0' && c <= '9';
+        if (digit && !replaced) {
+            if (!inDigits)
+                f += '#';
+            inDigits = true;
+            continue;
+        }
+        if (inDigits)
+            replaced = true;
+        inDigits = false;
+        f += c;
+    }
+    return f;
+}
+
+CatalogFinding finding(bool error, std::string rule, const Offering& o, const Price& p, std::string detail)
+{
+    return {error, std::move(rule), o.provider, o.region, o.instanceType, std::string(toString(p.pricingModel)),
+        std::move(detail)};
+}
+
+} // namespace
+
+std::optional<long> daysBetween(std::string_view from, std::string_view to)
+{
+    auto a = dayNumber(from), b = dayNumber(to);
+    if (!a || !b)
+        return std::nullopt;
+    return *b - *a;
+}
+
+std::vector<CatalogFinding> checkCatalog(
+    const std::vector<Offering>& offerings, const FxTable& fx, const CatalogCheckOptions& options)
+{
+    // The median on-demand price per GPU-hour of each GPU model.
+    std::map<std::string, std::vector<double>> byGpu;
+    for (const auto& o : offerings)
+        for (const auto& p : o.prices)
+            if (p.pricingModel == PricingModel::OnDemand)
+                if (auto v = usdPerGpuHour(o, p, fx); v && *v > 0)
+                    byGpu[o.gpuModel].push_back(*v);
+    std::map<std::string, double> median;
+    for (auto& [gpu, v] : byGpu)
+        if (static_cast<int>(v.size()) >= options.minRowsForMedian) {
+            std::sort(v.begin(), v.end());
+            const std::size_t n = v.size();
+            median[gpu] = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+        }
+    // The 1-GPU size of each (provider, region, family, GPU): its on-demand hourly rate and currency.
+    std::map<std::tuple<std::string, std::string, std::string, std::string>, const Price*> single;
+    for (const auto& o : offerings)
+        if ((o.provider == "aws" || o.provider == "azure") && o.gpuCount == 1)
+            for (const auto& p : o.prices)
+                if (p.pricingModel == PricingModel::OnDemand)
+                    single.try_emplace({o.provider, o.region, family(o), o.gpuModel}, &p);
+
+    std::vector<CatalogFinding> out;
+    for (const auto& o : offerings) {
+        const Price* onDemand = nullptr;
+        for (const auto& p : o.prices)
+            if (p.pricingModel == PricingModel::OnDemand && !onDemand)
+                onDemand = &p;
+        for (const auto& p : o.prices) {
+            if (p.pricingModel == PricingModel::OnDemand) {
+                auto m = median.find(o.gpuModel);
+                auto v = usdPerGpuHour(o, p, fx);
+                if (m != median.end() && v && *v > 0
+                    && (*v > options.outlierFactor * m->second || *v < m->second / options.outlierFactor))
+                    out.push_back(finding(false, "outlier", o, p,
+                        money(*v) + " USD per GPU-hour is " + money(*v / m->second) + " × the median "
+                            + money(m->second) + " of " + std::to_string(byGpu[o.gpuModel].size()) + " on-demand "
+                            + o.gpuModel + " rows (rule: above " + money(options.outlierFactor) + " × or below 1/"
+                            + money(options.outlierFactor) + ")"));
+                if (o.gpuCount > 1 && (o.provider == "aws" || o.provider == "azure")) {
+                    auto s = single.find({o.provider, o.region, family(o), o.gpuModel});
+                    if (s != single.end() && s->second->currency == p.currency && s->second->hourlyRate > 0
+                        && std::abs(p.hourlyRate - o.gpuCount * s->second->hourlyRate) <= 1e-9 * p.hourlyRate)
+                        out.push_back(finding(false, "linear_multi_gpu", o, p,
+                            money(p.hourlyRate) + " " + p.currency + "/h is exactly " + money(o.gpuCount)
+                                + " × the 1-GPU size's " + money(s->second->hourlyRate)
+                                + " (a derived price, not the provider's list price?)"));
+                }
+            }
+            if (p.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == p.currency
+                && p.effectiveHourly() > onDemand->effectiveHourly() * (1.0 + 1e-9))
+                out.push_back(finding(true, "spot_above_on_demand", o, p,
+                    "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h is above on-demand "
+                        + money(onDemand->effectiveHourly()) + " for the same offering"));
+            if (auto age = daysBetween(p.asOf, options.today); age && *age > options.maxAgeDays)
+                out.push_back(finding(false, "stale", o, p,
+                    "observed " + p.asOf.substr(0, 10) + ", " + std::to_string(*age) + " days before " + options.today
+                        + " (rule: older than " + std::to_string(options.maxAgeDays) + " days)"));
+        }
+    }
+    return out;
+}
+
+} // namespace gpuplan::core
