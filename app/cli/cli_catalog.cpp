@@ -18,6 +18,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace gpuplan::cli::detail {
@@ -87,20 +88,30 @@ std::string today()
     return buf;
 }
 
+/// The catalog the planner uses: the store's active snapshot per provider, else the bundled data; nothing, after a
+/// message, when the store or the data cannot be read.
+std::optional<core::CatalogImport> plannedCatalog(const Args& a, std::ostream& err)
+{
+    auto store = openStore(a, err);
+    if (!store)
+        return std::nullopt;
+    auto cat = providers::effectiveCatalog(store.get());
+    if (!cat) {
+        err << "gpuplan-cli: " << cat.error().detail << "\n";
+        return std::nullopt;
+    }
+    return std::move(cat).value();
+}
+
 int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
 {
     bool ok = true;
     const std::string format = formatOption(a, {"table", "json", "csv"}, err, "catalog list", ok);
     if (!ok)
         return ExitBadInput;
-    auto store = openStore(a, err);
-    if (!store)
+    auto cat = plannedCatalog(a, err);
+    if (!cat)
         return ExitBadInput;
-    auto cat = providers::effectiveCatalog(store.get());
-    if (!cat) {
-        err << "gpuplan-cli: " << cat.error().detail << "\n";
-        return ExitBadInput;
-    }
     auto gpus = providers::loadGpuCatalog();
     std::string gpuFilter = a.option("gpu");
     if (!gpuFilter.empty() && gpus) {
@@ -206,14 +217,9 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
         err << "gpuplan-cli catalog check: --today must be a date YYYY-MM-DD, got \"" << options.today << "\"\n";
         return ExitBadInput;
     }
-    auto store = openStore(a, err);
-    if (!store)
+    auto cat = plannedCatalog(a, err);
+    if (!cat)
         return ExitBadInput;
-    auto cat = providers::effectiveCatalog(store.get());
-    if (!cat) {
-        err << "gpuplan-cli: " << cat.error().detail << "\n";
-        return ExitBadInput;
-    }
     auto fx = providers::loadBundledFx();
     if (!fx) {
         err << "gpuplan-cli: " << fx.error().detail << "\n";
