@@ -107,12 +107,17 @@ std::vector<CatalogFinding> checkCatalog(
             if (p.pricingModel == PricingModel::OnDemand)
                 if (auto v = usdPerGpuHour(o, p, fx); v && *v > 0)
                     byGpu[o.gpuModel].push_back(*v);
-    std::map<std::string, double> median;
+    struct Median
+    {
+        double usd = 0;
+        std::size_t rows = 0;
+    };
+    std::map<std::string, Median> median;
     for (auto& [gpu, v] : byGpu)
         if (static_cast<int>(v.size()) >= options.minRowsForMedian) {
             std::sort(v.begin(), v.end());
             const std::size_t n = v.size();
-            median[gpu] = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+            median[gpu] = {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0, n};
         }
     // The 1-GPU size of each (provider, region, family, GPU): its on-demand hourly rate and currency.
     std::map<std::tuple<std::string, std::string, std::string, std::string>, const Price*> single;
@@ -133,10 +138,10 @@ std::vector<CatalogFinding> checkCatalog(
                 auto m = median.find(o.gpuModel);
                 auto v = usdPerGpuHour(o, p, fx);
                 if (m != median.end() && v && *v > 0
-                    && (*v > options.outlierFactor * m->second || *v < m->second / options.outlierFactor))
+                    && (*v > options.outlierFactor * m->second.usd || *v < m->second.usd / options.outlierFactor))
                     out.push_back(finding(false, "outlier", o, p,
-                        money(*v) + " USD per GPU-hour is " + money(*v / m->second) + " × the median "
-                            + money(m->second) + " of " + std::to_string(byGpu[o.gpuModel].size()) + " on-demand "
+                        money(*v) + " USD per GPU-hour is " + money(*v / m->second.usd) + " × the median "
+                            + money(m->second.usd) + " of " + std::to_string(m->second.rows) + " on-demand "
                             + o.gpuModel + " rows (rule: above " + money(options.outlierFactor) + " × or below 1/"
                             + money(options.outlierFactor) + ")"));
                 if (o.gpuCount > 1 && (o.provider == "aws" || o.provider == "azure")) {
