@@ -1131,7 +1131,8 @@ void WorkloadForm::validate()
         *m_data->inputs.models, *m_data->inputs.gpus, nullptr, &diagnostics);
     m_warnings.clear();
     for (const auto& d : diagnostics) {
-        const QString pointer = qs(d.pointer);
+        // JSON pointers are matched to fields, not shown: taken as they are (gui::qs would make them printable)
+        const QString pointer = QString::fromStdString(d.pointer);
         if (pointer == QLatin1String("/schema"))
             continue;
         const Field* f = find(pointer);
@@ -1159,7 +1160,7 @@ void WorkloadForm::validate()
         }
     } else {
         m_workload.reset();
-        m_errorPointer = qs(w.error().pointer);
+        m_errorPointer = QString::fromStdString(w.error().pointer);
         m_errorMessage = ErrorText::text(w.error());
         showError(m_errorPointer, m_errorMessage);
         m_paramsLabel->setText({});
