@@ -136,7 +136,8 @@ void TestCatalogCli::everyPricingKindEndToEnd()
     // Quote → store → planner → output, for all seven pricing kinds. A 100 GPU-hour job on one L4:
     //   spot 0.40/h, bucket 0: λ = −ln(0.975)/730 = 3.468e-5 /h, Daly τ = √(2·(1/60)·28 834) − 1/60 = 30.99 h,
     //     overhead = λ·(0.1 + τ/2) + (1/60)/τ = 0.000541 + 0.000538 = 0.00108 → 40.04 USD
-    //   subscription 500 CNY for one month (tax included) = 500 / 7.192 = 69.52 USD
+    //   subscription 500 CNY for one month (tax included) = 500 / 6.832164 = 73.18 USD (fx.json: ECB
+    //     13 April 2026, 7.9827 CNY and 1.1684 USD per EUR → 6.832164 CNY per USD)
     //   capacity block 0.90/h billed by the hour: 90 USD;  on demand 1.00/h: 100 USD
     //   committed use 0.55 × 8 760 = 4 818;  reserved 5 000 upfront;  savings plan 0.60 × 8 760 = 5 256 USD
     QVERIFY(cli({QStringLiteral("catalog"), QStringLiteral("import"), data("quote-all-kinds.json")}).code == 0);
@@ -153,7 +154,7 @@ void TestCatalogCli::everyPricingKindEndToEnd()
     const auto cands = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("candidates")).toArray();
     QCOMPARE(cands.size(), 7);
     const std::vector<std::pair<QLatin1String, double>> expected = {{QLatin1String("spot"), 40.04},
-        {QLatin1String("subscription"), 69.52}, {QLatin1String("capacity_block"), 90.0},
+        {QLatin1String("subscription"), 73.18}, {QLatin1String("capacity_block"), 90.0},
         {QLatin1String("on_demand"), 100.0}, {QLatin1String("committed_use"), 4818.0},
         {QLatin1String("reserved"), 5000.0}, {QLatin1String("savings_plan"), 5256.0}};
     for (int i = 0; i < 7; ++i) {
@@ -323,9 +324,9 @@ void TestCatalogCli::planExplainsExclusionsAndConverts()
     for (const auto& v : cands) {
         const auto c = v.toObject();
         QCOMPARE(c.value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
-        // total in CNY = USD × 7.192 (fx.json, Federal Reserve H.10 for 2024-02-02)
+        // total in CNY = USD × 7.9827 / 1.1684 (fx.json: ECB reference rates of 13 April 2026, CNY and USD per EUR)
         QVERIFY(std::abs(c.value(QStringLiteral("total_cost")).toDouble()
-                    - 7.192 * c.value(QStringLiteral("cost_usd")).toDouble())
+                    - 7.9827 / 1.1684 * c.value(QStringLiteral("cost_usd")).toDouble())
             < 1e-6 * c.value(QStringLiteral("total_cost")).toDouble());
     }
     QVERIFY(!doc.value(QStringLiteral("excluded")).toArray().isEmpty());

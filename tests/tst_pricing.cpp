@@ -42,7 +42,7 @@ core::Price price(core::PricingModel m, double hourly, double upfront = 0, int t
 
 core::FxTable fx()
 {
-    // Federal Reserve H.10, rates for 2024-02-02 (pricing-data/fx.json): CNY 7.192, EUR 0.92704 per USD.
+    // Fixed test rates (Federal Reserve H.10 for 2024-02-02, once the bundled fx.json): CNY 7.192, EUR 0.92704 per USD.
     return core::FxTable({{"CNY", 7.192, "2024-02-02", "H.10"}, {"EUR", 0.92704, "2024-02-02", "H.10"}});
 }
 } // namespace
@@ -74,6 +74,7 @@ private Q_SLOTS:
     void catalogCheckRules();
     void daysBetweenDates();
     void bundledCatalogHasNoCheckErrors();
+    void bundledSourcesAreLinks();
 };
 
 void TestPricing::interruptionRates_data()
@@ -521,3 +522,29 @@ void TestPricing::daysBetweenDates()
 }
 
 #include "tst_pricing.moc"
+
+// Every bundled row says where it was read as a link a user can open (the Catalog page opens it on double-click):
+// the provider's page or the source file at its commit, never a repository nickname or a path of some machine.
+void TestPricing::bundledSourcesAreLinks()
+{
+    const auto isLink = [](const std::string& s) { return s.rfind("https://", 0) == 0 || s.rfind("http://", 0) == 0; };
+    int rows = 0;
+    for (const auto& e : std::filesystem::directory_iterator(GPUPLAN_SOURCE_DIR "/pricing-data/catalog"))
+        if (e.path().extension() == ".json") {
+            auto c = importers::parseNativeCatalog(test::readFile(e.path().string()), e.path().filename().string());
+            QVERIFY2(c, e.path().string().c_str());
+            for (const auto& o : c->offerings) {
+                QVERIFY2(
+                    isLink(o.source), (e.path().filename().string() + " " + o.instanceType + ": " + o.source).c_str());
+                for (const auto& p : o.prices)
+                    QVERIFY2(isLink(p.source),
+                        (e.path().filename().string() + " " + o.instanceType + ": " + p.source).c_str());
+                ++rows;
+            }
+        }
+    QVERIFY(rows > 100);
+    auto fx = core::parseFxRates(test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/fx.json"), "fx.json");
+    QVERIFY(fx);
+    for (const auto& r : *fx)
+        QVERIFY2(isLink(r.source), (r.currency + ": " + r.source).c_str());
+}
