@@ -264,6 +264,14 @@ const MessageDef missesDeadlineEvenOn {"plan.misses_deadline_even_on",
 const MessageDef noLayout {"plan.no_layout", QT_TRANSLATE_NOOP("gpuplan::Messages", "no layout found")};
 const MessageDef noteExcludedCount {"plan.note_excluded_count",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 offering prices excluded in all; the %2 most relevant are listed")};
+const MessageDef notePricesOld {"plan.note_prices_old",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 of the %2 priced candidates use a price older than %3 days (the oldest: %4, as of %5, %6 days): check "
+        "them with the provider or refresh the catalog before you commit")};
+const MessageDef noteFxOld {"plan.note_fx_old",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the exchange rate of %1 is as of %2, %3 days old (more than %4): `gpuplan-cli catalog update --provider fx` "
+        "fetches the ECB's current reference rates")};
 const MessageDef noteRankedByTime {
     "plan.note_ranked_by_time", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by time, then cost")};
 const MessageDef noteRankedByCarbon {
@@ -405,15 +413,16 @@ const std::vector<const MessageDef*>& allMessages()
         &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
         &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
         &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
-        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &sloAtRisk, &noteSloPreference,
-        &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
-        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
-        &noteSpotManyInterruptions, &noteCommitment, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
-        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
-        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
-        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
-        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
-        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld, &noteFxOld, &sloAtRisk,
+        &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown,
+        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
+        &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment, &dataOwnRates, &dataRates,
+        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
+        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
+        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
+        &assumePagedKv};
     return all;
 }
 

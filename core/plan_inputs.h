@@ -61,6 +61,9 @@ struct PlanInputs
     double servingLatencyHigh = 1.0;
     /// False for an estimate without prices (`--no-prices`), whatever the catalog holds.
     bool priced = true;
+    /// The plan's date, YYYY-MM-DD (injected, so that tests are stable: the CLI's --today, else the UTC date): how
+    /// old each price and exchange rate is. Empty: ages are not computed.
+    std::string today;
 
     bool hasPrices() const { return priced && offerings && !offerings->empty(); }
 };

@@ -99,7 +99,21 @@ struct Pricing
     double reservedBaselineBreakEven = 0;
     double reservedMixMonthlyCost = 0;
     double allOnDemandMonthlyCost = 0;
+    /// Days from the price's as_of to the plan's date (PlanInputs::today); stale beyond maxPriceAgeDays.
+    std::optional<long> priceAgeDays;
+    bool priceStale = false;
+    /// The oldest exchange rate this candidate's totals went through (its price currency or the output
+    /// currency, when not USD): as of, days old, and stale beyond maxFxAgeDays. Empty when no rate was used.
+    std::string fxAsOf;
+    std::optional<long> fxAgeDays;
+    bool fxStale = false;
 };
+
+/// A price observed longer ago than this is flagged in tables and reports (the catalog check's age rule).
+inline constexpr long maxPriceAgeDays = 180;
+/// An exchange rate older than this is flagged: reference rates move a few per cent a month (ECB USD/CNY moved
+/// 5.6 % between 2025-05-09 and 2026-04-13), more than the margin between close candidates.
+inline constexpr long maxFxAgeDays = 30;
 
 /// One way to run the workload: a GPU model, a GPU count and the layout the estimators chose.
 struct Candidate

@@ -2,6 +2,8 @@
 // candidate (data costs, serving extras), rank, mark the Pareto front, select the exclusions to list.
 #include "planner_steps.h"
 
+#include "catalog_check.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -333,6 +335,7 @@ public:
     Plan run();
 
 private:
+    void dateThePrices();
     /// Estimates depend only on the GPU model, count, replica availability and the instance topology: computed
     /// once, shared by every offering and price. On instances of `o` the GPUs share NVLink (tensor parallelism
     /// stays inside one instance) and the instances talk over its network (the catalog's network_gbps, else
@@ -671,6 +674,7 @@ Plan PricedPlanner::run()
                                                          : msg::noteRankedByCost));
     if (m_service)
         m_plan.notes.push_back(Message(msg::noteServingMonth));
+    dateThePrices();
     // Pinned: the estimate is the pinned deployment on the recommended offering's instances (its GPUs per instance
     // and network decide the layout), unpriced, so that it describes the same machines as the first row; the
     // datasheet node (estimatePlan) only when nothing is priced.
@@ -684,6 +688,49 @@ Plan PricedPlanner::run()
         }
     }
     return m_plan;
+}
+
+/// How old each candidate's price and exchange rates are on the plan's date, and a note when any is stale.
+void PricedPlanner::dateThePrices()
+{
+    const std::string& today = m_in.today;
+    if (today.empty())
+        return;
+    std::size_t stale = 0, priced = 0;
+    const Pricing* oldest = nullptr;
+    std::map<std::string, long> staleFx; // currency → days
+    for (auto& c : m_plan.candidates) {
+        if (!c.pricing)
+            continue;
+        Pricing& p = *c.pricing;
+        ++priced;
+        p.priceAgeDays = daysBetween(p.price.asOf.substr(0, 10), today);
+        p.priceStale = p.priceAgeDays && *p.priceAgeDays > maxPriceAgeDays;
+        stale += p.priceStale ? 1 : 0;
+        if (p.priceAgeDays && (!oldest || *p.priceAgeDays > *oldest->priceAgeDays))
+            oldest = &p;
+        for (const std::string& cur : {p.price.currency, p.currency}) {
+            const FxRate* r = cur == "USD" ? nullptr : m_in.fx.find(cur);
+            if (!r)
+                continue;
+            const auto age = daysBetween(r->asOf.substr(0, 10), today);
+            if (age && (!p.fxAgeDays || *age > *p.fxAgeDays)) {
+                p.fxAgeDays = age;
+                p.fxAsOf = r->asOf;
+            }
+            if (age && *age > maxFxAgeDays)
+                staleFx[cur] = *age;
+        }
+        p.fxStale = p.fxAgeDays && *p.fxAgeDays > maxFxAgeDays;
+    }
+    if (stale > 0 && oldest)
+        m_plan.notes.push_back(Message(msg::notePricesOld,
+            {std::to_string(stale), std::to_string(priced), std::to_string(maxPriceAgeDays),
+                oldest->offering.provider + " " + oldest->offering.instanceType, oldest->price.asOf.substr(0, 10),
+                std::to_string(*oldest->priceAgeDays)}));
+    for (const auto& [cur, days] : staleFx)
+        m_plan.notes.push_back(Message(
+            msg::noteFxOld, {cur, m_in.fx.find(cur)->asOf, std::to_string(days), std::to_string(maxFxAgeDays)}));
 }
 
 } // namespace

@@ -1,12 +1,15 @@
 #include "planinputs.h"
 
 #include "bundled.h"
+#include "clock.h"
 #include "store.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 
 namespace gpuplan::providers {
 
@@ -75,10 +78,16 @@ core::Status savePlanDefaults(Store& store, const core::PlanDefaults& d)
     return core::Ok {};
 }
 
+std::string todayUtc()
+{
+    return utcNow("%Y-%m-%d");
+}
+
 core::Result<LoadedInputs> loadPlanInputs(const Store* store)
 {
     LoadedInputs out;
     core::PlanInputs& in = out.inputs;
+    in.today = todayUtc();
     std::vector<std::string> catalogNotes;
     auto gpus = loadGpuCatalog(&out.warnings);
     if (!gpus)
@@ -109,7 +118,7 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
             out.warnings.push_back(table.error().detail + ": instance networks use the stated default");
     }
     in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(catalog->offerings));
-    auto fx = loadBundledFx();
+    auto fx = effectiveFx(store);
     if (!fx)
         return fx.error();
     in.fx = std::move(*fx);

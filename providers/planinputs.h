@@ -36,7 +36,10 @@ struct LoadedInputs
 /// API prices; and from the store its negotiated discounts, calibration profiles and plan defaults. `store`
 /// may be null (bundled data and built-in defaults). The catalogs are required (an error names the file);
 /// the other tables are optional (a warning says what is then not computed).
+/// inputs.today is set to todayUtc().
 core::Result<LoadedInputs> loadPlanInputs(const Store* store);
+/// Today's date in UTC, YYYY-MM-DD: the plan's date unless a caller injects one (the CLI's --today).
+std::string todayUtc();
 
 /// The plan defaults stored in `store` over the built-in ones; a stored value out of range is skipped with a
 /// warning naming the key and the value.

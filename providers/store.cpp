@@ -1,6 +1,7 @@
 #include "store.h"
 
 #include "bundled.h"
+#include "clock.h"
 
 #include <QDir>
 #include <QStandardPaths>
@@ -49,21 +50,13 @@ const char* const migrations[] = {
          snapshot_id INTEGER NOT NULL REFERENCES snapshots(id), updated_at TEXT NOT NULL);)",
     // 4: plan defaults the app's Settings set (serving headroom, PUE, electricity price), read by the CLI too.
     R"(CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL);)",
+    // 5: exchange-rate snapshots (catalog update --provider fx); per currency the newest rate is the one in use.
+    R"(CREATE TABLE fx_snapshots(id INTEGER PRIMARY KEY, source TEXT NOT NULL, imported_at TEXT NOT NULL);
+       CREATE TABLE fx_rates(snapshot_id INTEGER NOT NULL REFERENCES fx_snapshots(id), currency TEXT NOT NULL,
+         per_usd REAL NOT NULL CHECK(per_usd > 0), as_of TEXT NOT NULL, source TEXT NOT NULL,
+         PRIMARY KEY(snapshot_id, currency));)",
 };
 
-std::string nowUtc()
-{
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm {};
-#ifdef _WIN32
-    gmtime_s(&tm, &t);
-#else
-    gmtime_r(&t, &tm);
-#endif
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 /// A prepared statement that finalizes itself.
 class Stmt
@@ -316,7 +309,7 @@ core::Result<std::vector<long long>> Store::importSnapshot(const std::vector<cor
         exec("ROLLBACK");
         return e;
     };
-    const std::string now = nowUtc();
+    const std::string now = utcNow("%Y-%m-%dT%H:%M:%SZ");
     std::map<std::string, long long> snapshotOf; // provider → new snapshot id
     std::map<std::string, int> counts;
     for (const auto& o : offerings)
@@ -552,7 +545,7 @@ core::Status Store::setDiscount(const std::string& provider, double fraction)
     Stmt q(m_db,
         "INSERT INTO discounts(provider, fraction, updated_at) VALUES(?,?,?) "
         "ON CONFLICT(provider) DO UPDATE SET fraction=excluded.fraction, updated_at=excluded.updated_at");
-    q.bind(1, provider).bind(2, fraction).bind(3, nowUtc());
+    q.bind(1, provider).bind(2, fraction).bind(3, utcNow("%Y-%m-%dT%H:%M:%SZ"));
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the discount");
     return core::Ok {};
@@ -572,7 +565,7 @@ core::Result<long long> Store::saveScenario(
 {
     if (auto st = writable("saving a scenario"); !st)
         return st.error();
-    const std::string now = nowUtc();
+    const std::string now = utcNow("%Y-%m-%dT%H:%M:%SZ");
     if (id) {
         Stmt q(m_db, "UPDATE scenarios SET name=?, workload_json=?, updated_at=? WHERE id=?");
         q.bind(1, name).bind(2, json).bind(3, now).bind(4, *id);
@@ -599,7 +592,7 @@ core::Result<long long> Store::replaceScenarioNamed(const std::string& name, con
         exec("ROLLBACK");
         return e;
     };
-    const std::string now = nowUtc();
+    const std::string now = utcNow("%Y-%m-%dT%H:%M:%SZ");
     long long id = 0;
     {
         Stmt first(m_db, "SELECT MIN(id) FROM scenarios WHERE name=?");
@@ -656,7 +649,7 @@ core::Status Store::renameScenario(long long id, const std::string& name)
     if (auto st = writable("renaming a scenario"); !st)
         return st.error();
     Stmt q(m_db, "UPDATE scenarios SET name=?, updated_at=? WHERE id=?");
-    q.bind(1, name).bind(2, nowUtc()).bind(3, id);
+    q.bind(1, name).bind(2, utcNow("%Y-%m-%dT%H:%M:%SZ")).bind(3, id);
     if (q.step() != SQLITE_DONE || sqlite3_changes(m_db) == 0)
         return core::Error {core::ErrorCode::InvalidInput, "no scenario " + std::to_string(id)};
     return core::Ok {};
@@ -680,7 +673,7 @@ core::Status Store::saveCalibration(const std::string& gpuId, const std::string&
     Stmt q(m_db,
         "INSERT INTO calibrations(gpu_id, profile_json, updated_at) VALUES(?,?,?) "
         "ON CONFLICT(gpu_id) DO UPDATE SET profile_json=excluded.profile_json, updated_at=excluded.updated_at");
-    q.bind(1, gpuId).bind(2, json).bind(3, nowUtc());
+    q.bind(1, gpuId).bind(2, json).bind(3, utcNow("%Y-%m-%dT%H:%M:%SZ"));
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the calibration of " + gpuId);
     return core::Ok {};
@@ -707,7 +700,7 @@ core::Status Store::setSetting(const std::string& key, const std::string& value)
         return dbError(*this, m_db, "cannot save the setting " + key);
     q.bind(1, key);
     if (!value.empty())
-        q.bind(2, value).bind(3, nowUtc());
+        q.bind(2, value).bind(3, utcNow("%Y-%m-%dT%H:%M:%SZ"));
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the setting " + key);
     return core::Ok {};
@@ -763,10 +756,76 @@ core::Status Store::saveHttpValidators(const std::string& url, const std::string
     if (!q.ok())
         return dbError(*this, m_db, "cannot save the HTTP validators");
     q.bind(1, url).bind(2, provider).bindOptional(3, v.etag).bindOptional(4, v.lastModified).bind(5, v.snapshotId);
-    q.bind(6, nowUtc());
+    q.bind(6, utcNow("%Y-%m-%dT%H:%M:%SZ"));
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the HTTP validators of " + url);
     return core::Ok {};
+}
+
+core::Result<long long> Store::importFxSnapshot(const std::vector<core::FxRate>& rates, const std::string& source)
+{
+    if (auto st = writable("storing exchange rates"); !st)
+        return st.error();
+    if (rates.empty())
+        return core::Error {core::ErrorCode::InvalidInput, source + ": no exchange rates to store"};
+    if (auto st = exec("BEGIN IMMEDIATE"); !st)
+        return st.error();
+    auto fail = [&](const std::string& what) {
+        core::Error e = dbError(*this, m_db, what);
+        exec("ROLLBACK");
+        return e;
+    };
+    Stmt snap(m_db, "INSERT INTO fx_snapshots(source, imported_at) VALUES(?,?)");
+    if (!snap.ok() || (snap.bind(1, source).bind(2, utcNow("%Y-%m-%dT%H:%M:%SZ")), snap.step()) != SQLITE_DONE)
+        return fail("cannot store the exchange rates of " + source);
+    const long long id = sqlite3_last_insert_rowid(m_db);
+    for (const auto& r : rates) {
+        Stmt q(m_db, "INSERT INTO fx_rates(snapshot_id, currency, per_usd, as_of, source) VALUES(?,?,?,?,?)");
+        if (!q.ok())
+            return fail("cannot store the exchange rates of " + source);
+        q.bind(1, id).bind(2, r.currency).bind(3, r.perUsd).bind(4, r.asOf).bind(5, r.source);
+        if (q.step() != SQLITE_DONE)
+            return fail("cannot store the exchange rate " + r.currency + " of " + source);
+    }
+    if (auto st = exec("COMMIT"); !st) {
+        exec("ROLLBACK");
+        return st.error();
+    }
+    return id;
+}
+
+core::Result<std::vector<core::FxRate>> Store::activeFxRates() const
+{
+    // Per currency the newest rate (latest as_of; of two the same day, the later fetch): storing an older file after
+    // a newer one never rolls a rate back.
+    Stmt q(m_db,
+        "SELECT currency, per_usd, as_of, source FROM fx_rates r WHERE NOT EXISTS (SELECT 1 FROM fx_rates s "
+        "WHERE s.currency = r.currency AND (s.as_of > r.as_of OR (s.as_of = r.as_of AND s.snapshot_id > "
+        "r.snapshot_id))) "
+        "ORDER BY currency");
+    if (!q.ok())
+        return dbError(*this, m_db, "cannot read the exchange rates");
+    std::vector<core::FxRate> out;
+    int rc = SQLITE_ROW;
+    while ((rc = q.step()) == SQLITE_ROW)
+        out.push_back({q.text(0), q.real(1), q.text(2), q.text(3)});
+    if (rc != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot read the exchange rates");
+    return out;
+}
+
+core::Result<core::FxTable> effectiveFx(const Store* store)
+{
+    auto fx = loadBundledFx();
+    if (!fx || !store)
+        return fx;
+    auto stored = store->activeFxRates();
+    if (!stored)
+        return stored.error();
+    for (auto& r : *stored)
+        if (const core::FxRate* bundled = fx->find(r.currency); !bundled || bundled->asOf <= r.asOf)
+            fx->set(std::move(r));
+    return fx;
 }
 
 core::Result<core::CatalogImport> effectiveCatalog(const Store* store)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/pricing.h"
 #include "core/result.h"
 
 #include <atomic>
@@ -116,6 +117,13 @@ public:
     core::Status saveCalibration(const std::string& gpuId, const std::string& profileJson);
     core::Result<std::map<std::string, std::string>> calibrations() const;
 
+    /// Stores exchange rates (units per USD) as one new snapshot, in one transaction: a failure stores nothing and
+    /// leaves the rates in use as they were.
+    core::Result<long long> importFxSnapshot(const std::vector<core::FxRate>& rates, const std::string& source);
+    /// Per currency the newest stored rate (latest as_of; the later fetch of two the same day), so an older file
+    /// stored after a newer one rolls nothing back; empty when none was stored.
+    core::Result<std::vector<core::FxRate>> activeFxRates() const;
+
     /// Plan defaults (PlanSetting keys in planinputs.h) as text; an empty value removes the key.
     core::Status setSetting(const std::string& key, const std::string& value);
     core::Result<std::map<std::string, std::string>> settings() const;
@@ -136,5 +144,8 @@ private:
 /// The catalog the planner uses: for each provider the store's active snapshot when it has one, else the
 /// bundled pricing-data/catalog. Without a store: the bundled catalog.
 core::Result<core::CatalogImport> effectiveCatalog(const Store* store);
+/// The exchange rates the planner uses: per currency the newer of the bundled pricing-data/fx.json rate and the
+/// store's newest fetched one (the fetched one on the same day). Without a store: the bundled rates.
+core::Result<core::FxTable> effectiveFx(const Store* store);
 
 } // namespace gpuplan::providers

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void unchangedIsSuccess();
     void gcpKeyFromEnvironmentOnly();
     void badArgumentsExit2();
+    void exchangeRatesFromTheEcb();
 
 private:
     Run cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
@@ -244,6 +245,68 @@ void TestCatalogUpdateCli::badArgumentsExit2()
         QStringLiteral("east us"), QStringLiteral("--endpoint"), endpoint()});
     QCOMPARE(r.code, 2);
     QVERIFY(m_server->requests().isEmpty());
+}
+
+// catalog update --provider fx against the ECB's real daily file of 2025-05-09 (tests/data/fetch/ecb): its rates per
+// EUR become rates per USD; per currency the newest one is used, so the bundled CNY of 2026-04-13 stays, and AUD,
+// which the bundle lacks, arrives: 1.7572 AUD / 1.1252 USD per EUR = 1.561678 AUD per USD. A truncated download, a
+// document cut off, or a decimal comma changes nothing.
+void TestCatalogUpdateCli::exchangeRatesFromTheEcb()
+{
+    const QByteArray real = gpuplan::test::fetchFixture("ecb/eurofxref-daily_2025-05-09.xml");
+    const QString url = QString::fromStdString(m_server->url("/stats/eurofxref/eurofxref-daily.xml"));
+    const QStringList update {QStringLiteral("catalog"), QStringLiteral("update"), QStringLiteral("--provider"),
+        QStringLiteral("fx"), QStringLiteral("--endpoint"), url, QStringLiteral("--retries"), QStringLiteral("0")};
+    const QStringList planAud {QStringLiteral("plan"),
+        QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-8b-chat-serving.json"), QStringLiteral("--currency"),
+        QStringLiteral("AUD"), QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--top"),
+        QStringLiteral("1")};
+    const Run before = cli(planAud);
+    QCOMPARE(before.code, 2);
+    QVERIFY2(before.err.contains("no exchange rate for \"AUD\""), before.err.constData());
+
+    m_server->route(
+        "/stats/eurofxref/eurofxref-daily.xml", [real](const HttpRequest&) { return HttpReply::ok(real, "text/xml"); });
+    const Run r = cli(update);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains(QByteArray("fx: updated from " + url.toUtf8())), r.out.constData());
+    QVERIFY(r.out.contains("30 rates per USD of 2025-05-09 stored"));
+    QVERIFY2(r.out.contains("CNY: 6.832164 per USD of 2026-04-13 stays in use"), r.out.constData());
+    QVERIFY(r.out.contains("AUD: 1.561678 per USD (new)"));
+    auto audTotal = [&] {
+        const Run p = cli(planAud);
+        if (p.code != 0)
+            return -1.0;
+        const auto c
+            = QJsonDocument::fromJson(p.out).object().value(QStringLiteral("candidates")).toArray()[0].toObject();
+        return c.value(QStringLiteral("total_cost")).toDouble() / c.value(QStringLiteral("cost_usd")).toDouble();
+    };
+    QVERIFY(std::abs(audTotal() - 1.7572 / 1.1252) < 1e-9);
+
+    // Failures, each with AUD moved to 1.9999 per EUR in the body: nothing is stored.
+    const QByteArray moved = QByteArray(real).replace("rate='1.7572'", "rate='1.9999'");
+    m_server->route("/stats/eurofxref/eurofxref-daily.xml", [moved](const HttpRequest&) {
+        auto rep = HttpReply::ok(moved.left(moved.size() / 2), "text/xml");
+        rep.fault = HttpReply::Fault::Truncate;
+        rep.declaredLength = moved.size();
+        return rep;
+    });
+    Run bad = cli(update);
+    QCOMPARE(bad.code, 4);
+    QVERIFY2(bad.err.contains("gpuplan-cli: fx: ") && bad.err.contains("the exchange rates in use are unchanged"),
+        bad.err.constData());
+    m_server->route("/stats/eurofxref/eurofxref-daily.xml",
+        [moved](const HttpRequest&) { return HttpReply::ok(moved.left(moved.size() - 30), "text/xml"); });
+    bad = cli(update);
+    QCOMPARE(bad.code, 4);
+    QVERIFY2(bad.err.contains("eurofxref-daily.xml:line") && bad.err.contains("cut off"), bad.err.constData());
+    m_server->route("/stats/eurofxref/eurofxref-daily.xml", [moved](const HttpRequest&) {
+        return HttpReply::ok(QByteArray(moved).replace("rate='163.36'", "rate='163,36'"), "text/xml");
+    });
+    bad = cli(update);
+    QCOMPARE(bad.code, 4);
+    QVERIFY2(bad.err.contains("got \"163,36\""), bad.err.constData());
+    QVERIFY(std::abs(audTotal() - 1.7572 / 1.1252) < 1e-9);
 }
 
 QTEST_GUILESS_MAIN(TestCatalogUpdateCli)

@@ -188,6 +188,9 @@ private Q_SLOTS:
     void invalidUtf8IsRepaired();
     void printableText_data();
     void printableText();
+    void ecbReferenceRates();
+    void ecbRefusesWhatItCannotTrust_data();
+    void ecbRefusesWhatItCannotTrust();
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1772,6 +1775,76 @@ void TestImporters::printableText()
     QFETCH(QByteArray, shown);
     const std::string r = core::printable(std::string_view(bytes.constData(), std::size_t(bytes.size())));
     QCOMPARE(QByteArray(r.data(), qsizetype(r.size())), shown);
+}
+
+namespace {
+std::string ecbDaily()
+{
+    return test::readFile(GPUPLAN_SOURCE_DIR "/tests/data/fetch/ecb/eurofxref-daily_2025-05-09.xml");
+}
+} // namespace
+
+// The ECB's daily file of 2025-05-09 (a real body): 30 currencies per EUR, turned into rates per USD through that
+// day's USD rate 1.1252: CNY 8.1470 / 1.1252 = 7.240491, JPY 163.36 / 1.1252 = 145.1831, EUR 1 / 1.1252 = 0.8887309.
+void TestImporters::ecbReferenceRates()
+{
+    const std::string url = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+    auto r = importers::importEcbReferenceRates(ecbDaily(), "eurofxref-daily.xml", url);
+    QVERIFY2(r, r ? "" : r.error().detail.c_str());
+    QCOMPARE(QString::fromStdString(r->date), QStringLiteral("2025-05-09"));
+    QCOMPARE(r->currencies, std::size_t(30));
+    QCOMPARE(r->rates.size(), std::size_t(30)); // 29 others + EUR; USD itself is the base
+    std::map<std::string, core::FxRate> by;
+    for (const auto& x : r->rates)
+        by[x.currency] = x;
+    QVERIFY(!by.count("USD"));
+    GP_COMPARE_REL(by.at("CNY").perUsd, 7.240491, 1e-6);
+    GP_COMPARE_REL(by.at("JPY").perUsd, 145.1831, 1e-6);
+    GP_COMPARE_REL(by.at("EUR").perUsd, 0.8887309, 1e-6);
+    GP_COMPARE_REL(by.at("IDR").perUsd, 18606.59 / 1.1252, 1e-12);
+    QCOMPARE(QString::fromStdString(by.at("CNY").asOf), QStringLiteral("2025-05-09"));
+    // the source is a link, then how the cross rate was made
+    QVERIFY(by.at("CNY").source.rfind(url + " (ECB euro reference rates of 2025-05-09; 8.147 CNY per EUR / 1.1252", 0)
+        == 0);
+}
+
+void TestImporters::ecbRefusesWhatItCannotTrust_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    const QByteArray real = QByteArray::fromStdString(ecbDaily());
+    QTest::newRow("cut off") << real.left(800) << QStringLiteral("cut off (truncated download?)");
+    QTest::newRow("cut inside a tag") << real.left(real.indexOf("rate='1.1252'") + 9)
+                                      << QStringLiteral("a tag does not end: the document is cut off");
+    QTest::newRow("decimal comma") << QByteArray(real).replace("rate='1.1252'", "rate='1,1252'")
+                                   << QStringLiteral("eurofxref-daily.xml:line 9: Cube currency=\"USD\" rate: must be "
+                                                     "a positive number with a decimal point, got \"1,1252\"");
+    QTest::newRow("external entity") << QByteArray(real).replace("<gesmes:Envelope",
+        "<!DOCTYPE gesmes:Envelope [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<gesmes:Envelope")
+                                     << QStringLiteral("eurofxref-daily.xml:line 2: declares a DTD");
+    QTest::newRow("entity reference") << QByteArray(real).replace("rate='1.1252'", "rate='&xxe;'")
+                                      << QStringLiteral("that is not one of XML's predefined five");
+    QTest::newRow("no USD") << QByteArray(real).replace("currency='USD'", "currency='XUS'")
+                            << QStringLiteral("no USD rate on 2025-05-09");
+    QTest::newRow("a currency twice") << QByteArray(real).replace("currency='JPY'", "currency='USD'")
+                                      << QStringLiteral("Cube currency=\"USD\": twice on 2025-05-09");
+    QTest::newRow("negative") << QByteArray(real).replace("rate='163.36'", "rate='-163.36'")
+                              << QStringLiteral("got \"-163.36\"");
+    QTest::newRow("not the ECB's") << QByteArray("<html><body>Service Unavailable</body></html>")
+                                   << QStringLiteral("the root element is <html>");
+    QTest::newRow("mismatched") << QByteArray(real).replace("</Cube>\n\t</Cube>", "</Cube>\n\t</Cubes>")
+                                << QStringLiteral("</Cubes> closes <Cube>");
+    QTest::newRow("empty") << QByteArray("  \n") << QStringLiteral("eurofxref-daily.xml: is empty");
+}
+
+// A file the reader cannot trust is an error naming the file, the line and the value; nothing of it is returned.
+void TestImporters::ecbRefusesWhatItCannotTrust()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    auto r = importers::importEcbReferenceRates(text.toStdString(), "eurofxref-daily.xml", "https://x");
+    QVERIFY(!r);
+    QVERIFY2(QString::fromStdString(r.error().detail).contains(message), r.error().detail.c_str());
 }
 
 #include "tst_importers.moc"

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void daysBetweenDates();
     void bundledCatalogHasNoCheckErrors();
     void bundledSourcesAreLinks();
+    void pricesAndRatesAreDated();
 };
 
 void TestPricing::interruptionRates_data()
@@ -547,4 +548,53 @@ void TestPricing::bundledSourcesAreLinks()
     QVERIFY(fx);
     for (const auto& r : *fx)
         QVERIFY2(isLink(r.source), (r.currency + ": " + r.source).c_str());
+}
+
+// On the plan's date 2026-12-01: a CNY price of 2026-05-01 is 214 days old (30 left in May + 30 + 31 + 31 + 30 + 31
+// + 30 + 1), past the 180-day limit; a USD price of 2026-11-30 is 1 day old. The CNY rate of 2024-02-02 is 1 033
+// days old (2024-02-02 → 2026-02-02 = 731 days, → 2026-12-01 = 302 more), past 30; the USD price uses no rate.
+void TestPricing::pricesAndRatesAreDated()
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"A100-SXM-40GB", 100, core::BatchBound::Tensor};
+    std::vector<core::Offering> offers {
+        offering("alibaba", "A100-SXM-40GB", 1, "cn-shanghai"), offering("aws", "A100-SXM-40GB", 1, "us-east-1")};
+    offers[0].prices = {price(core::PricingModel::OnDemand, 20)};
+    offers[0].prices[0].currency = "CNY";
+    offers[0].prices[0].asOf = "2026-05-01";
+    offers[1].prices = {price(core::PricingModel::OnDemand, 4)};
+    core::PlanInputs in = test::inputs(offers, fx());
+    in.today = "2026-12-01";
+    const auto plan = test::plan(w, in);
+    QCOMPARE(plan.candidates.size(), std::size_t(2));
+    const core::Pricing* cny = nullptr;
+    const core::Pricing* usd = nullptr;
+    for (const auto& c : plan.candidates)
+        (c.pricing->price.currency == "CNY" ? cny : usd) = &*c.pricing;
+    QVERIFY(cny && usd);
+    QCOMPARE(*cny->priceAgeDays, 214L);
+    QVERIFY(cny->priceStale);
+    QCOMPARE(cny->fxAsOf, std::string("2024-02-02"));
+    QCOMPARE(*cny->fxAgeDays, 1033L);
+    QVERIFY(cny->fxStale);
+    QCOMPARE(*usd->priceAgeDays, 1L);
+    QVERIFY(!usd->priceStale);
+    QVERIFY(usd->fxAsOf.empty() && !usd->fxAgeDays && !usd->fxStale);
+    // the plan says so, naming the oldest price and the rate
+    bool pricesNote = false, fxNote = false;
+    for (const auto& n : plan.notes) {
+        pricesNote |= n.id() == "plan.note_prices_old"
+            && n.text().find("1 of the 2 priced candidates use a price older than 180 days (the oldest: alibaba "
+                             "alibaba-A100-SXM-40GB, as of 2026-05-01, 214 days)")
+                != std::string::npos;
+        fxNote |= n.id() == "plan.note_fx_old"
+            && n.text().find("CNY is as of 2024-02-02, 1033 days old") != std::string::npos;
+    }
+    QVERIFY(pricesNote);
+    QVERIFY(fxNote);
+    // no date given: no ages, no notes
+    in.today.clear();
+    for (const auto& c : test::plan(w, in).candidates)
+        QVERIFY(!c.pricing->priceAgeDays && !c.pricing->priceStale);
 }

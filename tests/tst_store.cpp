@@ -43,6 +43,7 @@ private Q_SLOTS:
     void effectiveCatalogMergesBundled();
     void discountsAndScenarios();
     void damagedFileIsAClearError();
+    void exchangeRatesNewestWins();
 };
 
 void TestStore::createsMigratesAndReopens()
@@ -52,12 +53,12 @@ void TestStore::createsMigratesAndReopens()
     {
         auto s = providers::Store::open(path);
         QVERIFY2(s, s ? "" : s.error().detail.c_str());
-        QCOMPARE((*s)->schemaVersion(), 4);
+        QCOMPARE((*s)->schemaVersion(), 5);
     }
     QVERIFY(std::filesystem::exists(path));
     auto again = providers::Store::open(path);
     QVERIFY(again);
-    QCOMPARE((*again)->schemaVersion(), 4);
+    QCOMPARE((*again)->schemaVersion(), 5);
 }
 
 void TestStore::importIsOneSnapshotAndActivates()
@@ -189,4 +190,38 @@ void TestStore::damagedFileIsAClearError()
 }
 
 QTEST_GUILESS_MAIN(TestStore)
+// Fetched rates sit beside the bundled ones (pricing-data/fx.json: ECB of 2026-04-13, CNY 6.832164 per USD); per
+// currency the newest as_of is used, so an older file stored later rolls nothing back. A bad row stores nothing.
+void TestStore::exchangeRatesNewestWins()
+{
+    QTemporaryDir dir;
+    auto s = std::move(*providers::Store::open(dir.filePath(QStringLiteral("s.sqlite")).toStdString()));
+    QVERIFY(s->activeFxRates()->empty());
+    auto bundled = providers::effectiveFx(s.get());
+    QVERIFY(bundled);
+    QCOMPARE(bundled->find("CNY")->perUsd, 6.832164);
+    QVERIFY(!bundled->find("AUD"));
+    // older than the bundled CNY, plus a currency the bundle lacks
+    QVERIFY(s->importFxSnapshot(
+        {{"CNY", 7.240491, "2025-05-09", "https://a"}, {"AUD", 1.561678, "2025-05-09", "https://a"}}, "https://a"));
+    auto fx = providers::effectiveFx(s.get());
+    QCOMPARE(fx->find("CNY")->perUsd, 6.832164);
+    QCOMPARE(fx->find("AUD")->perUsd, 1.561678);
+    // newer than everything: replaces
+    QVERIFY(s->importFxSnapshot({{"CNY", 7.1, "2026-11-30", "https://b"}}, "https://b"));
+    // then an older file again: the newer stays
+    QVERIFY(s->importFxSnapshot(
+        {{"CNY", 7.3, "2026-06-01", "https://c"}, {"AUD", 1.5, "2026-06-01", "https://c"}}, "https://c"));
+    fx = providers::effectiveFx(s.get());
+    QCOMPARE(fx->find("CNY")->perUsd, 7.1);
+    QCOMPARE(fx->find("CNY")->source, std::string("https://b"));
+    QCOMPARE(fx->find("AUD")->perUsd, 1.5);
+    // a rate the schema refuses (not positive): nothing of that snapshot is stored
+    QVERIFY(!s->importFxSnapshot(
+        {{"JPY", 150, "2026-12-01", "https://d"}, {"GBP", 0, "2026-12-01", "https://d"}}, "https://d"));
+    QVERIFY(
+        !providers::effectiveFx(s.get())->find("JPY") || providers::effectiveFx(s.get())->find("JPY")->perUsd != 150);
+    QCOMPARE(s->activeFxRates()->size(), std::size_t(2));
+}
+
 #include "tst_store.moc"

@@ -384,7 +384,7 @@
         <translation>推荐方案有未达时延目标的风险（其 80% 区间越过目标），且成本高出 5% 以内没有在整个区间内都达标的方案；constraints.strict_slo 会让每个方案都按此标准配置</translation>
     </message>
     <message>
-        <source>strict_slo: sized to meet the latency targets across the estimate's 80 % range, i.e. to the targets ÷ %1 (TPOT %2 ms, p99 TTFT %3 ms)</source>
+        <source>strict_slo: sized to meet the latency targets across the estimate&apos;s 80 % range, i.e. to the targets ÷ %1 (TPOT %2 ms, p99 TTFT %3 ms)</source>
         <translation>strict_slo：按在估计值 80% 区间内都满足时延目标来配置，即目标 ÷ %1（TPOT %2 毫秒，p99 首 token 时延 %3 毫秒）</translation>
     </message>
     <message>
@@ -578,6 +578,14 @@
     <message>
         <source>broken catalog row: at most %1 GPUs per instance, got %2</source>
         <translation>目录行有误：每个实例最多 %1 块 GPU，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 priced candidates use a price older than %3 days (the oldest: %4, as of %5, %6 days): check them with the provider or refresh the catalog before you commit</source>
+        <translation>%2 个有价格的候选方案中有 %1 个使用了超过 %3 天的价格（最旧的：%4，截至 %5，已 %6 天）：下单前请向云厂商核实或刷新价格目录</translation>
+    </message>
+    <message>
+        <source>the exchange rate of %1 is as of %2, %3 days old (more than %4): `gpuplan-cli catalog update --provider fx` fetches the ECB&apos;s current reference rates</source>
+        <translation>%1 的汇率截至 %2，已 %3 天（超过 %4 天）：`gpuplan-cli catalog update --provider fx` 可获取欧洲央行当前的参考汇率</translation>
     </message>
 </context>
 </TS>

@@ -496,6 +496,14 @@
         <source>%1 × %2 (calibrated)</source>
         <translation>%1 × %2（已校准）</translation>
     </message>
+    <message>
+        <source>The price is older than %1 days: check it with the provider or refresh the catalog.</source>
+        <translation>该价格已超过 %1 天：请向云厂商核实或刷新价格目录。</translation>
+    </message>
+    <message>
+        <source>The exchange rate is as of %1, older than %2 days: Refresh Prices → fx fetches the ECB&apos;s current rates.</source>
+        <translation>汇率截至 %1，已超过 %2 天：“刷新价格”→ fx 可获取欧洲央行当前汇率。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::CatalogImport</name>
@@ -1384,6 +1392,18 @@
         <source>4·N·D + attention: LoRA skips the frozen weights&apos; gradients (PaLM, appendix B)</source>
         <translation>4·N·D + 注意力：LoRA 不计算冻结权重的梯度（PaLM 附录 B）</translation>
     </message>
+    <message>
+        <source>Older than %1 days: check the price with the provider or refresh the catalog</source>
+        <translation>已超过 %1 天：请向云厂商核实价格或刷新价格目录</translation>
+    </message>
+    <message>
+        <source>Exchange rate as of</source>
+        <translation>汇率日期</translation>
+    </message>
+    <message>
+        <source>Older than %1 days: Refresh Prices → fx fetches the ECB&apos;s current reference rates</source>
+        <translation>已超过 %1 天：“刷新价格”→ fx 可获取欧洲央行当前的参考汇率</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>
@@ -1548,6 +1568,14 @@
     <message>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 (%2 d, old)</source>
+        <translation>%1（%2 天，已过时）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 d)</source>
+        <translation>%1（%2 天）</translation>
     </message>
 </context>
 <context>
@@ -2347,6 +2375,14 @@
     <message>
         <source>Failed; the catalog is unchanged.</source>
         <translation>失败；价格目录未改变。</translation>
+    </message>
+    <message>
+        <source>fx (ECB euro reference rates)</source>
+        <translation>fx（欧洲央行欧元参考汇率）</translation>
+    </message>
+    <message>
+        <source>fx: %1 exchange rates per USD of %2 stored; per currency the newest rate is used.</source>
+        <translation>fx：已保存 %2 的 %1 个兑美元汇率；每种货币使用最新的汇率。</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "providers/catalogfile.h"
 #include "providers/importers/importers.h"
 #include "providers/importers/registry.h"
+#include "providers/planinputs.h"
 #include "providers/store.h"
 
 #include <nlohmann/json.hpp>
@@ -48,8 +49,8 @@ Commands:
          [--deadline S]
         fresh prices from the providers' public APIs (only when you run this; nothing fetches on its own), each
         provider stored as one new snapshot in ONE transaction, then what changed. P: azure, aws, aws-spot,
-        alibaba, gcp, skypilot-<cloud> (default: azure, aws, aws-spot, alibaba, and gcp when GPUPLAN_GCP_API_KEY
-        is set). --endpoint replaces the provider's URL (a mirror). aws --region: default the regions the current
+        alibaba, gcp, skypilot-<cloud>, fx (the ECB's reference rates; default: azure, aws, aws-spot, alibaba,
+        fx, and gcp when GPUPLAN_GCP_API_KEY is set). --endpoint replaces the provider's URL (a mirror). aws --region: default the regions the current
         catalog covers, "all" for every region. --timeout: connecting, or receiving nothing, for S s (30) ends a
         try; --deadline: each provider's whole refresh, every page and retry, ends after S s (3600). The GCP key
         goes only over https. On any failure the active catalog is unchanged.
@@ -76,21 +77,12 @@ std::string catalogHelp()
 
 std::string today()
 {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm {};
-#ifdef _WIN32
-    gmtime_s(&tm, &t);
-#else
-    gmtime_r(&t, &tm);
-#endif
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
+    return providers::todayUtc();
 }
 
 /// The catalog the planner uses: the store's active snapshot per provider, else the bundled data; nothing, after a
-/// message, when the store or the data cannot be read.
-std::optional<core::CatalogImport> plannedCatalog(const Args& a, std::ostream& err)
+/// message, when the store or the data cannot be read. With `fx`, also the exchange rates the planner converts with.
+std::optional<core::CatalogImport> plannedCatalog(const Args& a, std::ostream& err, core::FxTable* fx = nullptr)
 {
     auto store = openStore(a, err);
     if (!store)
@@ -99,6 +91,14 @@ std::optional<core::CatalogImport> plannedCatalog(const Args& a, std::ostream& e
     if (!cat) {
         err << "gpuplan-cli: " << cat.error().detail << "\n";
         return std::nullopt;
+    }
+    if (fx) {
+        auto rates = providers::effectiveFx(store.get());
+        if (!rates) {
+            err << "gpuplan-cli: " << rates.error().detail << "\n";
+            return std::nullopt;
+        }
+        *fx = std::move(*rates);
     }
     return std::move(cat).value();
 }
@@ -217,15 +217,11 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
         err << "gpuplan-cli catalog check: --today must be a date YYYY-MM-DD, got \"" << options.today << "\"\n";
         return ExitBadInput;
     }
-    auto cat = plannedCatalog(a, err);
+    core::FxTable fx;
+    auto cat = plannedCatalog(a, err, &fx);
     if (!cat)
         return ExitBadInput;
-    auto fx = providers::loadBundledFx();
-    if (!fx) {
-        err << "gpuplan-cli: " << fx.error().detail << "\n";
-        return ExitBadInput;
-    }
-    const auto findings = core::checkCatalog(cat->offerings, *fx, options);
+    const auto findings = core::checkCatalog(cat->offerings, fx, options);
     std::size_t errors = 0;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     report::TextTable t({"severity", "rule", "provider", "region", "instance", "pricing", "finding"});

@@ -1,5 +1,7 @@
 #include "cli_common.h"
 
+#include "core/catalog_check.h"
+
 #include "providers/bundled.h"
 
 #include <algorithm>
@@ -118,7 +120,7 @@ std::optional<Catalogs> loadCatalogs(std::ostream& err)
 
 const std::vector<std::string>& planInputOptions()
 {
-    static const std::vector<std::string> v = {"currency", "headroom", "pue", "max-instances"};
+    static const std::vector<std::string> v = {"currency", "headroom", "pue", "max-instances", "today"};
     return v;
 }
 
@@ -133,6 +135,13 @@ std::optional<providers::LoadedInputs> loadPlanInputs(const Args& a, const provi
         err << "warning: " << w << "\n";
     core::PlanInputs& in = loaded->inputs;
     in.priced = !a.options.count("no-prices");
+    if (a.options.count("today")) {
+        in.today = a.option("today");
+        if (!core::daysBetween(in.today, in.today)) {
+            err << "gpuplan-cli: --today must be a date YYYY-MM-DD, got \"" << in.today << "\"\n";
+            return std::nullopt;
+        }
+    }
     in.currency = a.option("currency", "USD");
     if (in.currency != "USD" && !in.fx.find(in.currency)) {
         err << "gpuplan-cli: --currency: no exchange rate for \"" << in.currency << "\" in fx.json (known: USD";

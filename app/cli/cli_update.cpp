@@ -89,7 +89,8 @@ public:
         if (s.waiting)
             line += ": waiting to retry";
         else if (s.importing)
-            line += " " + std::to_string(s.done) + "/" + std::to_string(s.total) + " offerings";
+            line += " " + std::to_string(s.done) + "/" + std::to_string(s.total)
+                + (s.source == "fx" ? " rates" : " offerings");
         else if (s.done || s.total)
             line += " " + size(s.done) + (s.total ? " of " + size(s.total) : "");
         if (m_tty) {
@@ -121,6 +122,17 @@ private:
 void printReport(const providers::fetch::UpdateReport& r, std::ostream& out)
 {
     using report::withSeparators;
+    if (r.provider == "fx") {
+        if (r.unchanged)
+            out << "fx: the exchange rates in use are unchanged\n";
+        else
+            out << "fx: updated from " << r.endpoint << " (" << size(r.bytes) << "): " << r.fxRates
+                << " rates per USD of " << r.fxDate << " stored (snapshot " << r.snapshotIds.front()
+                << "); per currency the newest rate is used\n";
+        for (const auto& n : r.notes)
+            out << "  " << n << "\n";
+        return;
+    }
     if (r.unchanged) {
         out << r.source << ": unchanged since the last update (" << r.endpoint
             << " answered 304 Not Modified); the active catalog is as it was\n";
@@ -189,11 +201,11 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
     const bool haveKey = key && *key;
     std::vector<std::string> sources = splitList(a.option("provider"));
     if (a.options.count("provider") && sources.empty()) {
-        err << cmd << "--provider needs a value (azure, aws, aws-spot, alibaba, gcp, skypilot-<cloud>)\n";
+        err << cmd << "--provider needs a value (azure, aws, aws-spot, alibaba, gcp, skypilot-<cloud>, fx)\n";
         return ExitBadInput;
     }
     if (sources.empty()) {
-        sources = {"azure", "aws", "aws-spot", "alibaba"};
+        sources = {"azure", "aws", "aws-spot", "alibaba", "fx"};
         if (haveKey)
             sources.push_back("gcp");
         else
@@ -203,7 +215,7 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
         if (!fetch::isKnownSource(s)) {
             err << cmd << "unknown --provider \"" << s
                 << "\": one of azure, aws, aws-spot, alibaba, gcp, skypilot-<cloud> (<cloud>: aws, azure, gcp, "
-                   "lambda, runpod, vast, nebius, …)\n";
+                   "lambda, runpod, vast, nebius, …), fx\n";
             return ExitBadInput;
         }
     // Each once, in the order of knownSources(): aws before aws-spot, whose buckets go on the fresh AWS prices.
@@ -268,8 +280,9 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
             *store, transport, o, [&](const fetch::UpdateStatus& s) { return line(s); }, nullptr);
         line.done();
         if (!r) {
-            err << "gpuplan-cli: " << r.error().detail << "\n"
-                << "gpuplan-cli: " << source << ": nothing imported; the active catalog is unchanged\n";
+            err << "gpuplan-cli: " << r.error().detail << "\n";
+            if (source != "fx")
+                err << "gpuplan-cli: " << source << ": nothing imported; the active catalog is unchanged\n";
             const int code = r.error().code == core::ErrorCode::Network ? ExitRemote : ExitBadInput;
             exit = std::max(exit, code);
             continue;

@@ -134,7 +134,15 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                          .arg(Fmt::money(p->price.effectiveHourly(), qs(p->price.currency)),
                              Fmt::pricingModel(
                                  qs(std::string(core::toString(p->price.pricingModel))), p->price.termMonths),
-                             Fmt::date(qs(p->price.asOf)));
+                             Fmt::dated(p->price.asOf, p->priceAgeDays, p->priceStale));
+            if (p->priceStale)
+                lines << tr("The price is older than %1 days: check it with the provider or refresh the catalog.")
+                             .arg(core::maxPriceAgeDays);
+            if (p->fxStale)
+                lines << tr("The exchange rate is as of %1, older than %2 days: Refresh Prices → fx fetches the "
+                            "ECB's current rates.")
+                             .arg(Fmt::date(qs(p->fxAsOf)))
+                             .arg(core::maxFxAgeDays);
             if (!p->price.source.empty())
                 lines << tr("Source: %1").arg(qs(p->price.source));
             if (p->discount > 0)
@@ -208,7 +216,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             return p ? p->hourlyCost : inf;
         return p ? tr("%1/h").arg(Fmt::money(p->hourlyCost, currency)) : QStringLiteral("–");
     case AsOf:
-        return p ? (sort ? qs(p->price.asOf) : Fmt::date(qs(p->price.asOf))) : QString();
+        return p ? (sort ? qs(p->price.asOf) : Fmt::dated(p->price.asOf, p->priceAgeDays, p->priceStale)) : QString();
     case Pareto:
         if (sort)
             return p && p->pareto ? 1 : 0;

@@ -347,7 +347,15 @@ void DetailsPanel::rebuild()
             row(s, tr("Negotiated discount"), Fmt::percent(p->discount));
         if (c->inference && p->costPerMillionOutputTokens > 0)
             row(s, tr("Per million output tokens"), Fmt::money(p->costPerMillionOutputTokens, currency));
-        row(s, tr("Price as of"), Fmt::date(qs(p->price.asOf)));
+        row(s, tr("Price as of"), Fmt::dated(p->price.asOf, p->priceAgeDays, p->priceStale), {},
+            p->priceStale ? tr("Older than %1 days: check the price with the provider or refresh the catalog")
+                                .arg(core::maxPriceAgeDays)
+                          : QString());
+        if (!p->fxAsOf.empty())
+            row(s, tr("Exchange rate as of"), Fmt::dated(p->fxAsOf, p->fxAgeDays, p->fxStale), {},
+                p->fxStale ? tr("Older than %1 days: Refresh Prices → fx fetches the ECB's current reference rates")
+                                 .arg(core::maxFxAgeDays)
+                           : QString());
         row(s, tr("Source"), qs(p->price.source), {}, qs(p->price.source));
         if (p->availability) {
             const auto& a = *p->availability;

@@ -112,6 +112,15 @@ QString Fmt::percent(double fraction, int decimals)
     return tr("%1 %").arg(number(fraction * 100, decimals));
 }
 
+QString Fmt::dated(const std::string& asOf, std::optional<long> ageDays, bool stale)
+{
+    const QString d = date(QString::fromStdString(asOf));
+    if (!ageDays)
+        return d;
+    const QString age = QLocale().toString(static_cast<qlonglong>(*ageDays));
+    return stale ? tr("%1 (%2 d, old)").arg(d, age) : tr("%1 (%2 d)").arg(d, age);
+}
+
 QString Fmt::date(const QString& iso)
 {
     if (iso.isEmpty())

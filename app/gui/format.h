@@ -45,6 +45,9 @@ public:
     static QString percent(double fraction, int decimals = 1);
     /// An ISO 8601 date or date-time as the locale's short date; the text unchanged when it is not one.
     static QString date(const QString& iso);
+    /// A price's or rate's date with its age on the plan's date: "30/11/2026 (1 d)", "17/06/2023 (1,263 d, old)"
+    /// when past the age limit (core::maxPriceAgeDays, maxFxAgeDays); the date alone when the age is unknown.
+    static QString dated(const std::string& asOf, std::optional<long> ageDays, bool stale);
     /// A pricing model id ("on_demand") in words, with its term when it has one ("Reserved, 1 yr").
     static QString pricingModel(const QString& model, int termMonths = 0);
     /// Parses what a person types into a number field: the locale's or C notation, exponents (3e11), and

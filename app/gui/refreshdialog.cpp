@@ -89,6 +89,8 @@ void RefreshDialog::retranslate()
     m_endpoint->setPlaceholderText(tr("the provider's public API"));
     m_start->setText(tr("&Refresh"));
     m_cancel->setText(tr("&Cancel"));
+    if (const int fx = m_source->findData(QStringLiteral("fx")); fx >= 0)
+        m_source->setItemText(fx, tr("fx (ECB euro reference rates)"));
     if (!m_running && m_status->text().isEmpty())
         m_status->setText(tr("Nothing is fetched until you press Refresh. A failed refresh leaves the catalog as it "
                              "was."));
@@ -185,6 +187,15 @@ void RefreshDialog::run(const QString& gcpKey)
             if (!report)
                 return {false, QString::fromStdString(report.error().detail)};
             const auto& r = *report;
+            if (r.provider == "fx") {
+                QString text = QCoreApplication::translate("gpuplan::gui::RefreshDialog",
+                    "fx: %1 exchange rates per USD of %2 stored; per currency the newest rate is used.")
+                                   .arg(r.fxRates)
+                                   .arg(QString::fromStdString(r.fxDate));
+                for (const auto& n : r.notes)
+                    text += QLatin1Char('\n') + QString::fromStdString(n);
+                return {true, text};
+            }
             if (r.unchanged)
                 return {true,
                     QCoreApplication::translate("gpuplan::gui::RefreshDialog",

@@ -6,6 +6,7 @@
 #include "plan_output.h"
 
 #include "core/catalog.h"
+#include "core/catalog_check.h"
 #include "core/efficiency.h"
 
 #include <QBuffer>
@@ -940,6 +941,14 @@ private:
     }
     /// The time a candidate is judged by: wall time (training, batch) or end-to-end latency (serving).
     QString timeOf(const core::Candidate& c) const { return m_serving ? latency(c.latencyMs()) : hours(c.wallHours); }
+    /// A date with its age on the plan's date, "old" past the limit: "2023-06-17 (1263 d, old)".
+    QString dated(const std::string& asOf, std::optional<long> ageDays, bool stale) const
+    {
+        const QString d = qs(asOf.substr(0, 10));
+        if (!ageDays)
+            return d;
+        return stale ? tr("%1 (%2 d, old)").arg(d).arg(*ageDays) : tr("%1 (%2 d)").arg(d).arg(*ageDays);
+    }
     QString pricingText(const core::Pricing& p) const
     {
         QString s = pricingModelName(p.price.pricingModel);
@@ -1268,7 +1277,8 @@ private:
                         + tr("%1 × %2").arg(c.gpus).arg(qs(c.gpu->id)),
                     pricingText(p), money(p.hourlyCost),
                     money(p.totalCost) + (r.isEmpty() ? QString() : QLatin1Char('\n') + r),
-                    timeOf(c) + (tr_.isEmpty() ? QString() : QLatin1Char('\n') + tr_), qs(p.price.asOf)});
+                    timeOf(c) + (tr_.isEmpty() ? QString() : QLatin1Char('\n') + tr_),
+                    dated(p.price.asOf, p.priceAgeDays, p.priceStale)});
             }
         } else if (m_w.kind == core::WorkloadKind::Training) {
             t.columns = {{tr("#"), R}, {tr("GPU")}, {tr("GPUs"), R}, {tr("Layout"), Qt::AlignLeft, true},
@@ -1713,8 +1723,12 @@ private:
             t.pt = 7;
             t.columns = {{tr("Currency")}, {tr("Units per USD"), Qt::AlignRight}, {tr("As of")},
                 {tr("Source"), Qt::AlignLeft, true}};
-            for (const auto& r : m_in.inputs->fx.rates())
-                t.rows.push_back({qs(r.currency), QString::number(r.perUsd, 'g', 6), qs(r.asOf), qs(r.source)});
+            const std::string& today = m_in.inputs->today;
+            for (const auto& r : m_in.inputs->fx.rates()) {
+                const auto age = today.empty() ? std::nullopt : core::daysBetween(r.asOf.substr(0, 10), today);
+                t.rows.push_back({qs(r.currency), QString::number(r.perUsd, 'g', 6),
+                    dated(r.asOf, age, age && *age > core::maxFxAgeDays), qs(r.source)});
+            }
             d.table(t);
         }
     }
@@ -1757,6 +1771,18 @@ private:
                     i.first == i.last ? qs(i.first) : qs(i.first) + QStringLiteral(" – ") + qs(i.last), src});
             }
             d.table(t);
+            const core::Pricing* oldest = nullptr;
+            for (const auto& c : m_plan.candidates)
+                if (c.pricing && c.pricing->priceAgeDays
+                    && (!oldest || *c.pricing->priceAgeDays > *oldest->priceAgeDays))
+                    oldest = &*c.pricing;
+            if (oldest)
+                d.text(tr("Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked \"old\".")
+                           .arg(qs(oldest->offering.provider), qs(oldest->offering.instanceType),
+                               qs(oldest->offering.region),
+                               dated(oldest->price.asOf, oldest->priceAgeDays, oldest->priceStale))
+                           .arg(core::maxPriceAgeDays),
+                    d.font(8), oldest->priceStale ? orange : ink);
         } else {
             d.text(tr("No catalog prices were used."), d.font(8), ink);
         }

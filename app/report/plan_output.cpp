@@ -140,6 +140,15 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
                 j["slo_risk"] = p.sloRisk.text();
         }
         j["as_of"] = p.price.asOf;
+        // How old the price is on the plan's date, and whether that is past core::maxPriceAgeDays; the same for
+        // the exchange rate the totals went through (only when one was used).
+        j["price_age_days"] = p.priceAgeDays ? ordered_json(*p.priceAgeDays) : ordered_json();
+        j["price_stale"] = p.priceStale;
+        if (!p.fxAsOf.empty()) {
+            j["fx_as_of"] = p.fxAsOf;
+            j["fx_age_days"] = p.fxAgeDays ? ordered_json(*p.fxAgeDays) : ordered_json();
+            j["fx_stale"] = p.fxStale;
+        }
         j["source"] = p.price.source;
         if (!p.note.empty())
             j["note"] = p.note.text();
@@ -444,7 +453,10 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                 p.offering.instanceType + (p.instances > 1 ? " ×" + std::to_string(p.instances) : ""), c.gpu->id,
                 withSeparators(c.gpus, 0), pricing, withSeparators(p.hourlyCost, 2), withSeparators(p.totalCost, 0),
                 serving ? withSeparators(c.latencyMs() / 1000.0, 1) + " s" : duration(c.wallHours),
-                serving ? withSeparators(c.inference->tpotMs, 1) : withSeparators(c.gpuHours, 0), p.price.asOf});
+                serving ? withSeparators(c.inference->tpotMs, 1) : withSeparators(c.gpuHours, 0),
+                p.price.asOf.substr(0, 10)
+                    + (p.priceAgeDays ? " (" + std::to_string(*p.priceAgeDays) + " d" + (p.priceStale ? ", old)" : ")")
+                                      : std::string())});
         }
         out += t.render();
         out += "\n* = on the Pareto front of cost vs " + std::string(serving ? "latency" : "time")

@@ -1,6 +1,7 @@
 #include "update.h"
 
 #include "providers/bundled.h"
+#include "providers/clock.h"
 #include "providers/importers/importers.h"
 #include "providers/store.h"
 
@@ -70,6 +71,11 @@ constexpr const char* gcpSkus = "/v1/services/6F81-5844-456A/skus?currencyCode=U
 constexpr const char* skypilotDefault
     = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v8";
 
+// The ECB's euro foreign exchange reference rates, updated around 16:00 CET on TARGET business days
+// (https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html).
+constexpr const char* fxDefault = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+constexpr std::uint64_t fxLimit = 1 * 1024 * 1024; // the daily file is ~1.6 kB, the 90-day one ~35 kB
+
 // SkyPilot v8 clouds with a vms.csv (github.com/skypilot-org/skypilot-catalog, catalogs/v8/<cloud>/vms.csv).
 const char* const skypilotClouds[]
     = {"aws", "azure", "gcp", "lambda", "runpod", "vast", "nebius", "verda", "shadeform", "cudo", "oci", "hyperbolic",
@@ -83,19 +89,6 @@ constexpr std::uint64_t indexLimit = 16 * MiB;
 constexpr std::uint64_t pageLimit = 64 * MiB;
 constexpr std::uint64_t fileLimit = 256 * MiB;
 
-std::string utcNow(const char* format)
-{
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm {};
-#ifdef _WIN32
-    gmtime_s(&tm, &t);
-#else
-    gmtime_r(&t, &tm);
-#endif
-    char buf[32];
-    std::strftime(buf, sizeof buf, format, &tm);
-    return buf;
-}
 
 std::string stripSlash(std::string s)
 {
@@ -629,6 +622,7 @@ std::vector<std::string> knownSources()
     std::vector<std::string> out {"azure", "aws", "aws-spot", "alibaba", "gcp"};
     for (const char* cloud : skypilotClouds)
         out.push_back(std::string("skypilot-") + cloud);
+    out.push_back("fx");
     return out;
 }
 
@@ -661,8 +655,71 @@ std::string defaultEndpoint(std::string_view source)
         return gcpDefault;
     if (source.rfind("skypilot-", 0) == 0)
         return skypilotDefault;
+    if (source == "fx")
+        return fxDefault;
     return {};
 }
+
+namespace {
+
+/// The exchange rates: one document, read whole and checked, then stored as one FX snapshot. Anything wrong
+/// leaves the rates in use as they were.
+core::Result<UpdateReport> updateFx(Context& c, const std::string& url)
+{
+    const std::string where = redactUrl(url);
+    Request req;
+    req.url = url;
+    req.maxBytes = c.options.maxBytes ? c.options.maxBytes : fxLimit;
+    auto r = c.transport.get(req, c.progressFor("download"), c.cancel);
+    if (!r)
+        return Error {r.error().code, "fx: " + r.error().detail + "; the exchange rates in use are unchanged"};
+    auto parsed = importers::importEcbReferenceRates(r->body, "eurofxref-daily.xml", where);
+    if (!parsed) {
+        Error e = remote(where, parsed.error());
+        e.detail = "fx: " + e.detail + "; the exchange rates in use are unchanged";
+        return e;
+    }
+    auto before = effectiveFx(&c.store);
+    if (!before)
+        return before.error();
+    UpdateReport report;
+    report.source = "fx";
+    report.provider = "fx";
+    report.endpoint = where;
+    report.documents = 1;
+    report.bytes = r->bytes;
+    report.fxDate = parsed->date;
+    if (!c.report({"fx", "importing", where, 0, parsed->rates.size(), false, true}))
+        return Error {ErrorCode::Network, "fx: cancelled; the exchange rates in use are unchanged"};
+    auto id = c.store.importFxSnapshot(parsed->rates, where);
+    if (!id) {
+        Error e = id.error();
+        e.detail = "fx: " + e.detail;
+        return e;
+    }
+    report.snapshotIds = {*id};
+    report.fxRates = parsed->rates.size();
+    auto after = effectiveFx(&c.store);
+    if (!after)
+        return after.error();
+    for (const auto& got : parsed->rates) {
+        const core::FxRate* was = before->find(got.currency);
+        const core::FxRate* now = after->find(got.currency);
+        char line[200];
+        if (now && now->asOf != got.asOf)
+            std::snprintf(line, sizeof line, "%s: %.7g per USD of %s stays in use (newer than the %.7g read)",
+                got.currency.c_str(), now->perUsd, now->asOf.c_str(), got.perUsd);
+        else if (was)
+            std::snprintf(line, sizeof line, "%s: %.7g → %.7g per USD (%+.2f %%; was as of %s)", got.currency.c_str(),
+                was->perUsd, got.perUsd, (got.perUsd / was->perUsd - 1) * 100, was->asOf.c_str());
+        else
+            std::snprintf(line, sizeof line, "%s: %.7g per USD (new)", got.currency.c_str(), got.perUsd);
+        report.notes.push_back(line);
+    }
+    return report;
+}
+
+} // namespace
 
 core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, const UpdateOptions& options,
     const UpdateProgress& progress, const std::atomic<bool>* cancel)
@@ -695,6 +752,8 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     DeadlineTransport timed(transport, std::chrono::steady_clock::now() + options.deadline);
     Context c(store, timed, options, progress, cancel, providerOf(source));
     c.asOf = options.asOf.empty() ? utcNow("%Y-%m-%d") : options.asOf;
+    if (source == "fx")
+        return updateFx(c, base);
     // The provider's catalog now (its active snapshot, else the bundled rows): the "before" of the diff.
     auto effective = effectiveCatalog(&store);
     if (!effective)

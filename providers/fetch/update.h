@@ -27,6 +27,7 @@ namespace gpuplan::providers::fetch {
 ///   alibaba    Alibaba Cloud's public instancePrice.json, GPU families
 ///   gcp        GCP Cloud Billing Catalog, Compute Engine SKUs (needs an API key)
 ///   skypilot-<cloud>  SkyPilot's published catalog CSV of <cloud> (aws, azure, gcp, lambda, runpod, vast, …)
+///   fx         the ECB's euro reference rates (eurofxref-daily.xml), stored as the exchange rates in use
 std::vector<std::string> knownSources();
 bool isKnownSource(std::string_view source);
 /// The gpuplan provider id a source refreshes: skypilot-lambda → lambda, aws-spot → aws.
@@ -43,6 +44,7 @@ struct UpdateOptions
     ///   aws-spot, alibaba: the file's URL
     ///   gcp: the API host (https://cloudbilling.googleapis.com); /v1/services/6F81-5844-456A/skus is added
     ///   skypilot-<cloud>: the catalog folder (…/skypilot-catalog/master/catalogs/v8); /<cloud>/vms.csv is added
+    ///   fx: the file's URL (https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml)
     std::string endpoint;
     /// aws: regions to read (empty = the regions the current AWS catalog covers; "all" = every region in the
     /// index). azure: regions to ask for (empty = all). Others ignore it.
@@ -90,6 +92,8 @@ struct UpdateReport
     std::size_t unlisted = 0;          ///< rows skipped beyond those
     std::vector<std::string> notes;    ///< what was done besides importing (filters, carried-over regions, …)
     core::CatalogDiff diff;            ///< the provider's catalog before (store snapshot, else bundled) → after
+    std::string fxDate;      ///< fx: the day of the reference rates stored (notes: each rate before → after)
+    std::size_t fxRates = 0; ///< fx: how many rates per USD were stored
 };
 
 /// Refreshes one source into `store`: all of it is fetched and imported first, then stored as one new snapshot in

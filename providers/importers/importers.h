@@ -185,4 +185,21 @@ void mergeImports(CatalogImport& into, CatalogImport from);
 /// lists carry no hardware, SkyPilot's catalogs do. Returns how many offerings it filled.
 std::size_t fillHardware(std::vector<Offering>& target, const std::vector<Offering>& specs);
 
+// ---------------------------------------------------------------------------------------------------------------
+// ECB euro foreign exchange reference rates (eurofxref-daily.xml and the 90-day and history XML of the same layout)
+
+struct EcbRates
+{
+    std::string date;           ///< the newest day in the file (YYYY-MM-DD), the as_of of every rate
+    std::size_t currencies = 0; ///< currencies the ECB quoted that day, USD included
+    /// Units per USD, derived from that day's rates per EUR: rate(X) / rate(USD), and 1 / rate(USD) for EUR.
+    std::vector<core::FxRate> rates;
+};
+
+/// Reads the ECB's XML without a DTD and without expanding any entity (XML's five predefined ones and
+/// character references aside): a DTD, an unknown entity, a decimal comma, a duplicate day or currency, a file
+/// cut off before its root closes, or a day without USD is an Error naming the file, the line and the value.
+/// `source` starts each rate's source (the URL it was read from).
+Result<EcbRates> importEcbReferenceRates(std::string_view text, const std::string& fileName, const std::string& source);
+
 } // namespace gpuplan::importers

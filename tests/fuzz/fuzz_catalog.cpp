@@ -44,8 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
         break;
     }
-    case 8:
+    case 8: // exchange rates: the bundled JSON and the ECB's XML (catalog update --provider fx)
         (void)parseFxRates(text, "fx.json");
+        (void)importEcbReferenceRates(text, "eurofxref-daily.xml", "fuzz");
         break;
     default:
         (void)parseCsv(text, "fuzz.csv");
