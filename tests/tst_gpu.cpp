@@ -14,6 +14,7 @@ private Q_SLOTS:
     void denseDatasheetFigures();
     void aliases_data();
     void aliases();
+    void chinaExportParts();
     void unknownListsClosest();
     void fallbackPrecision();
     void memoryIsGiB();
@@ -25,9 +26,9 @@ private Q_SLOTS:
 
 void TestGpu::requiredIds()
 {
-    for (const char* id :
-        {"T4", "A10", "A10G", "L4", "L40S", "V100-SXM2-32GB", "A100-SXM-40GB", "A100-SXM-80GB", "A100-PCIe-80GB",
-            "H100-SXM-80GB", "H100-PCIe-80GB", "H800-SXM-80GB", "H200-SXM-141GB", "B200", "MI300X"}) {
+    for (const char* id : {"T4", "A10", "A10G", "L4", "L40S", "V100-SXM2-32GB", "A100-SXM-40GB", "A100-SXM-80GB",
+             "A100-PCIe-80GB", "H100-SXM-80GB", "H100-PCIe-80GB", "H800-SXM-80GB", "H20-96GB", "A800-SXM-80GB",
+             "H200-SXM-141GB", "B200", "MI300X"}) {
         auto g = test::gpus().find(id);
         QVERIFY2(g, id);
         QCOMPARE((*g)->id, std::string(id));
@@ -57,6 +58,14 @@ void TestGpu::denseDatasheetFigures_data()
                                                  << "bf16" << 1307.4;
     QTest::addRow("H200 = H100 compute") << "H200-SXM-141GB"
                                          << "bf16" << 989.5;
+    // China export parts: H20 148 BF16 / 296 FP8 dense (Baidu Baike table; dense per LMSYS/Ant Group 2025-09-26),
+    // A800 = A100 80GB compute.
+    QTest::addRow("H20 bf16 (dense as quoted)") << "H20-96GB"
+                                                << "bf16" << 148.0;
+    QTest::addRow("H20 fp8 (dense as quoted)") << "H20-96GB"
+                                               << "fp8" << 296.0;
+    QTest::addRow("A800 = A100 80GB compute") << "A800-SXM-80GB"
+                                              << "bf16" << 312.0;
 }
 
 void TestGpu::denseDatasheetFigures()
@@ -86,6 +95,12 @@ void TestGpu::aliases_data()
                                            << "H200-SXM-141GB";
     QTest::addRow("mi300x") << "mi300x"
                             << "MI300X";
+    QTest::addRow("h20 is not h200") << "h20"
+                                     << "H20-96GB";
+    QTest::addRow("H200 is not H20") << "H200"
+                                     << "H200-SXM-141GB";
+    QTest::addRow("a800") << "a800"
+                          << "A800-SXM-80GB";
 }
 
 void TestGpu::aliases()
@@ -95,6 +110,18 @@ void TestGpu::aliases()
     auto g = test::gpus().find(alias.toStdString());
     QVERIFY(g);
     QCOMPARE(QString::fromStdString((*g)->id), id);
+}
+
+// The export cuts that decide plans on these parts: H20 4.0 TB/s and 96 GB (more bandwidth than an H100 SXM's
+// 3.35); A800 NVLink 400 GB/s bidirectional = 200 GB/s a direction, against the A100's 300.
+void TestGpu::chinaExportParts()
+{
+    const auto& h20 = test::gpu("H20-96GB");
+    GP_COMPARE_REL(h20.memoryBandwidth, 4.0e12, 1e-12);
+    QCOMPARE(h20.memoryBytes, 96.0 * 1024 * 1024 * 1024);
+    const auto& a800 = test::gpu("A800-SXM-80GB");
+    GP_COMPARE_REL(a800.intraBandwidth, 200e9, 1e-12);
+    GP_COMPARE_REL(test::gpu("A100-SXM-80GB").intraBandwidth, 300e9, 1e-12);
 }
 
 void TestGpu::unknownListsClosest()
