@@ -244,6 +244,10 @@ const MessageDef doesNotFitOn {"plan.does_not_fit_on",
 const MessageDef notFeasible {"plan.not_feasible", QT_TRANSLATE_NOOP("gpuplan::Messages", "not feasible")};
 const MessageDef pricingNotAllowed {
     "plan.pricing_not_allowed", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 is not an allowed pricing model")};
+const MessageDef spotAboveOnDemand {"plan.spot_above_on_demand",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the spot price %1 %3/h is above this offering's on-demand price %2 %3/h: a contradiction in the catalog, "
+        "not used (`gpuplan-cli catalog check` lists it)")};
 const MessageDef spotBucketTooHigh {"plan.spot_bucket_too_high",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "spot interruption bucket %1 is above the allowed %2")};
 const MessageDef spotWithoutRate {
@@ -411,13 +415,13 @@ const std::vector<const MessageDef*>& allMessages()
         &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
         &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped, &gpuCountRange, &fractionalGpu,
         &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
-        &pricingNotAllowed, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget,
-        &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount,
-        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld, &noteFxOld, &sloAtRisk,
-        &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown,
-        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
-        &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment, &dataOwnRates, &dataRates,
-        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
+        &pricingNotAllowed, &spotAboveOnDemand, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity,
+        &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn,
+        &noLayout, &noteExcludedCount, &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld,
+        &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth,
+        &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours,
+        &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment, &dataOwnRates,
+        &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
         &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,

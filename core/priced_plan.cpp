@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <tuple>
@@ -477,6 +478,16 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
     const std::string model(toString(p.pricingModel));
     if (!allowedPricing(k, p.pricingModel)) {
         exclude(o, Message(msg::pricingNotAllowed, {model}), model);
+        return;
+    }
+    // A contradiction `catalog check` reports as an error is never ranked: spot dearer than on-demand on the same
+    // offering is a wrong row (an import mix-up, a price in the wrong column), not a price anyone pays.
+    if (p.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == p.currency
+        && p.effectiveHourly() > onDemand->effectiveHourly()) {
+        char spot[32], od[32];
+        std::snprintf(spot, sizeof spot, "%.4g", p.effectiveHourly());
+        std::snprintf(od, sizeof od, "%.4g", onDemand->effectiveHourly());
+        exclude(o, Message(msg::spotAboveOnDemand, {spot, od, p.currency}), model);
         return;
     }
     if (p.pricingModel == PricingModel::Spot && k.maxInterruptionBucket

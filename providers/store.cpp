@@ -57,7 +57,6 @@ const char* const migrations[] = {
          PRIMARY KEY(snapshot_id, currency));)",
 };
 
-
 /// A prepared statement that finalizes itself.
 class Stmt
 {

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void bundledCatalogHasNoCheckErrors();
     void bundledSourcesAreLinks();
     void pricesAndRatesAreDated();
+    void spotAboveOnDemandIsNotRanked();
 };
 
 void TestPricing::interruptionRates_data()
@@ -597,4 +598,26 @@ void TestPricing::pricesAndRatesAreDated()
     in.today.clear();
     for (const auto& c : test::plan(w, in).candidates)
         QVERIFY(!c.pricing->priceAgeDays && !c.pricing->priceStale);
+}
+
+// catalog check's error rule in the planner: a spot price (5.00) above the same offering's on-demand price (4.00) is
+// a wrong row; it is excluded with the rule named, and the on-demand price is still planned.
+void TestPricing::spotAboveOnDemandIsNotRanked()
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"A100-SXM-40GB", 100, core::BatchBound::Tensor};
+    std::vector<core::Offering> offers {offering("x", "A100-SXM-40GB", 1, "us-east-1")};
+    offers[0].prices = {price(core::PricingModel::OnDemand, 4), price(core::PricingModel::Spot, 5)};
+    const auto plan = test::plan(w, test::inputs(offers, fx()));
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    QVERIFY(plan.candidates[0].pricing->price.pricingModel == core::PricingModel::OnDemand);
+    bool excluded = false;
+    for (const auto& e : plan.excluded)
+        excluded |= e.pricingModel == "spot" && e.reason.id() == "plan.spot_above_on_demand"
+            && e.reason.text().rfind("the spot price 5 USD/h is above this offering's on-demand price 4 USD/h", 0) == 0;
+    QVERIFY(excluded);
+    // a spot price below on-demand is planned as before
+    offers[0].prices[1].hourlyRate = 1.5;
+    QCOMPARE(test::plan(w, test::inputs(offers, fx())).candidates.size(), std::size_t(2));
 }

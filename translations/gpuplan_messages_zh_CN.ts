@@ -587,5 +587,9 @@
         <source>the exchange rate of %1 is as of %2, %3 days old (more than %4): `gpuplan-cli catalog update --provider fx` fetches the ECB&apos;s current reference rates</source>
         <translation>%1 的汇率截至 %2，已 %3 天（超过 %4 天）：`gpuplan-cli catalog update --provider fx` 可获取欧洲央行当前的参考汇率</translation>
     </message>
+    <message>
+        <source>the spot price %1 %3/h is above this offering&apos;s on-demand price %2 %3/h: a contradiction in the catalog, not used (`gpuplan-cli catalog check` lists it)</source>
+        <translation>竞价价格 %1 %3/小时高于该规格的按量价格 %2 %3/小时：价格目录自相矛盾，不予使用（`gpuplan-cli catalog check` 会列出）</translation>
+    </message>
 </context>
 </TS>

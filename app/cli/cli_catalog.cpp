@@ -304,8 +304,47 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
     for (auto id : *ids)
         out << " " << id;
     out << " (now active)\n";
+    std::vector<std::string> providers;
+    for (const auto& o : imported->offerings)
+        if (std::find(providers.begin(), providers.end(), o.provider) == providers.end())
+            providers.push_back(o.provider);
+    checkImported(a, providers, err);
     return ExitOk;
 }
+
+} // namespace
+
+void checkImported(const Args& a, const std::vector<std::string>& providers, std::ostream& err)
+{
+    core::FxTable fx;
+    std::ostringstream quiet; // a store problem was already reported by the import itself
+    auto cat = plannedCatalog(a, quiet, &fx);
+    if (!cat)
+        return;
+    core::CatalogCheckOptions options;
+    options.today = today();
+    std::size_t shown = 0, warnings = 0, errors = 0;
+    for (const auto& f : core::checkCatalog(cat->offerings, fx, options)) {
+        if (std::find(providers.begin(), providers.end(), f.provider) == providers.end())
+            continue;
+        (f.error ? errors : warnings) += 1;
+        if (shown++ < 10)
+            err << "check: " << (f.error ? "error" : "warning") << ": " << f.rule << ": " << f.provider << " "
+                << f.region << " " << f.instanceType << " " << f.pricing << ": " << f.detail << "\n";
+    }
+    if (warnings + errors > 0)
+        err << "check: " << errors << (errors == 1 ? " error" : " errors") << " (not used by the planner), " << warnings
+            << (warnings == 1 ? " warning" : " warnings") << " on the rows of " <<
+            [&] {
+                std::string s;
+                for (const auto& p : providers)
+                    s += (s.empty() ? "" : ", ") + p;
+                return s;
+            }()
+            << "; `gpuplan-cli catalog check` lists every finding and its rule\n";
+}
+
+namespace {
 
 int listSnapshots(const Args& a, std::ostream& out, std::ostream& err)
 {

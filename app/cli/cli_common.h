@@ -66,5 +66,9 @@ int cmdCalibrate(const std::vector<std::string>& args, std::ostream& out, std::o
 int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `gpuplan-cli catalog update …` (cli_update.cpp): fresh prices from the providers' APIs.
 int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err);
+/// After an import or a refresh: the catalog check's findings on the rows of `providers` (against the whole
+/// planned catalog, so the medians span every provider), on stderr: the first 10, then a count. Errors are the
+/// rows the planner will not use.
+void checkImported(const Args& a, const std::vector<std::string>& providers, std::ostream& err);
 
 } // namespace gpuplan::cli::detail

@@ -295,6 +295,8 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
             err << "warning: … and " << r->warnings.size() + r->unlisted - std::min<std::size_t>(20, r->warnings.size())
                 << " more rows skipped\n";
         printReport(*r, out);
+        if (r->provider != "fx" && !r->unchanged)
+            checkImported(a, {r->provider}, err);
     }
     return exit;
 }

@@ -89,7 +89,6 @@ constexpr std::uint64_t indexLimit = 16 * MiB;
 constexpr std::uint64_t pageLimit = 64 * MiB;
 constexpr std::uint64_t fileLimit = 256 * MiB;
 
-
 std::string stripSlash(std::string s)
 {
     while (!s.empty() && s.back() == '/')
