@@ -243,6 +243,9 @@ void TestReports::pdfNamesWorkloadRecommendationAndCost()
              "Memory per GPU", "Sensitivity", "Tornado", "Assumptions", "Exchange rates", "Data provenance",
              "How far to trust the estimates", "Why not the others"})
         QVERIFY2(text.contains(QString::fromUtf8(s)), s);
+    // Every price carries its age on the plan's date, and the provenance names the oldest one used.
+    QVERIFY(text.contains(QRegularExpression(QStringLiteral("\\d{4}-\\d{2}-\\d{2} \\(\\d+ d"))));
+    QVERIFY(text.contains(QStringLiteral("Oldest price used: ")));
     // Prices moved +20 % make this plan (on a per-second price) cost exactly 1.2 times as much.
     QVERIFY2(text.contains(money(total * 1.2) + QStringLiteral(" USD")), qPrintable(money(total * 1.2)));
     // A4 by default.

@@ -55,7 +55,7 @@ Exit codes: 0 success; 1 valid input but nothing feasible; 2 bad input or argume
 
 const char* const planHelp
     = R"(Usage: gpuplan-cli plan FILE|- [--format table|json|csv] [--output PATH] [--currency CUR]
-                        [--headroom F] [--pue X] [--max-instances N]
+                        [--headroom F] [--pue X] [--max-instances N] [--today YYYY-MM-DD]
                         [--top N] [--db PATH] [--no-prices] [--pdf PATH] [--csv PATH] [--csv-bom]
                         [--page a4|letter] [--lang en|zh_CN] [--emit skypilot|k8s] [--emit-output PATH]
 
@@ -70,7 +70,9 @@ candidates were excluded.
 Options:
   --format FORMAT   table (default), json or csv
   --output PATH     write the result to PATH instead of standard output
-  --currency CUR    totals in CUR (USD default; rates from pricing-data/fx.json); cost_usd is always given
+  --currency CUR    totals in CUR (USD default; rates: pricing-data/fx.json, or newer ones fetched by
+                    `catalog update --provider fx`); cost_usd is always given
+  --today DATE      the plan's date, for each price's and rate's age (default: today, UTC)
   --headroom F      serving headroom above the peak when the workload gives none (fraction; default the
                     store's setting from the app's Settings, else 0.2)
   --pue X           PUE when the workload's energy section gives none (default the store's setting)

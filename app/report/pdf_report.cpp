@@ -1717,7 +1717,14 @@ private:
                          pct(so.overhead, 2));
         }
         d.bullets(b, 7.5);
-        if (m_in.inputs && !m_in.inputs->fx.rates().empty()) {
+        // The rates this plan converted with: the output currency and the currencies of the prices it ranked.
+        std::set<std::string> used;
+        if (m_plan.currency != "USD")
+            used.insert(m_plan.currency);
+        for (const auto& c : m_plan.candidates)
+            if (c.pricing && c.pricing->price.currency != "USD")
+                used.insert(c.pricing->price.currency);
+        if (m_in.inputs && !used.empty()) {
             d.subheading(tr("Exchange rates"));
             Table t;
             t.pt = 7;
@@ -1725,6 +1732,8 @@ private:
                 {tr("Source"), Qt::AlignLeft, true}};
             const std::string& today = m_in.inputs->today;
             for (const auto& r : m_in.inputs->fx.rates()) {
+                if (!used.count(r.currency))
+                    continue;
                 const auto age = today.empty() ? std::nullopt : core::daysBetween(r.asOf.substr(0, 10), today);
                 t.rows.push_back({qs(r.currency), QString::number(r.perUsd, 'g', 6),
                     dated(r.asOf, age, age && *age > core::maxFxAgeDays), qs(r.source)});
