@@ -336,7 +336,8 @@ Result<EcbRates> importEcbReferenceRates(std::string_view text, const std::strin
         if (days.empty())
             scan.fail("no <Cube time=…> day of rates: has the format changed?");
         // The newest day; the ECB quotes per EUR, gpuplan per USD: cross rates through that day's USD rate.
-        const auto& [date, rates] = *days.rbegin();
+        const std::string& date = days.rbegin()->first; // not a structured binding: clang 14 cannot capture one
+        const auto& rates = days.rbegin()->second;
         const auto usd = rates.find("USD");
         if (usd == rates.end())
             scan.fail("no USD rate on " + date + ": rates per USD cannot be derived");
