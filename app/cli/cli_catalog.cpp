@@ -75,11 +75,6 @@ std::string catalogHelp()
     return s;
 }
 
-std::string today()
-{
-    return providers::todayUtc();
-}
-
 /// The catalog the planner uses: the store's active snapshot per provider, else the bundled data; nothing, after a
 /// message, when the store or the data cannot be read. With `fx`, also the exchange rates the planner converts with.
 std::optional<core::CatalogImport> plannedCatalog(const Args& a, std::ostream& err, core::FxTable* fx = nullptr)
@@ -212,8 +207,8 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
     if (!ok)
         return ExitBadInput;
     core::CatalogCheckOptions options;
-    options.today = a.option("today", today());
-    if (!core::daysBetween(options.today, options.today)) {
+    options.today = a.option("today", providers::todayUtc());
+    if (!core::isIsoDate(options.today)) {
         err << "gpuplan-cli catalog check: --today must be a date YYYY-MM-DD, got \"" << options.today << "\"\n";
         return ExitBadInput;
     }
@@ -250,7 +245,7 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
     }
     const std::string file = a.positional[1];
     const std::string format = a.option("format", "gpuplan");
-    const std::string asOf = a.option("as-of", today());
+    const std::string asOf = a.option("as-of", providers::todayUtc());
     std::unique_ptr<providers::Store> store;
     if (import || format == "spot-advisor") {
         store = openStore(a, err);
@@ -322,7 +317,7 @@ void checkImported(const Args& a, const std::vector<std::string>& providers, std
     if (!cat)
         return;
     core::CatalogCheckOptions options;
-    options.today = today();
+    options.today = providers::todayUtc();
     std::size_t shown = 0, warnings = 0, errors = 0;
     for (const auto& f : core::checkCatalog(cat->offerings, fx, options)) {
         if (std::find(providers.begin(), providers.end(), f.provider) == providers.end())

@@ -1,7 +1,5 @@
 #include "cli_common.h"
 
-#include "core/catalog_check.h"
-
 #include "providers/bundled.h"
 
 #include <algorithm>
@@ -137,7 +135,7 @@ std::optional<providers::LoadedInputs> loadPlanInputs(const Args& a, const provi
     in.priced = !a.options.count("no-prices");
     if (a.options.count("today")) {
         in.today = a.option("today");
-        if (!core::daysBetween(in.today, in.today)) {
+        if (!core::isIsoDate(in.today)) {
             err << "gpuplan-cli: --today must be a date YYYY-MM-DD, got \"" << in.today << "\"\n";
             return std::nullopt;
         }
