@@ -308,7 +308,7 @@ core::Result<std::vector<long long>> Store::importSnapshot(const std::vector<cor
         exec("ROLLBACK");
         return e;
     };
-    const std::string now = utcNow("%Y-%m-%dT%H:%M:%SZ");
+    const std::string now = utcTimestamp();
     std::map<std::string, long long> snapshotOf; // provider → new snapshot id
     std::map<std::string, int> counts;
     for (const auto& o : offerings)
@@ -544,7 +544,7 @@ core::Status Store::setDiscount(const std::string& provider, double fraction)
     Stmt q(m_db,
         "INSERT INTO discounts(provider, fraction, updated_at) VALUES(?,?,?) "
         "ON CONFLICT(provider) DO UPDATE SET fraction=excluded.fraction, updated_at=excluded.updated_at");
-    q.bind(1, provider).bind(2, fraction).bind(3, utcNow("%Y-%m-%dT%H:%M:%SZ"));
+    q.bind(1, provider).bind(2, fraction).bind(3, utcTimestamp());
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the discount");
     return core::Ok {};
@@ -564,7 +564,7 @@ core::Result<long long> Store::saveScenario(
 {
     if (auto st = writable("saving a scenario"); !st)
         return st.error();
-    const std::string now = utcNow("%Y-%m-%dT%H:%M:%SZ");
+    const std::string now = utcTimestamp();
     if (id) {
         Stmt q(m_db, "UPDATE scenarios SET name=?, workload_json=?, updated_at=? WHERE id=?");
         q.bind(1, name).bind(2, json).bind(3, now).bind(4, *id);
@@ -591,7 +591,7 @@ core::Result<long long> Store::replaceScenarioNamed(const std::string& name, con
         exec("ROLLBACK");
         return e;
     };
-    const std::string now = utcNow("%Y-%m-%dT%H:%M:%SZ");
+    const std::string now = utcTimestamp();
     long long id = 0;
     {
         Stmt first(m_db, "SELECT MIN(id) FROM scenarios WHERE name=?");
@@ -648,7 +648,7 @@ core::Status Store::renameScenario(long long id, const std::string& name)
     if (auto st = writable("renaming a scenario"); !st)
         return st.error();
     Stmt q(m_db, "UPDATE scenarios SET name=?, updated_at=? WHERE id=?");
-    q.bind(1, name).bind(2, utcNow("%Y-%m-%dT%H:%M:%SZ")).bind(3, id);
+    q.bind(1, name).bind(2, utcTimestamp()).bind(3, id);
     if (q.step() != SQLITE_DONE || sqlite3_changes(m_db) == 0)
         return core::Error {core::ErrorCode::InvalidInput, "no scenario " + std::to_string(id)};
     return core::Ok {};
@@ -672,7 +672,7 @@ core::Status Store::saveCalibration(const std::string& gpuId, const std::string&
     Stmt q(m_db,
         "INSERT INTO calibrations(gpu_id, profile_json, updated_at) VALUES(?,?,?) "
         "ON CONFLICT(gpu_id) DO UPDATE SET profile_json=excluded.profile_json, updated_at=excluded.updated_at");
-    q.bind(1, gpuId).bind(2, json).bind(3, utcNow("%Y-%m-%dT%H:%M:%SZ"));
+    q.bind(1, gpuId).bind(2, json).bind(3, utcTimestamp());
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the calibration of " + gpuId);
     return core::Ok {};
@@ -699,7 +699,7 @@ core::Status Store::setSetting(const std::string& key, const std::string& value)
         return dbError(*this, m_db, "cannot save the setting " + key);
     q.bind(1, key);
     if (!value.empty())
-        q.bind(2, value).bind(3, utcNow("%Y-%m-%dT%H:%M:%SZ"));
+        q.bind(2, value).bind(3, utcTimestamp());
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the setting " + key);
     return core::Ok {};
@@ -755,7 +755,7 @@ core::Status Store::saveHttpValidators(const std::string& url, const std::string
     if (!q.ok())
         return dbError(*this, m_db, "cannot save the HTTP validators");
     q.bind(1, url).bind(2, provider).bindOptional(3, v.etag).bindOptional(4, v.lastModified).bind(5, v.snapshotId);
-    q.bind(6, utcNow("%Y-%m-%dT%H:%M:%SZ"));
+    q.bind(6, utcTimestamp());
     if (q.step() != SQLITE_DONE)
         return dbError(*this, m_db, "cannot save the HTTP validators of " + url);
     return core::Ok {};
@@ -775,7 +775,7 @@ core::Result<long long> Store::importFxSnapshot(const std::vector<core::FxRate>&
         return e;
     };
     Stmt snap(m_db, "INSERT INTO fx_snapshots(source, imported_at) VALUES(?,?)");
-    if (!snap.ok() || (snap.bind(1, source).bind(2, utcNow("%Y-%m-%dT%H:%M:%SZ")), snap.step()) != SQLITE_DONE)
+    if (!snap.ok() || (snap.bind(1, source).bind(2, utcTimestamp()), snap.step()) != SQLITE_DONE)
         return fail("cannot store the exchange rates of " + source);
     const long long id = sqlite3_last_insert_rowid(m_db);
     for (const auto& r : rates) {

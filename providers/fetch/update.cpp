@@ -842,7 +842,7 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
     if (offerings.empty())
         return Error {ErrorCode::Network,
             source + ": " + report.endpoint + ": no GPU offerings in the response (has the format changed?)"};
-    const std::string fetchedAt = utcNow("%Y-%m-%dT%H:%M:%SZ");
+    const std::string fetchedAt = utcTimestamp();
     for (auto& o : offerings) {
         o.provider = c.provider;
         if (source != "aws-spot")
