@@ -97,6 +97,38 @@ std::optional<long> daysBetween(std::string_view from, std::string_view to)
     return *b - *a;
 }
 
+std::vector<CatalogFinding> compareSources(const std::vector<Offering>& offerings,
+    const std::vector<Offering>& secondSource, const CatalogCheckOptions& options)
+{
+    using Key = std::tuple<std::string, std::string, std::string, PricingModel, int, PaymentOption, std::string>;
+    std::map<Key, std::pair<const Offering*, const Price*>> other;
+    for (const auto& o : secondSource)
+        for (const auto& p : o.prices)
+            other.try_emplace(
+                Key {o.provider, o.region, o.instanceType, p.pricingModel, p.termMonths, p.paymentOption, p.currency},
+                &o, &p);
+    std::vector<CatalogFinding> out;
+    for (const auto& o : offerings)
+        for (const auto& p : o.prices) {
+            auto it = other.find(
+                Key {o.provider, o.region, o.instanceType, p.pricingModel, p.termMonths, p.paymentOption, p.currency});
+            if (it == other.end())
+                continue;
+            const auto& [so, sp] = it->second;
+            if (sp->source == p.source && so->source == o.source)
+                continue; // the same publication twice is not a second opinion
+            const double a = p.effectiveHourly(), b = sp->effectiveHourly();
+            const double low = std::min(a, b);
+            if (!(low > 0) || std::abs(a - b) <= options.sourceTolerance * low)
+                continue;
+            out.push_back(finding(false, "sources_disagree", o, p,
+                money(a) + " " + p.currency + "/h here, " + money(b) + " in " + so->source + " (observed "
+                    + sp->asOf.substr(0, 10) + "): " + money(100.0 * std::abs(a - b) / low)
+                    + " % apart (rule: more than " + money(100.0 * options.sourceTolerance) + " % of the lower)"));
+        }
+    return out;
+}
+
 std::vector<CatalogFinding> checkCatalog(
     const std::vector<Offering>& offerings, const FxTable& fx, const CatalogCheckOptions& options)
 {

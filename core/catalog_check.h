@@ -13,7 +13,7 @@ namespace gpuplan::core {
 struct CatalogFinding
 {
     bool error = false; ///< a contradiction the planner must not use; otherwise a warning
-    std::string rule;   ///< outlier | spot_above_on_demand | linear_multi_gpu | stale
+    std::string rule;   ///< outlier | spot_above_on_demand | linear_multi_gpu | stale | sources_disagree
     std::string provider, region, instanceType, pricing;
     std::string detail;
 };
@@ -25,6 +25,9 @@ struct CatalogCheckOptions
     double outlierFactor = 3.0; ///< per GPU-hour on-demand price above factor × or below 1/factor × the median
     int minRowsForMedian = 5;   ///< the outlier rule needs this many on-demand rows of the GPU model
     int maxAgeDays = 180;       ///< a price observed longer ago is stale
+    /// Two sources of the same offering and kind of price disagree when they are further apart than this share of
+    /// the lower one (0.10: 10 %; list prices copied from one API agree to the cent).
+    double sourceTolerance = 0.10;
 };
 
 /// Checks every offering: on-demand per-GPU-hour prices against the median of their GPU model (USD via `fx`; rows
@@ -33,6 +36,13 @@ struct CatalogCheckOptions
 /// providers that price per VM SKU (aws, azure), and prices older than maxAgeDays. Findings in catalog order.
 std::vector<CatalogFinding> checkCatalog(
     const std::vector<Offering>& offerings, const FxTable& fx, const CatalogCheckOptions& options);
+
+/// Compares each price of `offerings` with the price of the same provider, region, instance type, kind (pricing
+/// model, term, payment option) and currency in `secondSource` (another publication of the same prices: for GCP,
+/// SkyPilot's catalog beside the Billing Catalog), when the two come from different sources: a warning
+/// "sources_disagree" for every pair further apart than options.sourceTolerance. Findings in `offerings` order.
+std::vector<CatalogFinding> compareSources(const std::vector<Offering>& offerings,
+    const std::vector<Offering>& secondSource, const CatalogCheckOptions& options);
 
 /// Days from `from` to `to` (both YYYY-MM-DD or longer ISO 8601 strings; only the date is read); nothing when
 /// either is not a date.

@@ -64,15 +64,20 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
     return core::GpuCatalog::fromJson(*text, "gpus.json", warnings);
 }
 
-core::Result<core::CatalogImport> loadBundledCatalog()
+namespace {
+
+/// Every *.json of pricing-data/<folder> (or $GPUPLAN_DATA_DIR/<folder>, or of $GPUPLAN_CATALOG_DIR for the catalog
+/// when that is set), parsed as gpuplan.catalog/1 and concatenated in file-name order.
+core::Result<core::CatalogImport> loadCatalogFolder(const std::string& sub)
 {
     // Where the files are, and how to read one of them by name.
     std::vector<std::string> names;
     std::function<core::Result<std::string>(const std::string&)> read;
-    std::string prefix = "catalog/";
-    if (const char* dir = std::getenv("GPUPLAN_CATALOG_DIR"); dir && *dir) {
+    std::string prefix = sub + "/";
+    const char* own = sub == "catalog" ? std::getenv("GPUPLAN_CATALOG_DIR") : nullptr;
+    if (own && *own) {
         // A folder of catalog files of its own (tests plan on a frozen copy, so a price refresh cannot change them).
-        const std::filesystem::path folder(dir);
+        const std::filesystem::path folder(own);
         std::error_code ec;
         for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
             if (entry.path().extension() == ".json")
@@ -84,16 +89,16 @@ core::Result<core::CatalogImport> loadBundledCatalog()
     } else {
         if (const char* data = std::getenv("GPUPLAN_DATA_DIR"); data && *data) {
             std::error_code ec;
-            for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(data) / "catalog", ec))
+            for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(data) / sub, ec))
                 if (entry.path().extension() == ".json")
                     names.push_back(entry.path().filename().string());
         } else {
-            const QStringList files
-                = QDir(QStringLiteral(":/pricing-data/catalog")).entryList({QStringLiteral("*.json")}, QDir::Files);
+            const QStringList files = QDir(QStringLiteral(":/pricing-data/") + QString::fromStdString(sub))
+                                          .entryList({QStringLiteral("*.json")}, QDir::Files);
             for (const auto& f : files)
                 names.push_back(f.toStdString());
         }
-        read = [](const std::string& name) { return readBundledFile("catalog/" + name); };
+        read = [sub](const std::string& name) { return readBundledFile(sub + "/" + name); };
     }
     std::sort(names.begin(), names.end());
     core::CatalogImport all;
@@ -109,6 +114,18 @@ core::Result<core::CatalogImport> loadBundledCatalog()
         all.warnings.insert(all.warnings.end(), part->warnings.begin(), part->warnings.end());
     }
     return all;
+}
+
+} // namespace
+
+core::Result<core::CatalogImport> loadBundledCatalog()
+{
+    return loadCatalogFolder("catalog");
+}
+
+core::Result<core::CatalogImport> loadSecondSources()
+{
+    return loadCatalogFolder("second-source");
 }
 
 core::Result<core::FxTable> loadBundledFx()

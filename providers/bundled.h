@@ -34,6 +34,9 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
 /// $GPUPLAN_CATALOG_DIR when that is set): the bundled offerings. Bad rows
 /// are skipped with warnings naming file, JSON pointer and value; a bad file is an error.
 core::Result<core::CatalogImport> loadBundledCatalog();
+/// Every pricing-data/second-source/*.json (or $GPUPLAN_DATA_DIR/second-source/*.json): other publications of
+/// bundled prices that the planner never uses, only `catalog check` (core::compareSources) compares against.
+core::Result<core::CatalogImport> loadSecondSources();
 /// pricing-data/fx.json
 core::Result<core::FxTable> loadBundledFx();
 

@@ -10,7 +10,7 @@
 namespace gpuplan::providers {
 
 core::Result<core::CatalogImport> readCatalogFile(const std::string& file, const std::string& format,
-    const std::string& provider, const std::string& asOf, const providers::Store* store)
+    const std::string& provider, const std::string& asOf, const providers::Store* store, const std::string& source)
 {
     const importers::Format* f = importers::findFormat(format);
     if (!f)
@@ -26,7 +26,7 @@ core::Result<core::CatalogImport> readCatalogFile(const std::string& file, const
     r.fileName = file;
     r.provider = provider;
     r.asOf = asOf;
-    r.source = file + " (" + format + ", imported " + asOf + ")";
+    r.source = !source.empty() ? source : file + " (" + format + (asOf.empty() ? "" : ", imported " + asOf) + ")";
     std::optional<core::CatalogImport> base;
     if (f->needsBase) {
         auto effective = effectiveCatalog(store);

@@ -254,8 +254,11 @@ void TestCalibration::badProbe_data()
                               << "\"allreduce\": [" << false << "h100-sxm.json: not valid JSON at byte";
     QTest::addRow("unknown GPU name")
         << "\"name\": \"NVIDIA H100 80GB HBM3\""
-        << "\"name\": \"NVIDIA GeForce RTX 4090\"" << true
-        << "h100-sxm.json:/gpus/0/name: no catalog GPU matches \"NVIDIA GeForce RTX 4090\"; the catalog knows T4, ";
+        << "\"name\": \"NVIDIA GeForce RTX 4090\""
+        << true
+        // the probe reports 79.6 GiB; the only RTX part in gpus.json is the 96 GB RTX PRO 6000 Server Edition
+        << "h100-sxm.json:/gpus/0/name: no catalog GPU matches \"NVIDIA GeForce RTX 4090\" with 79.6 GiB; the "
+           "catalog's rtx GPUs are RTX-PRO-6000-SE (96.0 GiB)";
     QTest::addRow("faster than the datasheet")
         << "\"tflops\": 790.0"
         << "\"tflops\": 1979.0" << true

@@ -1,6 +1,7 @@
 // gpuplan-cli catalog and priced plans end to end: the real executable, a real SQLite file.
 #include "testfiles.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void init() { m_db = m_dir.filePath(QStringLiteral("t%1.sqlite").arg(++m_n)); }
     void listShowsBundledCoverage();
     void validateNamesRows();
+    void convertWritesWhatImportReads();
     void everyPricingKindEndToEnd();
     void failedImportKeepsCatalog();
     void mostlyBadFileIsRefused();
@@ -129,6 +131,55 @@ void TestCatalogCli::validateNamesRows()
     QVERIFY2(bad.err.contains("broken-rows.json:/offerings/1/gpu_count: must be a positive number, got 0"),
         bad.err.constData());
     QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("validate"), QStringLiteral("/nonexistent.json")}).code, 2);
+}
+
+// `catalog convert` writes the gpuplan.catalog/1 file the bundled catalog is built from (pricing-data/build/gcp.sh);
+// read back through validate and import it carries the same prices as the YAML it came from.
+void TestCatalogCli::convertWritesWhatImportReads()
+{
+    const QString out = m_dir.filePath(QStringLiteral("gcp-converted.json"));
+    const Run c = cli({QStringLiteral("catalog"), QStringLiteral("convert"),
+        QStringLiteral(GPUPLAN_TEST_DATA "/importers/gcp_pricing/pricing_excerpt.yml"), QStringLiteral("--format"),
+        QStringLiteral("gcp-pricing"), QStringLiteral("--source"), QStringLiteral("https://example.org/pricing.yml"),
+        QStringLiteral("--notes"), QStringLiteral("fixture"), QStringLiteral("--output"), out});
+    QVERIFY2(c.code == 0, c.err.constData());
+    QVERIFY(c.err.contains("must be a positive number, got -3")); // the file's problems are still said
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("gpuplan.catalog/1"));
+    QCOMPARE(doc.value(QStringLiteral("provider")).toString(), QStringLiteral("gcp"));
+    QCOMPARE(doc.value(QStringLiteral("as_of")).toString(), QStringLiteral("2026-07-30")); // every price's date
+    QCOMPARE(doc.value(QStringLiteral("notes")).toString(), QStringLiteral("fixture"));
+    QCOMPARE(doc.value(QStringLiteral("offerings")).toArray().size(), 9);
+    const Run v = cli({QStringLiteral("catalog"), QStringLiteral("validate"), out});
+    QVERIFY2(v.code == 0 && v.out.contains("9 offerings, 29 prices, 0 problems"), v.out.constData());
+    QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("import"), out}).code, 0);
+    const Run l = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--provider"),
+        QStringLiteral("gcp"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(l.code, 0);
+    bool onDemand = false, committed = false;
+    for (const auto& row : QJsonDocument::fromJson(l.out).array()) {
+        const QJsonObject o = row.toObject();
+        if (o.value(QStringLiteral("instance_type")).toString() != QLatin1String("a3-highgpu-8g"))
+            continue;
+        QCOMPARE(o.value(QStringLiteral("source")).toString(), QStringLiteral("https://example.org/pricing.yml"));
+        const QString kind = o.value(QStringLiteral("pricing_model")).toString();
+        const int term = o.value(QStringLiteral("term_months")).toInt();
+        if (kind == QLatin1String("on_demand")) {
+            onDemand = true;
+            QCOMPARE(o.value(QStringLiteral("hourly_rate")).toDouble(), 88.4899999025753);
+        } else if (kind == QLatin1String("committed_use") && term == 12) {
+            committed = true;
+            // month_1y 44810.08066464 over 730 h = 61.3836721433…, 7.67295901792… per GPU-hour
+            QVERIFY(qAbs(o.value(QStringLiteral("hourly_rate")).toDouble() - 44810.08066464 / 730) < 1e-9);
+            QVERIFY(qAbs(o.value(QStringLiteral("per_gpu_hour")).toDouble() - 7.672959017918) < 1e-9);
+        }
+    }
+    QVERIFY(onDemand && committed);
+    const Run bad = cli({QStringLiteral("catalog"), QStringLiteral("convert"), data("check-rules.json")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.contains("--format is required"));
 }
 
 void TestCatalogCli::everyPricingKindEndToEnd()

@@ -2,6 +2,7 @@
 // process that speaks the Azure Retail Prices API's paging (NextPageLink back to itself), a real SQLite file.
 #include "http_test_server.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void gcpKeyFromEnvironmentOnly();
     void badArgumentsExit2();
     void exchangeRatesFromTheEcb();
+    void gcpPricesFromCyclenerdsFile();
 
 private:
     Run cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
@@ -307,6 +309,62 @@ void TestCatalogUpdateCli::exchangeRatesFromTheEcb()
     QCOMPARE(bad.code, 4);
     QVERIFY2(bad.err.contains("got \"163,36\""), bad.err.constData());
     QVERIFY(std::abs(audTotal() - 1.7572 / 1.1252) < 1e-9);
+}
+
+// `catalog update --provider gcp-pricing` reads Cyclenerd's pricing.yml (the importer's fixture, real figures) from
+// a server on 127.0.0.1; a truncated or broken download stores nothing.
+void TestCatalogUpdateCli::gcpPricesFromCyclenerdsFile()
+{
+    const QByteArray real = [] {
+        QFile f(QStringLiteral(GPUPLAN_TEST_DATA "/importers/gcp_pricing/pricing_excerpt.yml"));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    QVERIFY(!real.isEmpty());
+    const QString url = QString::fromStdString(m_server->url("/Cyclenerd/pricing.yml"));
+    const QStringList update {QStringLiteral("catalog"), QStringLiteral("update"), QStringLiteral("--provider"),
+        QStringLiteral("gcp-pricing"), QStringLiteral("--endpoint"), url, QStringLiteral("--retries"),
+        QStringLiteral("0")};
+    const QStringList list {QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--provider"),
+        QStringLiteral("gcp"), QStringLiteral("--format"), QStringLiteral("json")};
+    auto a3 = [&] {
+        double rate = -1;
+        for (const auto& row : QJsonDocument::fromJson(cli(list).out).array()) {
+            const QJsonObject o = row.toObject();
+            if (o.value(QStringLiteral("instance_type")).toString() == QLatin1String("a3-highgpu-8g")
+                && o.value(QStringLiteral("region")).toString() == QLatin1String("us-central1")
+                && o.value(QStringLiteral("pricing_model")).toString() == QLatin1String("on_demand"))
+                rate = o.value(QStringLiteral("hourly_rate")).toDouble();
+        }
+        return rate;
+    };
+    QVERIFY(a3() != 77.5); // the planned catalog (ctest's frozen copy has no a3-highgpu-8g at all)
+    m_server->route("/Cyclenerd/pricing.yml", [real](const HttpRequest&) {
+        return HttpReply::ok(QByteArray(real).replace("88.4899999025753", "77.5"), "text/plain");
+    });
+    const Run r = cli(update);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains(QByteArray(QByteArray("gcp-pricing: updated from ") + url.toUtf8())), r.out.constData());
+    QVERIFY2(r.out.contains("9 GPU machine offerings"), r.out.constData());
+    QCOMPARE(a3(), 77.5);
+    // truncated mid-document and a YAML syntax error: nothing is stored, the 77.5 stays
+    m_server->route("/Cyclenerd/pricing.yml", [real](const HttpRequest&) {
+        auto rep
+            = HttpReply::ok(QByteArray(real).replace("88.4899999025753", "66.5").left(real.size() / 2), "text/plain");
+        rep.fault = HttpReply::Fault::Truncate;
+        rep.declaredLength = real.size();
+        return rep;
+    });
+    Run bad = cli(update);
+    QCOMPARE(bad.code, 4);
+    QVERIFY2(bad.err.contains("gcp-pricing: ") && bad.err.contains("unchanged"), bad.err.constData());
+    m_server->route("/Cyclenerd/pricing.yml", [real](const HttpRequest&) {
+        return HttpReply::ok(
+            QByteArray(real).replace("88.4899999025753", "66.5").replace("compute:", "compute: ["), "text/plain");
+    });
+    bad = cli(update);
+    QCOMPARE(bad.code, 4);
+    QVERIFY2(bad.err.contains("not valid YAML"), bad.err.constData());
+    QCOMPARE(a3(), 77.5);
 }
 
 QTEST_GUILESS_MAIN(TestCatalogUpdateCli)

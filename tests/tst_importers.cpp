@@ -8,6 +8,7 @@
 #include "providers/importers/registry.h"
 #include "testutil.h"
 
+#include <set>
 #include <sstream>
 #include <streambuf>
 
@@ -166,6 +167,11 @@ private Q_SLOTS:
     void gcpPages();
     void gcpBadFile_data();
     void gcpBadFile();
+    void gcpPricingYaml_data();
+    void gcpPricingYaml();
+    void gcpPricingYamlWarnings();
+    void gcpPricingYamlBadFile_data();
+    void gcpPricingYamlBadFile();
 
     void alibaba_data();
     void alibaba();
@@ -180,6 +186,7 @@ private Q_SLOTS:
     void realSamplesSpotAdvisor();
     void realSamplesAzure();
     void realSamplesGcp();
+    void realSamplesGcpPricingYaml();
     void realSamplesAlibaba();
 
     void endlessInputIsRefused();
@@ -243,9 +250,13 @@ void TestImporters::endlessInputIsRefused()
                 result.error().detail.c_str());
             QVERIFY(buf.served <= core::maxCsvRecordBytes + 2 * (1u << 16));
         } else {
-            QVERIFY2(result.error().detail.find("endless.txt: larger than 32 MiB") == 0, result.error().detail.c_str());
+            // YAML is held as a node tree of ~40 bytes per byte: its limit is 12 MiB (registry.cpp)
+            const bool yaml = f.id == "gcp-pricing";
+            const std::string limit = yaml ? "12" : "32";
+            QVERIFY2(result.error().detail.find("endless.txt: larger than " + limit + " MiB") == 0,
+                result.error().detail.c_str());
             // It read at most one 64 KiB block past the limit.
-            QVERIFY(buf.served <= importers::maxWholeFileBytes + 2 * (1u << 16));
+            QVERIFY(buf.served <= (yaml ? 12u * 1024 * 1024 : importers::maxWholeFileBytes) + 2 * (1u << 16));
         }
     }
 }
@@ -1419,6 +1430,175 @@ void TestImporters::gcpBadFile()
 // ---------------------------------------------------------------------------------------------------------------
 // Alibaba
 
+void TestImporters::gcpPricingYaml_data()
+{
+    QTest::addColumn<QString>("region");
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("gpus");
+    QTest::addColumn<double>("gpuMemoryGiB");
+    QTest::addColumn<double>("vcpus");
+    QTest::addColumn<double>("onDemand");
+    QTest::addColumn<double>("spot");
+    QTest::addColumn<double>("month1y"); // -1: no committed-use price in the file
+    QTest::addColumn<double>("month3y");
+    // gcp_pricing/pricing_excerpt.yml: the real figures of Cyclenerd's pricing.yml generated 2026-07-30 (README.md)
+    QTest::addRow("a2-highgpu-1g us-central1")
+        << "us-central1"
+        << "a2-highgpu-1g"
+        << "A100-SXM-40GB" << 1.0 << 40.0 << 12.0 << 3.673385 << 1.92802 << 1689.3711392 << 938.56707798;
+    QTest::addRow("a2-highgpu-1g europe-west4")
+        << "europe-west4"
+        << "a2-highgpu-1g"
+        << "A100-SXM-40GB" << 1.0 << 40.0 << 12.0 << 3.747972 << 1.692835 << 1723.6728172 << 957.62681807;
+    // A2 Ultra has no committed-use price in the file
+    QTest::addRow("a2-ultragpu-8g us-central1")
+        << "us-central1"
+        << "a2-ultragpu-8g"
+        << "A100-SXM-80GB" << 8.0 << 80.0 << 96.0 << 40.5503831232877 << 22.0763704109589 << -1.0 << -1.0;
+    // the GPU key comes after "cost" in the file (keys are sorted); sold only as Spot or Flex-start, so the file's
+    // on-demand 11.0612499878219 and committed figures are left out
+    QTest::addRow("a3-highgpu-1g us-central1")
+        << "us-central1"
+        << "a3-highgpu-1g"
+        << "H100-SXM-80GB" << 1.0 << 80.0 << 26.0 << -1.0 << 6.32619260273973 << -1.0 << -1.0;
+    QTest::addRow("a3-highgpu-8g us-central1") << "us-central1"
+                                               << "a3-highgpu-8g"
+                                               << "H100-SXM-80GB" << 8.0 << 80.0 << 208.0 << 88.4899999025753
+                                               << 50.6095408219178 << 44810.08066464 << 28370.99821392;
+    QTest::addRow("a3-megagpu-8g asia-northeast1") << "asia-northeast1"
+                                                   << "a3-megagpu-8g"
+                                                   << "H100-SXM-80GB" << 8.0 << 80.0 << 208.0 << 119.276366632548
+                                                   << 29.7180287123288 << 59910.68776896 << 37930.53489776;
+    // G4's one-eighth shape: 0.125 of a 96 GB GPU is 12 GB
+    QTest::addRow("g4-standard-6 us-central1")
+        << "us-central1"
+        << "g4-standard-6"
+        << "RTX-PRO-6000-SE" << 0.125 << 12.0 << 6.0 << 0.55955625 << 0.2238035 << 281.853 << 179.6831125;
+}
+
+void TestImporters::gcpPricingYaml()
+{
+    QFETCH(QString, region);
+    QFETCH(QString, type);
+    QFETCH(QString, gpu);
+    QFETCH(double, gpus);
+    QFETCH(double, gpuMemoryGiB);
+    QFETCH(double, vcpus);
+    QFETCH(double, onDemand);
+    QFETCH(double, spot);
+    QFETCH(double, month1y);
+    QFETCH(double, month3y);
+    auto r
+        = importers::importGcpPricingYaml(fixture("gcp_pricing/pricing_excerpt.yml"), "pricing.yml", "", "cyclenerd");
+    REQUIRE_OK(r);
+    // 7 GPU machine types over 9 region entries; n1-standard-4 has no GPU; g2-standard-4 europe-west4 has no
+    // readable price left (its hour and hour_spot are broken on purpose) but keeps its committed-use ones
+    QCOMPARE(r->offerings.size(), std::size_t(9));
+    const auto* o = findOffering(r->offerings, region.toStdString(), "", type.toStdString());
+    QVERIFY(o);
+    QCOMPARE(qs(o->provider), QStringLiteral("gcp"));
+    QCOMPARE(qs(o->gpuModel), gpu);
+    QCOMPARE(o->gpuCount, gpus);
+    QCOMPARE(o->gpuMemoryGiB, gpuMemoryGiB);
+    QCOMPARE(o->vcpus, vcpus);
+    const QString country = region == QLatin1String("europe-west4") ? QStringLiteral("NL")
+        : region == QLatin1String("asia-northeast1")                ? QStringLiteral("JP")
+                                                                    : QStringLiteral("US");
+    QCOMPARE(qs(o->country), country);
+    if (onDemand < 0)
+        QVERIFY(!findPrice(*o, PricingModel::OnDemand));
+    else
+        QCOMPARE(hourly(*o, PricingModel::OnDemand), onDemand);
+    QCOMPARE(hourly(*o, PricingModel::Spot), spot);
+    const auto* c1 = findPrice(*o, PricingModel::CommittedUse, 12);
+    const auto* c3 = findPrice(*o, PricingModel::CommittedUse, 36);
+    if (month1y < 0) {
+        QVERIFY(!c1);
+        QVERIFY(!c3);
+        QCOMPARE(o->prices.size(), std::size_t(onDemand < 0 ? 1 : 2));
+    } else {
+        QVERIFY(c1 && c3);
+        GP_COMPARE_REL(c1->hourlyRate, month1y / 730.0, 1e-12); // the monthly commitment over 730 h
+        QCOMPARE(qs(c1->origUnit), QStringLiteral("USD per month, month_1y"));
+        GP_COMPARE_REL(c3->hourlyRate, month3y / 730.0, 1e-12);
+        QCOMPARE(c1->upfrontFee, 0.0);
+        QCOMPARE(o->prices.size(), std::size_t(4));
+    }
+    for (const auto& p : o->prices) {
+        QCOMPARE(qs(p.currency), QStringLiteral("USD"));
+        QCOMPARE(qs(p.asOf), QStringLiteral("2026-07-30")); // about.generated: Thu Jul 30 06:13:17 2026
+        QCOMPARE(qs(p.source), QStringLiteral("cyclenerd"));
+    }
+}
+
+void TestImporters::gcpPricingYamlWarnings()
+{
+    auto r
+        = importers::importGcpPricingYaml(fixture("gcp_pricing/pricing_excerpt.yml"), "pricing.yml", "2026-08-01", "s");
+    REQUIRE_OK(r);
+    const QStringList expected = list({
+        "pricing.yml: a3-highgpu-1g: on-demand and committed-use figures not imported: GCP sells this type only as "
+        "Spot or Flex-start VMs",
+        "pricing.yml:line 80:column 17: compute.instance.g2-standard-4.cost.europe-west4.hour: must be a positive "
+        "number, "
+        "got -3",
+        "pricing.yml:line 81:column 22: compute.instance.g2-standard-4.cost.europe-west4.hour_spot: must be a number, "
+        "got \"n/a\"",
+    });
+    QCOMPARE(toList(r->warnings), expected);
+    // the file's own date wins over the one given (an import months later must not make the prices look fresh)
+    QCOMPARE(qs(r->offerings.front().prices.front().asOf), QStringLiteral("2026-07-30"));
+    auto undated = importers::importGcpPricingYaml("compute:\n  instance:\n    g2-standard-4: {l4: 1, cpu: 4, ram: 16, "
+                                                   "cost: {us-central1: {hour: 0.706832255}}}\n",
+        "pricing.yml", "2026-08-01", "s");
+    REQUIRE_OK(undated);
+    QCOMPARE(qs(undated->offerings.at(0).prices.at(0).asOf), QStringLiteral("2026-08-01")); // no date: as_of given
+    // the registry recognizes the file by its suffix and contents
+    const auto head = fixture("gcp_pricing/pricing_excerpt.yml").substr(0, 4096);
+    const auto* f = importers::guessFormat(head, "yml");
+    QVERIFY(f);
+    QCOMPARE(qs(f->id), QStringLiteral("gcp-pricing"));
+}
+
+void TestImporters::gcpPricingYamlBadFile_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    // yaml-cpp places an unclosed flow at the start of the document
+    QTest::addRow("not YAML") << "compute: {instance: [1, 2"
+                              << "pricing.yml:line 1:column 1: not valid YAML: end of sequence flow not found";
+    QTest::addRow("a list") << "- 1\n- 2\n"
+                            << "pricing.yml: not a Cyclenerd pricing.yml (the document is not a map with "
+                               "compute.instance)";
+    QTest::addRow("no date") << "compute:\n  instance: {}\n"
+                             << "pricing.yml: about.generated is missing and no as_of was given";
+    QTest::addRow("bad date") << "about: {generated: yesterday}\ncompute:\n  instance: {}\n"
+                              << "pricing.yml: about.generated \"yesterday\" is not a date and no as_of was given";
+    QTest::addRow("no instances") << "about: {generated: Thu Jul 30 06:13:17 2026}\ncompute: {storage: {}}\n"
+                                  << "pricing.yml: no compute.instance map (not a Cyclenerd pricing.yml)";
+    // one cost map aliased by many machine types: the walk stops at the limit instead of running for hours
+    std::string alias = "about: {generated: Thu Jul 30 06:13:17 2026}\nregions: &r\n";
+    for (int i = 0; i < 400; ++i)
+        alias += "  r" + std::to_string(i) + ": {hour: 1}\n";
+    alias += "compute:\n  instance:\n";
+    for (int i = 0; i < 400; ++i)
+        alias += "    m" + std::to_string(i) + ": {l4: 1, cost: *r}\n";
+    QTest::addRow("aliased cost maps")
+        << QString::fromStdString(alias)
+        << "pricing.yml: more than 100000 region entries under the GPU machine types (the real file has about 1,000); "
+           "refused";
+}
+
+void TestImporters::gcpPricingYamlBadFile()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    auto r = importers::importGcpPricingYaml(text.toStdString(), "pricing.yml", "", "s");
+    QVERIFY(!r);
+    QCOMPARE(qs(r.error().detail), message);
+}
+
 void TestImporters::alibaba_data()
 {
     QTest::addColumn<QString>("type");
@@ -1728,6 +1908,25 @@ void TestImporters::realSamplesGcp()
     GP_COMPARE_REL(o->prices.front().hourlyRate, 3.673385, 1e-12); // api/README.md: 12×core + 85×RAM + 1×A100
     QCOMPARE(r->catalog.offerings.size(), std::size_t(15));
     QCOMPARE(r->catalog.warnings.size(), std::size_t(1)); // a2-ultragpu: no A100 80 GB SKU in the file
+}
+
+void TestImporters::realSamplesGcpPricingYaml()
+{
+    REQUIRE_SAMPLES();
+    auto r = importers::importGcpPricingYaml(
+        sample("api/gcp/cyclenerd-pricing_2026-07-30.yml"), "pricing.yml", "", "cyclenerd");
+    REQUIRE_OK(r);
+    QCOMPARE(r->warnings.size(), std::size_t(3)); // a3-highgpu-1g, -2g, -4g: spot only
+    const auto* a3 = findOffering(r->offerings, "us-central1", "", "a3-highgpu-8g");
+    QVERIFY(a3);
+    QCOMPARE(hourly(*a3, PricingModel::OnDemand), 88.4899999025753);
+    // 29 GPU machine types (A2 Standard 5, A2 Ultra 4, A3 High 4, A3 Mega 1, G2 8, G4 7) over their regions
+    std::set<std::string> types;
+    for (const auto& o : r->offerings)
+        types.insert(o.instanceType);
+    QCOMPARE(types.size(), std::size_t(29));
+    for (const auto& o : r->offerings)
+        QVERIFY2(!o.country.empty(), o.region.c_str()); // every region of the file has a country
 }
 
 void TestImporters::realSamplesAlibaba()

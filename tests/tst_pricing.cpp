@@ -74,6 +74,7 @@ private Q_SLOTS:
     void catalogCheckRules();
     void daysBetweenDates();
     void bundledCatalogHasNoCheckErrors();
+    void secondSourceDisagreement();
     void bundledSourcesAreLinks();
     void pricesAndRatesAreDated();
     void spotAboveOnDemandIsNotRanked();
@@ -510,6 +511,63 @@ void TestPricing::bundledCatalogHasNoCheckErrors()
     options.today = "2026-12-01";
     for (const auto& f : core::checkCatalog(all, core::FxTable(*fx), options))
         QVERIFY2(!f.error, (f.provider + " " + f.region + " " + f.instanceType + ": " + f.detail).c_str());
+}
+
+// Two publications of the same GCP prices: the Billing-derived pricing.yml (2026-07-30) and SkyPilot's v8 catalog.
+// a2-highgpu-1g us-central1 on demand: 3.673385 in both (api/README.md works it from the Billing SKUs) — agrees;
+// a3-highgpu-8g us-central1 on demand: 88.49 vs SkyPilot's 5.38 × 8 = 43.04 (hand-made second row; the README's
+// a3-highgpu-1g figures are 11.06 vs 5.38): |88.49 − 43.04| / 43.04 = 105.6 % > 10 %; a spot price 5 % apart (within
+// the tolerance); a row from the same source as the first (not a second opinion); another currency (not compared).
+void TestPricing::secondSourceDisagreement()
+{
+    auto offering
+        = [](std::string type, core::PricingModel m, double rate, std::string source, std::string currency = "USD") {
+              core::Offering o;
+              o.provider = "gcp";
+              o.region = "us-central1";
+              o.instanceType = std::move(type);
+              o.gpuModel = "H100-SXM-80GB";
+              o.gpuCount = 8;
+              o.source = source;
+              core::Price p;
+              p.pricingModel = m;
+              p.hourlyRate = rate;
+              p.currency = std::move(currency);
+              p.asOf = "2026-07-30";
+              p.source = std::move(source);
+              o.prices.push_back(p);
+              return o;
+          };
+    using core::PricingModel;
+    const std::vector<core::Offering> primary = {
+        offering("a2-highgpu-1g", PricingModel::OnDemand, 3.673385, "billing"),
+        offering("a3-highgpu-8g", PricingModel::OnDemand, 88.49, "billing"),
+        offering("a3-highgpu-8g", PricingModel::Spot, 50.0, "billing"),
+        offering("a3-megagpu-8g", PricingModel::OnDemand, 119.28, "billing"),
+        offering("g2-standard-4", PricingModel::OnDemand, 0.7, "billing"),
+    };
+    const std::vector<core::Offering> second = {
+        offering("a2-highgpu-1g", PricingModel::OnDemand, 3.67339, "skypilot"),
+        offering("a3-highgpu-8g", PricingModel::OnDemand, 43.04, "skypilot"),
+        offering("a3-highgpu-8g", PricingModel::Spot, 52.5, "skypilot"),
+        offering("a3-megagpu-8g", PricingModel::OnDemand, 60.0, "billing"),
+        offering("g2-standard-4", PricingModel::OnDemand, 5.11, "skypilot", "CNY"),
+    };
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-02";
+    const auto findings = core::compareSources(primary, second, options);
+    QCOMPARE(findings.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(findings[0].rule), QStringLiteral("sources_disagree"));
+    QCOMPARE(QString::fromStdString(findings[0].instanceType), QStringLiteral("a3-highgpu-8g"));
+    QCOMPARE(QString::fromStdString(findings[0].pricing), QStringLiteral("on_demand"));
+    QVERIFY(!findings[0].error);
+    QVERIFY2(findings[0].detail
+            == "88.49 USD/h here, 43.04 in skypilot (observed 2026-07-30): 105.6 % apart (rule: "
+               "more than 10 % of the lower)",
+        findings[0].detail.c_str());
+    // 5 % is within a 10 % tolerance, not within 4 %
+    options.sourceTolerance = 0.04;
+    QCOMPARE(core::compareSources(primary, second, options).size(), std::size_t(2));
 }
 
 void TestPricing::daysBetweenDates()

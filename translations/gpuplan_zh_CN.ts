@@ -2384,6 +2384,10 @@
         <source>fx: %1 exchange rates per USD of %2 stored; per currency the newest rate is used.</source>
         <translation>fx：已保存 %2 的 %1 个兑美元汇率；每种货币使用最新的汇率。</translation>
     </message>
+    <message>
+        <source>gcp-pricing (GCP prices from Cyclenerd&apos;s pricing.yml, no key)</source>
+        <translation>gcp-pricing（来自 Cyclenerd 的 pricing.yml 的 GCP 价格，无需密钥）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ReportExport</name>
@@ -3449,6 +3453,10 @@
     <message>
         <source>AWS Spot Advisor data (JSON)</source>
         <translation>AWS Spot Advisor 数据（JSON）</translation>
+    </message>
+    <message>
+        <source>GCP pricing.yml (Cyclenerd&apos;s Cloud Billing Catalog export, YAML)</source>
+        <translation>GCP pricing.yml（Cyclenerd 的 Cloud Billing Catalog 导出，YAML）</translation>
     </message>
 </context>
 </TS>

@@ -20,6 +20,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace gpuplan::cli::detail {
@@ -37,11 +38,15 @@ Commands:
         A file with more problems than accepted prices is refused (exit 2) unless --accept-partial.
         skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
   validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
+  convert FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD] [--source TEXT] [--notes TEXT] [--output OUT]
+        reads FILE like import and writes its offerings as a gpuplan.catalog/1 JSON file (to stdout, or OUT)
+        without touching the store: how pricing-data/build/ rebuilds the bundled catalog from its sources
   check [--today YYYY-MM-DD] [--format table|json]
         checks the catalog the planner uses: an on-demand price per GPU-hour above 3 × or below 1/3 × the median
         of its GPU model (5 rows or more), spot above on-demand (an error), an AWS or Azure multi-GPU size at
-        exactly n × its 1-GPU size, prices observed more than 180 days before --today (default: today).
-        Exit 1 when there is an error, else 0
+        exactly n × its 1-GPU size, prices observed more than 180 days before --today (default: today), and a
+        price more than 10 % away from the same offering's price in a second source (pricing-data/second-source:
+        SkyPilot's GCP catalog beside the Billing Catalog). Exit 1 when there is an error, else 0
   snapshots                    the snapshots in the store, the active ones marked
   history --provider P --region R --instance-type T   one offering's prices across snapshots
   discount PROVIDER PERCENT    a negotiated discount applied to every price of PROVIDER (0 removes it)
@@ -49,8 +54,9 @@ Commands:
          [--deadline S]
         fresh prices from the providers' public APIs (only when you run this; nothing fetches on its own), each
         provider stored as one new snapshot in ONE transaction, then what changed. P: azure, aws, aws-spot,
-        alibaba, gcp, skypilot-<cloud>, fx (the ECB's reference rates; default: azure, aws, aws-spot, alibaba,
-        fx, and gcp when GPUPLAN_GCP_API_KEY is set). --endpoint replaces the provider's URL (a mirror). aws --region: default the regions the current
+        alibaba, gcp, gcp-pricing (Cyclenerd's pricing.yml of GCP prices, no key), skypilot-<cloud>, fx (the ECB's
+        reference rates; default: azure, aws, aws-spot, alibaba, fx, and gcp when GPUPLAN_GCP_API_KEY is set, else
+        gcp-pricing). --endpoint replaces the provider's URL (a mirror). aws --region: default the regions the current
         catalog covers, "all" for every region. --timeout: connecting, or receiving nothing, for S s (30) ends a
         try; --deadline: each provider's whole refresh, every page and retry, ends after S s (3600). The GCP key
         goes only over https. On any failure the active catalog is unchanged.
@@ -216,7 +222,14 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
     auto cat = plannedCatalog(a, err, &fx);
     if (!cat)
         return ExitBadInput;
-    const auto findings = core::checkCatalog(cat->offerings, fx, options);
+    auto findings = core::checkCatalog(cat->offerings, fx, options);
+    auto second = providers::loadSecondSources();
+    if (!second) {
+        err << "gpuplan-cli: " << second.error().detail << "\n";
+        return ExitBadInput;
+    }
+    for (auto& f : core::compareSources(cat->offerings, second->offerings, options))
+        findings.push_back(std::move(f));
     std::size_t errors = 0;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     report::TextTable t({"severity", "rule", "provider", "region", "instance", "pricing", "finding"});
@@ -234,6 +247,55 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
     if (!emit(a, text, out, err))
         return ExitBadInput;
     return errors ? ExitInfeasible : ExitOk;
+}
+
+int convertCatalog(const Args& a, std::ostream& out, std::ostream& err)
+{
+    if (a.positional.size() != 2) {
+        err << "gpuplan-cli catalog convert: expected one FILE\n";
+        return ExitBadInput;
+    }
+    const std::string file = a.positional[1];
+    if (!a.options.count("format")) {
+        err << "gpuplan-cli catalog convert: --format is required (" << importers::formatIds() << ")\n";
+        return ExitBadInput;
+    }
+    const std::string asOf = a.option("as-of");
+    auto imported
+        = providers::readCatalogFile(file, a.option("format"), a.option("provider"), asOf, nullptr, a.option("source"));
+    if (!imported) {
+        err << "gpuplan-cli: " << imported.error().detail << "\n";
+        return ExitBadInput;
+    }
+    for (const auto& w : imported->warnings)
+        err << "warning: " << w << "\n";
+    if (imported->offerings.empty()) {
+        err << "gpuplan-cli: " << file << ": no offerings found; nothing written\n";
+        return ExitBadInput;
+    }
+    if (imported->mostlyRejected()) {
+        err << "gpuplan-cli: " << file << ": " << imported->problems() << " problems against " << imported->prices()
+            << " accepted prices; nothing written\n";
+        return ExitBadInput;
+    }
+    importers::NativeCatalogHeader header;
+    header.provider = imported->offerings.front().provider;
+    for (const auto& o : imported->offerings)
+        if (o.provider != header.provider)
+            header.provider.clear();
+    // The date every price shares (a file of one date) goes to the top, so that rows need not repeat it.
+    header.asOf = asOf;
+    if (header.asOf.empty()) {
+        std::set<std::string> dates;
+        for (const auto& o : imported->offerings)
+            for (const auto& p : o.prices)
+                dates.insert(p.asOf);
+        if (dates.size() == 1)
+            header.asOf = *dates.begin();
+    }
+    header.source = a.option("source");
+    header.notes = a.option("notes");
+    return emit(a, importers::writeNativeCatalog(imported->offerings, header), out, err) ? ExitOk : ExitBadInput;
 }
 
 int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream& err)
@@ -319,7 +381,11 @@ void checkImported(const Args& a, const std::vector<std::string>& providers, std
     core::CatalogCheckOptions options;
     options.today = providers::todayUtc();
     std::size_t shown = 0, warnings = 0, errors = 0;
-    for (const auto& f : core::checkCatalog(cat->offerings, fx, options)) {
+    auto findings = core::checkCatalog(cat->offerings, fx, options);
+    if (auto second = providers::loadSecondSources())
+        for (auto& f : core::compareSources(cat->offerings, second->offerings, options))
+            findings.push_back(std::move(f));
+    for (const auto& f : findings) {
         if (std::find(providers.begin(), providers.end(), f.provider) == providers.end())
             continue;
         (f.error ? errors : warnings) += 1;
@@ -417,7 +483,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
 {
     auto a = parseArgs(args, 1,
         {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
-            "timeout", "retries", "max-pages", "deadline", "today"},
+            "timeout", "retries", "max-pages", "deadline", "today", "source", "notes"},
         err, "catalog", {"csv-bom", "accept-partial"});
     if (!a)
         return ExitBadInput;
@@ -434,6 +500,8 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
         return importOrValidate(*a, false, out, err);
     if (sub == "check")
         return checkCatalog(*a, out, err);
+    if (sub == "convert")
+        return convertCatalog(*a, out, err);
     if (sub == "snapshots")
         return listSnapshots(*a, out, err);
     if (sub == "history")

@@ -201,15 +201,16 @@ int catalogUpdate(const Args& a, std::ostream& out, std::ostream& err)
     const bool haveKey = key && *key;
     std::vector<std::string> sources = splitList(a.option("provider"));
     if (a.options.count("provider") && sources.empty()) {
-        err << cmd << "--provider needs a value (azure, aws, aws-spot, alibaba, gcp, skypilot-<cloud>, fx)\n";
+        err << cmd
+            << "--provider needs a value (azure, aws, aws-spot, alibaba, gcp, gcp-pricing, skypilot-<cloud>, fx)\n";
         return ExitBadInput;
     }
     if (sources.empty()) {
-        sources = {"azure", "aws", "aws-spot", "alibaba", "fx"};
-        if (haveKey)
-            sources.push_back("gcp");
-        else
-            err << "note: gcp skipped: set " << gcpKeyVariable << " to an API key of the Cloud Billing Catalog API\n";
+        // GCP from the Billing Catalog API itself with a key, else from Cyclenerd's pricing.yml built from it.
+        sources = {"azure", "aws", "aws-spot", "alibaba", haveKey ? "gcp" : "gcp-pricing", "fx"};
+        if (!haveKey)
+            err << "note: gcp read from Cyclenerd's pricing.yml; set " << gcpKeyVariable
+                << " to an API key of the Cloud Billing Catalog API to read it directly\n";
     }
     for (const auto& s : sources)
         if (!fetch::isKnownSource(s)) {

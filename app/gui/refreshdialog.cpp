@@ -91,6 +91,8 @@ void RefreshDialog::retranslate()
     m_cancel->setText(tr("&Cancel"));
     if (const int fx = m_source->findData(QStringLiteral("fx")); fx >= 0)
         m_source->setItemText(fx, tr("fx (ECB euro reference rates)"));
+    if (const int gcp = m_source->findData(QStringLiteral("gcp-pricing")); gcp >= 0)
+        m_source->setItemText(gcp, tr("gcp-pricing (GCP prices from Cyclenerd's pricing.yml, no key)"));
     if (!m_running && m_status->text().isEmpty())
         m_status->setText(tr("Nothing is fetched until you press Refresh. A failed refresh leaves the catalog as it "
                              "was."));

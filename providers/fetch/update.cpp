@@ -67,6 +67,11 @@ constexpr const char* alibabaDefault
 // GCP Cloud Billing Catalog; 6F81-5844-456A is Compute Engine. pageSize 5000 is the API's maximum.
 constexpr const char* gcpDefault = "https://cloudbilling.googleapis.com";
 constexpr const char* gcpSkus = "/v1/services/6F81-5844-456A/skus?currencyCode=USD&pageSize=5000";
+// Cyclenerd's pricing.yml on its repository's default branch, rebuilt there by its CI from the Cloud Billing Catalog
+// (https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator, README "pricing.yml"); no key needed.
+constexpr const char* gcpPricingDefault
+    = "https://raw.githubusercontent.com/Cyclenerd/google-cloud-pricing-cost-calculator/master/pricing.yml";
+constexpr std::uint64_t gcpPricingLimit = 12 * 1024 * 1024; // the importer's limit (registry.cpp); real file 3.9 MB
 // SkyPilot's hosted catalogs (sky/skylet/constants.py HOSTED_CATALOG_DIR_URL, CATALOG_SCHEMA_VERSION v8).
 constexpr const char* skypilotDefault
     = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v8";
@@ -520,45 +525,61 @@ bool isAlibabaGpuType(std::string_view type)
     return family.find("gn") != std::string_view::npos || family.rfind("ga1", 0) == 0;
 }
 
-core::Result<Fetched> fetchAlibaba(Context& c, const std::string& url)
+/// One document read whole: fetched (at most `limit` bytes), then `parse(body, url)` → Result<CatalogImport>; an
+/// unchanged document (ETag) is not parsed again.
+template<typename Parse>
+core::Result<Fetched> fetchDocument(Context& c, const std::string& url, std::uint64_t limit, Parse parse)
 {
     Fetched f;
-    auto r = getDocument(c, f, url, fileLimit);
+    auto r = getDocument(c, f, url, limit);
     if (!r)
         return r.error();
     if (f.unchanged)
         return f;
-    auto imported = importers::importAlibabaInstancePrice(r->body, "instancePrice.json", c.asOf, redactUrl(url));
-    if (!imported)
-        return remote(redactUrl(url), imported.error());
-    f.acceptedRows = countPrices(imported->offerings);
-    const std::size_t all = imported->offerings.size();
-    f.catalog.warnings = std::move(imported->warnings);
-    f.catalog.unlisted = imported->unlisted;
-    for (auto& o : imported->offerings)
-        if (isAlibabaGpuType(o.instanceType))
-            f.catalog.offerings.push_back(std::move(o));
-    f.notes.push_back("kept " + std::to_string(f.catalog.offerings.size()) + " GPU offerings (gn, vgn, sgn, ebmgn, "
-        + "sccgn, ga1 families) of " + std::to_string(all));
-    return f;
-}
-
-core::Result<Fetched> fetchSkyPilot(Context& c, const std::string& base, const std::string& cloud)
-{
-    Fetched f;
-    const std::string url = base + "/" + cloud + "/vms.csv";
-    auto r = getDocument(c, f, url, pageLimit);
-    if (!r)
-        return r.error();
-    if (f.unchanged)
-        return f;
-    auto imported = importers::importSkyPilotCsv(
-        r->body, cloud + "/vms.csv", cloud, c.asOf, "SkyPilot catalog " + redactUrl(url));
+    auto imported = parse(r->body, redactUrl(url));
     if (!imported)
         return remote(redactUrl(url), imported.error());
     f.acceptedRows = countPrices(imported->offerings);
     f.catalog = std::move(*imported);
     return f;
+}
+
+core::Result<Fetched> fetchAlibaba(Context& c, const std::string& url)
+{
+    auto got = fetchDocument(c, url, fileLimit, [&](const std::string& body, const std::string& where) {
+        return importers::importAlibabaInstancePrice(body, "instancePrice.json", c.asOf, where);
+    });
+    if (!got || got->unchanged)
+        return got;
+    Fetched& f = *got;
+    const std::size_t all = f.catalog.offerings.size();
+    std::vector<core::Offering> gpu;
+    for (auto& o : f.catalog.offerings)
+        if (isAlibabaGpuType(o.instanceType))
+            gpu.push_back(std::move(o));
+    f.catalog.offerings = std::move(gpu);
+    f.notes.push_back("kept " + std::to_string(f.catalog.offerings.size()) + " GPU offerings (gn, vgn, sgn, ebmgn, "
+        + "sccgn, ga1 families) of " + std::to_string(all));
+    return got;
+}
+
+core::Result<Fetched> fetchSkyPilot(Context& c, const std::string& base, const std::string& cloud)
+{
+    return fetchDocument(
+        c, base + "/" + cloud + "/vms.csv", pageLimit, [&](const std::string& body, const std::string& where) {
+            return importers::importSkyPilotCsv(body, cloud + "/vms.csv", cloud, c.asOf, "SkyPilot catalog " + where);
+        });
+}
+
+core::Result<Fetched> fetchGcpPricing(Context& c, const std::string& url)
+{
+    auto got = fetchDocument(c, url, gcpPricingLimit, [&](const std::string& body, const std::string& where) {
+        return importers::importGcpPricingYaml(body, "pricing.yml", c.asOf, where);
+    });
+    if (got && !got->unchanged)
+        got->notes.push_back("read Cyclenerd's pricing.yml: " + std::to_string(got->catalog.offerings.size())
+            + " GPU machine offerings (on-demand, spot, 1- and 3-year committed use where the file has them)");
+    return got;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -618,7 +639,7 @@ core::Result<Fetched> fetchGcp(Context& c, const std::string& base)
 
 std::vector<std::string> knownSources()
 {
-    std::vector<std::string> out {"azure", "aws", "aws-spot", "alibaba", "gcp"};
+    std::vector<std::string> out {"azure", "aws", "aws-spot", "alibaba", "gcp", "gcp-pricing"};
     for (const char* cloud : skypilotClouds)
         out.push_back(std::string("skypilot-") + cloud);
     out.push_back("fx");
@@ -635,6 +656,8 @@ std::string providerOf(std::string_view source)
 {
     if (source == "aws-spot")
         return "aws";
+    if (source == "gcp-pricing")
+        return "gcp";
     if (source.rfind("skypilot-", 0) == 0)
         return std::string(source.substr(9));
     return std::string(source);
@@ -652,6 +675,8 @@ std::string defaultEndpoint(std::string_view source)
         return alibabaDefault;
     if (source == "gcp")
         return gcpDefault;
+    if (source == "gcp-pricing")
+        return gcpPricingDefault;
     if (source.rfind("skypilot-", 0) == 0)
         return skypilotDefault;
     if (source == "fx")
@@ -772,6 +797,8 @@ core::Result<UpdateReport> updateCatalog(Store& store, Transport& transport, con
         got = fetchAlibaba(c, base);
     else if (source == "gcp")
         got = fetchGcp(c, base);
+    else if (source == "gcp-pricing")
+        got = fetchGcpPricing(c, base);
     else
         got = fetchSkyPilot(c, base, c.provider);
     if (!got) {

@@ -26,11 +26,12 @@ namespace gpuplan::providers::fetch {
 ///   aws-spot   AWS Spot Advisor: interruption buckets on the AWS spot prices already in the catalog
 ///   alibaba    Alibaba Cloud's public instancePrice.json, GPU families
 ///   gcp        GCP Cloud Billing Catalog, Compute Engine SKUs (needs an API key)
+///   gcp-pricing  Cyclenerd's pricing.yml, built from the Billing Catalog (no key; on-demand, spot, committed use)
 ///   skypilot-<cloud>  SkyPilot's published catalog CSV of <cloud> (aws, azure, gcp, lambda, runpod, vast, …)
 ///   fx         the ECB's euro reference rates (eurofxref-daily.xml), stored as the exchange rates in use
 std::vector<std::string> knownSources();
 bool isKnownSource(std::string_view source);
-/// The gpuplan provider id a source refreshes: skypilot-lambda → lambda, aws-spot → aws.
+/// The gpuplan provider id a source refreshes: skypilot-lambda → lambda, aws-spot → aws, gcp-pricing → gcp.
 std::string providerOf(std::string_view source);
 /// The URL a source reads when no endpoint is given (see UpdateOptions::endpoint for what each one means).
 std::string defaultEndpoint(std::string_view source);
@@ -41,7 +42,7 @@ struct UpdateOptions
     /// Replaces the default base URL (a mirror or a test server):
     ///   azure: the prices URL (https://prices.azure.com/api/retail/prices); the query is added to it
     ///   aws: the Price List host (https://pricing.us-east-1.amazonaws.com); /offers/v1.0/aws/AmazonEC2/… is added
-    ///   aws-spot, alibaba: the file's URL
+    ///   aws-spot, alibaba, gcp-pricing: the file's URL
     ///   gcp: the API host (https://cloudbilling.googleapis.com); /v1/services/6F81-5844-456A/skus is added
     ///   skypilot-<cloud>: the catalog folder (…/skypilot-catalog/master/catalogs/v8); /<cloud>/vms.csv is added
     ///   fx: the file's URL (https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml)

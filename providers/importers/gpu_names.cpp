@@ -56,6 +56,9 @@ std::string canonicalGpuId(std::string_view raw, double memoryGiB)
         return "H800-SXM-80GB";
     if (any({"b200"}))
         return "B200";
+    if (any({"rtx-pro-6000", "rtx-pro-6000-blackwell", "rtx-pro-6000-server", "rtx-pro-6000-se"}))
+        // The Blackwell Server Edition (96 GB); a Workstation or Max-Q card keeps its raw name when its memory says so.
+        return known && memoryGiB < 90 ? std::string(raw) : "RTX-PRO-6000-SE";
     if (any({"mi300x"}))
         return "MI300X";
     return std::string(raw);

@@ -49,6 +49,17 @@ std::string canonicalGpuId(std::string_view raw, double memoryGiB);
 /// A bad row is skipped with a warning; a bad file (not JSON, wrong schema, no offerings array) is an error.
 Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::string& fileName);
 
+/// The top of a native catalog file: its provider, the date and source that rows without their own inherit, and
+/// free-text notes (what was read, what was left out).
+struct NativeCatalogHeader
+{
+    std::string provider, asOf, source, notes;
+};
+/// Writes `offerings` as a gpuplan.catalog/1 document that parseNativeCatalog reads back to the same offerings
+/// (`gpuplan-cli catalog convert`, and pricing-data/build/ rebuilding the bundled files from their sources). Fields
+/// at their reader's default are left out.
+std::string writeNativeCatalog(const std::vector<Offering>& offerings, const NativeCatalogHeader& header);
+
 // ---------------------------------------------------------------------------------------------------------------
 // SkyPilot catalog CSV (schema v8, github.com/skypilot-org/skypilot-catalog)
 
@@ -159,6 +170,22 @@ Result<PagedImport> importGcpSkus(
 /// machine's GPU, core and RAM SKUs can sit on different pages.
 Result<CatalogImport> importGcpSkuPages(
     const std::vector<GcpSkuPage>& pages, const std::string& asOf, const std::string& source);
+
+/// Imports the pricing.yml of Cyclenerd/google-cloud-pricing-cost-calculator, which that project's CI builds from
+/// the Cloud Billing Catalog: every machine type under compute.instance that names a GPU (a100, a100-80gb,
+/// h100-80gb, h100-80gb-mega, l4, rtx6000: the count per machine, fractional for G4's partial-GPU shapes) with its
+/// cpu and ram, and per region cost.<region>.hour → on_demand, hour_spot → spot, month_1y / month_3y →
+/// committed_use of 12 / 36 months at month_Ny / 730 per hour (GCP's resource-based commitments are billed monthly
+/// with no upfront). Machine types without a GPU key are skipped. USD (the file's only currency). as_of = the file's
+/// about.generated date (when its CI read the Billing Catalog), else asOf. A value that is not a positive number is a
+/// problem naming its path (compute.instance.<type>.cost.<region>.<field>); YAML syntax errors fail with the line and
+/// column.
+Result<CatalogImport> importGcpPricingYaml(
+    std::string_view yaml, const std::string& fileName, const std::string& asOf, const std::string& source);
+
+/// The ISO 3166 country of a GCP region ("europe-west4" → "NL"), from Google Cloud's "Regions and zones" page
+/// (https://cloud.google.com/compute/docs/regions-zones, read 2026-12-02); "" for a region it does not list.
+std::string gcpRegionCountry(std::string_view region);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Alibaba Cloud public price list (https://g.alicdn.com/aliyun/ecs-price-info-intl/…/instancePrice.json; the

@@ -3,6 +3,8 @@
 
 #include "core/json_reader.h"
 
+#include <nlohmann/json.hpp>
+
 namespace gpuplan::importers {
 
 using namespace core;
@@ -141,6 +143,97 @@ Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::strin
     } catch (const detail::Failure& f) {
         return f.error;
     }
+}
+
+std::string writeNativeCatalog(const std::vector<Offering>& offerings, const NativeCatalogHeader& header)
+{
+    using Json = nlohmann::ordered_json;
+    Json doc {{"schema", "gpuplan.catalog/1"}};
+    if (!header.provider.empty())
+        doc["provider"] = header.provider;
+    if (!header.asOf.empty())
+        doc["as_of"] = header.asOf;
+    if (!header.source.empty())
+        doc["source"] = header.source;
+    if (!header.notes.empty())
+        doc["notes"] = header.notes;
+    Json list = Json::array();
+    for (const auto& o : offerings) {
+        Json j;
+        if (o.provider != header.provider)
+            j["provider"] = o.provider;
+        j["region"] = o.region;
+        if (!o.zone.empty())
+            j["zone"] = o.zone;
+        if (!o.country.empty())
+            j["country"] = o.country;
+        j["instance_type"] = o.instanceType;
+        j["gpu_model"] = o.gpuModel;
+        if (o.gpuModelRaw != o.gpuModel)
+            j["gpu_model_raw"] = o.gpuModelRaw;
+        if (o.gpuVendor != "nvidia")
+            j["gpu_vendor"] = o.gpuVendor;
+        j["gpu_count"] = o.gpuCount;
+        if (o.gpuMemoryGiB > 0)
+            j["gpu_memory_gib"] = o.gpuMemoryGiB;
+        if (o.vcpus > 0)
+            j["vcpus"] = o.vcpus;
+        if (o.memoryGiB > 0)
+            j["memory_gib"] = o.memoryGiB;
+        if (o.arch != "x86_64")
+            j["arch"] = o.arch;
+        if (o.localDiskGB > 0)
+            j["local_disk_gb"] = o.localDiskGB;
+        if (!o.gpuInterconnect.empty())
+            j["gpu_interconnect"] = o.gpuInterconnect;
+        if (o.networkGbps > 0)
+            j["network_gbps"] = o.networkGbps;
+        if (o.billingGranularityS != 1)
+            j["billing_granularity_s"] = o.billingGranularityS;
+        if (o.minimumBillingS != 60)
+            j["minimum_billing_s"] = o.minimumBillingS;
+        if (o.source != header.source)
+            j["source"] = o.source;
+        if (!o.sourceVersion.empty())
+            j["source_version"] = o.sourceVersion;
+        if (!o.fetchedAt.empty() && o.fetchedAt != header.asOf)
+            j["fetched_at"] = o.fetchedAt;
+        Json prices = Json::array();
+        for (const auto& p : o.prices) {
+            Json q {{"pricing_model", std::string(toString(p.pricingModel))}};
+            if (p.termMonths != 0)
+                q["term_months"] = p.termMonths;
+            if (p.paymentOption != PaymentOption::None)
+                q["payment_option"] = std::string(toString(p.paymentOption));
+            if (!p.offeringClass.empty())
+                q["offering_class"] = p.offeringClass;
+            q["currency"] = p.currency;
+            q["hourly_rate"] = p.hourlyRate;
+            if (p.upfrontFee > 0)
+                q["upfront_fee"] = p.upfrontFee;
+            if (p.taxIncluded)
+                q["tax_included"] = true;
+            if (!p.origValue.empty())
+                q["orig_value"] = p.origValue;
+            if (!p.origUnit.empty())
+                q["orig_unit"] = p.origUnit;
+            if (p.interruptionBucket)
+                q["interruption_bucket"] = *p.interruptionBucket;
+            if (!p.interruptionLabel.empty())
+                q["interruption_label"] = p.interruptionLabel;
+            if (p.spotSavingsPct)
+                q["spot_savings_pct"] = *p.spotSavingsPct;
+            if (p.asOf != header.asOf)
+                q["as_of"] = p.asOf;
+            if (p.source != o.source)
+                q["source"] = p.source;
+            prices.push_back(std::move(q));
+        }
+        j["prices"] = std::move(prices);
+        list.push_back(std::move(j));
+    }
+    doc["offerings"] = std::move(list);
+    return detail::jsonDocument(doc);
 }
 
 } // namespace gpuplan::importers

@@ -18,16 +18,21 @@ using core::Error;
 using core::ErrorCode;
 using core::Result;
 
-/// A format read whole and parsed by `parse(text, request)`.
-template<typename Parse> auto whole(Parse parse)
+/// A format read whole (at most `maxBytes`) and parsed by `parse(text, request)`.
+template<typename Parse> auto whole(Parse parse, std::size_t maxBytes = maxWholeFileBytes)
 {
-    return [parse](std::istream& in, const ImportRequest& r) -> Result<CatalogImport> {
-        auto text = readWhole(in, r.fileName);
+    return [parse, maxBytes](std::istream& in, const ImportRequest& r) -> Result<CatalogImport> {
+        auto text = readWhole(in, r.fileName, maxBytes);
         if (!text)
             return text.error();
         return parse(*text, r);
     };
 }
+
+/// yaml-cpp holds a document as a tree of nodes at about 40 bytes of memory per byte of YAML (164 MB for the 3.9 MB
+/// pricing.yml of 2026-07-30, measured with /usr/bin/time -v): 12 MiB, three times the real file, keeps a parse
+/// near the 500 MB of the other formats.
+constexpr std::size_t maxYamlBytes = 12u * 1024 * 1024;
 
 bool has(std::string_view head, std::string_view needle)
 {
@@ -101,6 +106,16 @@ const std::vector<Format>& formats()
                     return page.error();
                 return std::move(page->catalog);
             })});
+        f.push_back({"gcp-pricing",
+            QT_TRANSLATE_NOOP("gpuplan::importers", "GCP pricing.yml (Cyclenerd's Cloud Billing Catalog export, YAML)"),
+            {"*.yml", "*.yaml"}, false, false,
+            [](auto h, auto s) {
+                return (s == "yml" || s == "yaml") && has(h, "compute:")
+                    && (has(h, "google-cloud-pricing-cost-calculator") || has(h, "instance:"));
+            },
+            whole([](const std::string& t,
+                      const ImportRequest& r) { return importGcpPricingYaml(t, r.fileName, r.asOf, sourceOf(r)); },
+                maxYamlBytes)});
         f.push_back({"alibaba", QT_TRANSLATE_NOOP("gpuplan::importers", "Alibaba Cloud instancePrice.json"), {"*.json"},
             false, false,
             [](auto h, auto) { return has(h, "\"pricingInfo\"") || has(h, "::vpc::") || has(h, "publicationDate"); },
@@ -153,7 +168,8 @@ const Format* guessFormat(std::string_view head, std::string_view suffix)
 {
     // The most specific first: the native schema, the AWS CSV (a SkyPilot CSV has none of its columns), then the
     // JSON shapes, Alibaba (whose keys are loose) last.
-    for (const char* id : {"gpuplan", "aws", "skypilot", "azure", "gcp", "spot-advisor", "aws-json", "alibaba"})
+    for (const char* id :
+        {"gpuplan", "aws", "skypilot", "azure", "gcp", "gcp-pricing", "spot-advisor", "aws-json", "alibaba"})
         if (const Format* f = findFormat(id); f && f->recognizes && f->recognizes(head, suffix))
             return f;
     return nullptr;

@@ -48,6 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         (void)parseFxRates(text, "fx.json");
         (void)importEcbReferenceRates(text, "eurofxref-daily.xml", "fuzz");
         break;
+    case 9: // Cyclenerd's GCP pricing.yml (yaml-cpp)
+        (void)importGcpPricingYaml(text, "pricing.yml", "", "fuzz");
+        break;
     default:
         (void)parseCsv(text, "fuzz.csv");
         break;

@@ -30,6 +30,7 @@ corpus gcp tests/data/importers/gcp/*.json
 corpus alibaba tests/data/importers/alibaba/*.json
 corpus spot_advisor tests/data/importers/spot_advisor/*.json
 corpus fx pricing-data/fx.json tests/data/fetch/ecb/*.xml
+corpus gcp_pricing tests/data/importers/gcp_pricing/*.yml
 corpus csv tests/data/validation/*.csv
 # plan: each example workload alone, and with a small catalog after a NUL byte
 mkdir -p "$work/plan"
