@@ -81,10 +81,15 @@ std::string family(const Offering& o)
     return f;
 }
 
-CatalogFinding finding(bool error, std::string rule, const Offering& o, const Price& p, std::string detail)
+/// A finding on price `p` of offering `o`, an element of `all`.
+CatalogFinding finding(bool error, std::string rule, const std::vector<Offering>& all, const Offering& o,
+    const Price& p, std::string detail)
 {
-    return {error, std::move(rule), o.provider, o.region, o.instanceType, std::string(toString(p.pricingModel)),
-        std::move(detail)};
+    CatalogFinding f {error, std::move(rule), o.provider, o.region, o.instanceType,
+        std::string(toString(p.pricingModel)), std::move(detail)};
+    f.offering = static_cast<std::size_t>(&o - all.data());
+    f.price = static_cast<std::size_t>(&p - o.prices.data());
+    return f;
 }
 
 } // namespace
@@ -121,7 +126,7 @@ std::vector<CatalogFinding> compareSources(const std::vector<Offering>& offering
             const double low = std::min(a, b);
             if (!(low > 0) || std::abs(a - b) <= options.sourceTolerance * low)
                 continue;
-            out.push_back(finding(false, "sources_disagree", o, p,
+            out.push_back(finding(false, "sources_disagree", offerings, o, p,
                 money(a) + " " + p.currency + "/h here, " + money(b) + " in " + so->source + " (observed "
                     + sp->asOf.substr(0, 10) + "): " + money(100.0 * std::abs(a - b) / low)
                     + " % apart (rule: more than " + money(100.0 * options.sourceTolerance) + " % of the lower)"));
@@ -171,7 +176,7 @@ std::vector<CatalogFinding> checkCatalog(
                 auto v = usdPerGpuHour(o, p, fx);
                 if (m != median.end() && v && *v > 0
                     && (*v > options.outlierFactor * m->second.usd || *v < m->second.usd / options.outlierFactor))
-                    out.push_back(finding(false, "outlier", o, p,
+                    out.push_back(finding(false, "outlier", offerings, o, p,
                         money(*v) + " USD per GPU-hour is " + money(*v / m->second.usd) + " × the median "
                             + money(m->second.usd) + " of " + std::to_string(m->second.rows) + " on-demand "
                             + o.gpuModel + " rows (rule: above " + money(options.outlierFactor) + " × or below 1/"
@@ -180,7 +185,7 @@ std::vector<CatalogFinding> checkCatalog(
                     auto s = single.find({o.provider, o.region, family(o), o.gpuModel});
                     if (s != single.end() && s->second->currency == p.currency && s->second->hourlyRate > 0
                         && std::abs(p.hourlyRate - o.gpuCount * s->second->hourlyRate) <= 1e-9 * p.hourlyRate)
-                        out.push_back(finding(false, "linear_multi_gpu", o, p,
+                        out.push_back(finding(false, "linear_multi_gpu", offerings, o, p,
                             money(p.hourlyRate) + " " + p.currency + "/h is exactly " + money(o.gpuCount)
                                 + " × the 1-GPU size's " + money(s->second->hourlyRate)
                                 + " (a derived price, not the provider's list price?)"));
@@ -188,11 +193,11 @@ std::vector<CatalogFinding> checkCatalog(
             }
             if (p.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == p.currency
                 && p.effectiveHourly() > onDemand->effectiveHourly() * (1.0 + 1e-9))
-                out.push_back(finding(true, "spot_above_on_demand", o, p,
+                out.push_back(finding(true, "spot_above_on_demand", offerings, o, p,
                     "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h is above on-demand "
                         + money(onDemand->effectiveHourly()) + " for the same offering"));
             if (auto age = daysBetween(p.asOf, options.today); age && *age > options.maxAgeDays)
-                out.push_back(finding(false, "stale", o, p,
+                out.push_back(finding(false, "stale", offerings, o, p,
                     "observed " + p.asOf.substr(0, 10) + ", " + std::to_string(*age) + " days before " + options.today
                         + " (rule: older than " + std::to_string(options.maxAgeDays) + " days)"));
         }

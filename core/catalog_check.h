@@ -16,6 +16,8 @@ struct CatalogFinding
     std::string rule;   ///< outlier | spot_above_on_demand | linear_multi_gpu | stale | sources_disagree
     std::string provider, region, instanceType, pricing;
     std::string detail;
+    std::size_t offering = 0; ///< index of the row's offering in the list checked (the first list of compareSources)
+    std::size_t price = 0;    ///< index of the price in that offering's prices
 };
 
 /// The stated thresholds (README "catalog check").

@@ -76,8 +76,11 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
         return exclude(Message(msg::regionNotAllowed, {o.region}));
     if (!k.countries.empty() && std::find(k.countries.begin(), k.countries.end(), o.country) == k.countries.end())
         return exclude(o.country.empty() ? Message(msg::countryUnknown) : Message(msg::countryNotAllowed, {o.country}));
-    if (o.gpuCount < 1)
-        return exclude(Message(msg::fractionalGpu, {std::to_string(o.gpuCount)}));
+    if (o.gpuCount < 1) {
+        char share[32];
+        std::snprintf(share, sizeof share, "%g", o.gpuCount); // 0.125, not 0.125000
+        return exclude(Message(msg::fractionalGpu, {share}));
+    }
     // No instance holds more GPUs than a rack-scale NVLink system (GB200 NVL72: 72); a row claiming 2^32 is
     // broken data, and the count multiplies into ints downstream.
     if (!(o.gpuCount <= maxGpusPerInstance))

@@ -128,6 +128,18 @@ core::Result<core::CatalogImport> loadSecondSources()
     return loadCatalogFolder("second-source");
 }
 
+core::Result<std::vector<core::CatalogFinding>> catalogFindings(
+    const std::vector<core::Offering>& offerings, const core::FxTable& fx, const core::CatalogCheckOptions& options)
+{
+    auto findings = core::checkCatalog(offerings, fx, options);
+    auto second = loadSecondSources();
+    if (!second)
+        return second.error();
+    for (auto& f : core::compareSources(offerings, second->offerings, options))
+        findings.push_back(std::move(f));
+    return findings;
+}
+
 core::Result<core::FxTable> loadBundledFx()
 {
     auto text = readBundledFile("fx.json");

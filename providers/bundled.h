@@ -2,6 +2,7 @@
 
 #include "core/accuracy.h"
 #include "core/catalog.h"
+#include "core/catalog_check.h"
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/pricing.h"
@@ -37,6 +38,11 @@ core::Result<core::CatalogImport> loadBundledCatalog();
 /// Every pricing-data/second-source/*.json (or $GPUPLAN_DATA_DIR/second-source/*.json): other publications of
 /// bundled prices that the planner never uses, only `catalog check` (core::compareSources) compares against.
 core::Result<core::CatalogImport> loadSecondSources();
+/// Every catalog check on `offerings` (core::checkCatalog), then the comparison with the bundled second sources
+/// (core::compareSources): what `catalog check`, the checks after an import or refresh and the app's Catalog page
+/// show. Finding indices refer to `offerings`.
+core::Result<std::vector<core::CatalogFinding>> catalogFindings(
+    const std::vector<core::Offering>& offerings, const core::FxTable& fx, const core::CatalogCheckOptions& options);
 /// pricing-data/fx.json
 core::Result<core::FxTable> loadBundledFx();
 

@@ -21,8 +21,11 @@
 #include "app/gui/workloadform.h"
 #include "app/gui/workloadjson.h"
 #include "core/csv.h"
+#include "providers/bundled.h"
+#include "providers/importers/importers.h"
 #include "providers/store.h"
 #include "testfiles.h"
+#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -73,6 +76,7 @@ private Q_SLOTS:
     void switchingLanguageRetranslates();
     void settingsDiscountsCurrencyAndKeychain();
     void everyModelPassesTheTester();
+    void catalogPageShowsCheckFindings();
 
 private:
     void loadExample(const char* name);
@@ -793,6 +797,70 @@ void TestGuiPlan::everyModelPassesTheTester()
     scenarios.refresh();
     QVERIFY(scenarios.rowCount() > 0);
     m_window->setLanguage(QStringLiteral("zh_CN"));
+    m_window->setLanguage(QStringLiteral("en"));
+}
+
+// The Catalog page's Check column: tests/data/catalog/check-rules.json (tst_pricing works each rule by hand) with
+// today 2026-12-01 gives exactly one error (h100.b: spot 2.5 above on-demand 2.2) and warnings on h100.e (181 days
+// old), h100.f (9.0 per GPU-hour against the median 2.5) and g6.12xlarge (exactly 4 × the 1-GPU size).
+void TestGuiPlan::catalogPageShowsCheckFindings()
+{
+    // the app's own catalog is checked too (the frozen catalog's 2023 Alibaba prices are older than 180 days)
+    const auto live = m_ctx->data();
+    QVERIFY(std::any_of(live->findings.begin(), live->findings.end(), [](auto& f) { return f.rule == "stale"; }));
+    QVERIFY(m_window->catalogPage()->proxy()->rowCount() > 0);
+
+    auto cat = importers::parseNativeCatalog(
+        gpuplan::test::readFile(GPUPLAN_TEST_DATA "/catalog/check-rules.json"), "check-rules.json");
+    QVERIFY(cat);
+    auto d = std::make_shared<gui::CatalogData>(*live);
+    d->inputs.offerings = std::make_shared<const std::vector<core::Offering>>(cat->offerings);
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-01";
+    auto findings = providers::catalogFindings(cat->offerings, d->inputs.fx, options);
+    QVERIFY(findings);
+    d->findings = *findings;
+    gui::OfferingModel model;
+    model.setCatalog(d);
+    auto rowOf = [&](const char* type, core::PricingModel m) {
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const auto* o = model.offering(r);
+            const QModelIndex pricing = model.index(r, gui::OfferingModel::Pricing);
+            if (o && o->instanceType == type
+                && pricing.data().toString().startsWith(
+                    gui::Fmt::pricingModel(QString::fromStdString(std::string(core::toString(m))))))
+                return r;
+        }
+        return -1;
+    };
+    const int spot = rowOf("h100.b", core::PricingModel::Spot);
+    QVERIFY(spot >= 0);
+    const QModelIndex check = model.index(spot, gui::OfferingModel::Check);
+    QCOMPARE(check.data().toString(), QStringLiteral("error: spot above on-demand"));
+    QCOMPARE(check.data(Qt::ForegroundRole).value<QColor>(), QColor(0xB7, 0x1C, 0x1C));
+    QVERIFY2(check.data(Qt::ToolTipRole).toString().contains(QLatin1String("spot 2.5 USD/h is above on-demand 2.2")),
+        qPrintable(check.data(Qt::ToolTipRole).toString()));
+    QCOMPARE(model.headerData(gui::OfferingModel::Check, Qt::Horizontal).toString(), QStringLiteral("Check"));
+    const int stale = rowOf("h100.e", core::PricingModel::OnDemand);
+    QCOMPARE(model.index(stale, gui::OfferingModel::Check).data().toString(),
+        QStringLiteral("warning: older than 180 days"));
+    QVERIFY(model.index(rowOf("h100.a", core::PricingModel::OnDemand), gui::OfferingModel::Check)
+                .data()
+                .toString()
+                .isEmpty());
+    // the filter finds the findings by severity and rule
+    gui::WordFilterProxy proxy(gui::OfferingModel::FilterRole, gui::OfferingModel::SortRole);
+    proxy.setSourceModel(&model);
+    proxy.setWords(QStringLiteral("error"));
+    QCOMPARE(proxy.rowCount(), 1);
+    proxy.setWords(QStringLiteral("warning"));
+    QCOMPARE(proxy.rowCount(), 3);
+    proxy.setWords(QStringLiteral("stale"));
+    QCOMPARE(proxy.rowCount(), 1);
+    // and in Chinese
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    model.retranslate();
+    QVERIFY(!check.data().toString().startsWith(QLatin1String("error")));
     m_window->setLanguage(QStringLiteral("en"));
 }
 

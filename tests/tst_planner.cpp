@@ -174,7 +174,7 @@ void TestPlanner::admission_data()
                                          << "data residency: US is not an allowed country";
     QTest::addRow("fractional GPU") << "{}"
                                     << "L4" << 0.5 << true << int(K::Exclude)
-                                    << "fractional GPU (0.500000 per instance): see shared GPUs";
+                                    << "fractional GPU (0.5 per instance): see shared GPUs";
     QTest::addRow("no datasheet") << "{}"
                                   << "Z99" << 1.0 << true << int(K::Exclude)
                                   << "no datasheet for GPU model \"Z99\" in gpus.json";

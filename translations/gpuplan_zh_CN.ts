@@ -547,10 +547,6 @@
         <translation>价格目录快照</translation>
     </message>
     <message>
-        <source>%1 of %2 prices shown · %3 providers</source>
-        <translation>显示 %1 / %2 个价格 · %3 家云厂商</translation>
-    </message>
-    <message>
         <source>Snapshot</source>
         <translation>快照</translation>
     </message>
@@ -679,6 +675,10 @@
     <message>
         <source>Import the accepted rows even when more than half of the file&apos;s rows are rejected (otherwise such a file is refused and nothing changes).</source>
         <translation>即使文件中超过一半的行被拒绝，也导入被接受的行（否则拒绝该文件，不做任何更改）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 prices shown · %3 providers · catalog checks: %4 errors (never planned with), %5 warnings (the Check column; filter with &quot;error&quot; or &quot;warning&quot;)</source>
+        <translation>显示 %1 / %2 个价格 · %3 家提供商 · 目录检查：%4 个错误（从不用于规划），%5 个警告（见“检查”列；可用“error”或“warning”筛选）</translation>
     </message>
 </context>
 <context>
@@ -2300,6 +2300,46 @@
     <message>
         <source>Per GPU-hour (USD)</source>
         <translation>每 GPU 小时（美元）</translation>
+    </message>
+    <message>
+        <source>far from the median</source>
+        <translation>远离中位数</translation>
+    </message>
+    <message>
+        <source>spot above on-demand</source>
+        <translation>竞价高于按需</translation>
+    </message>
+    <message>
+        <source>exactly n × the 1-GPU price</source>
+        <translation>恰为单卡价格的 n 倍</translation>
+    </message>
+    <message>
+        <source>older than 180 days</source>
+        <translation>超过 180 天</translation>
+    </message>
+    <message>
+        <source>sources disagree</source>
+        <translation>来源不一致</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
     </message>
 </context>
 <context>

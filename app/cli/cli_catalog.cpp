@@ -222,14 +222,12 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
     auto cat = plannedCatalog(a, err, &fx);
     if (!cat)
         return ExitBadInput;
-    auto findings = core::checkCatalog(cat->offerings, fx, options);
-    auto second = providers::loadSecondSources();
-    if (!second) {
-        err << "gpuplan-cli: " << second.error().detail << "\n";
+    auto checked = providers::catalogFindings(cat->offerings, fx, options);
+    if (!checked) {
+        err << "gpuplan-cli: " << checked.error().detail << "\n";
         return ExitBadInput;
     }
-    for (auto& f : core::compareSources(cat->offerings, second->offerings, options))
-        findings.push_back(std::move(f));
+    const auto& findings = *checked;
     std::size_t errors = 0;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     report::TextTable t({"severity", "rule", "provider", "region", "instance", "pricing", "finding"});
@@ -381,11 +379,12 @@ void checkImported(const Args& a, const std::vector<std::string>& providers, std
     core::CatalogCheckOptions options;
     options.today = providers::todayUtc();
     std::size_t shown = 0, warnings = 0, errors = 0;
-    auto findings = core::checkCatalog(cat->offerings, fx, options);
-    if (auto second = providers::loadSecondSources())
-        for (auto& f : core::compareSources(cat->offerings, second->offerings, options))
-            findings.push_back(std::move(f));
-    for (const auto& f : findings) {
+    auto checked = providers::catalogFindings(cat->offerings, fx, options);
+    if (!checked) {
+        err << "check: " << checked.error().detail << "\n";
+        return;
+    }
+    for (const auto& f : *checked) {
         if (std::find(providers.begin(), providers.end(), f.provider) == providers.end())
             continue;
         (f.error ? errors : warnings) += 1;

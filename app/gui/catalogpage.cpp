@@ -9,6 +9,7 @@
 #include "providers/store.h"
 
 #include <QCheckBox>
+#include <QColor>
 #include <QComboBox>
 #include <QDate>
 #include <QDateEdit>
@@ -37,6 +38,7 @@
 
 #include <atomic>
 #include <limits>
+#include <map>
 
 namespace gpuplan::gui {
 
@@ -51,16 +53,54 @@ void OfferingModel::setCatalog(std::shared_ptr<const CatalogData> catalog)
     beginResetModel();
     m_data = std::move(catalog);
     m_rows.clear();
+    m_findingsByRow.clear();
     if (m_data) {
         const auto& os = m_data->offerings();
+        std::map<std::pair<std::size_t, std::size_t>, std::size_t> rowOf;
         for (std::size_t i = 0; i < os.size(); ++i) {
             if (os[i].prices.empty())
                 m_rows.push_back({static_cast<int>(i), -1});
-            for (std::size_t j = 0; j < os[i].prices.size(); ++j)
+            for (std::size_t j = 0; j < os[i].prices.size(); ++j) {
+                rowOf[{i, j}] = m_rows.size();
                 m_rows.push_back({static_cast<int>(i), static_cast<int>(j)});
+            }
+        }
+        m_findingsByRow.resize(m_rows.size());
+        for (std::size_t k = 0; k < m_data->findings.size(); ++k) {
+            const auto& f = m_data->findings[k];
+            if (auto it = rowOf.find({f.offering, f.price}); it != rowOf.end()) {
+                auto& list = m_findingsByRow[it->second];
+                list.insert(f.error ? list.begin() : list.end(), static_cast<int>(k));
+            }
         }
     }
     endResetModel();
+}
+
+std::vector<const core::CatalogFinding*> OfferingModel::findings(int row) const
+{
+    std::vector<const core::CatalogFinding*> out;
+    if (!m_data || row < 0 || row >= static_cast<int>(m_findingsByRow.size()))
+        return out;
+    for (int k : m_findingsByRow[static_cast<std::size_t>(row)])
+        out.push_back(&m_data->findings[static_cast<std::size_t>(k)]);
+    return out;
+}
+
+QString OfferingModel::ruleName(const std::string& rule)
+{
+    // The rules of core/catalog_check.h, as the README's "catalog check" states them.
+    if (rule == "outlier")
+        return tr("far from the median");
+    if (rule == "spot_above_on_demand")
+        return tr("spot above on-demand");
+    if (rule == "linear_multi_gpu")
+        return tr("exactly n × the 1-GPU price");
+    if (rule == "stale")
+        return tr("older than 180 days");
+    if (rule == "sources_disagree")
+        return tr("sources disagree");
+    return QString::fromStdString(rule);
 }
 
 const core::Offering* OfferingModel::offering(int row) const
@@ -95,23 +135,36 @@ QVariant OfferingModel::data(const QModelIndex& index, int role) const
     const QString source = p ? qs(p->source) : qs(o.source);
     const bool isUrl = source.startsWith(QLatin1String("http://")) || source.startsWith(QLatin1String("https://"));
     const double inf = std::numeric_limits<double>::infinity();
+    const auto checks = findings(index.row());
 
     switch (role) {
     case OfferingRole:
         return r.offering;
     case UrlRole:
         return isUrl ? source.section(QLatin1Char(' '), 0, 0) : QString();
-    case FilterRole:
-        return QString(qs(o.provider) + QLatin1Char(' ') + qs(o.region) + QLatin1Char(' ') + qs(o.instanceType)
+    case FilterRole: {
+        QString text = qs(o.provider) + QLatin1Char(' ') + qs(o.region) + QLatin1Char(' ') + qs(o.instanceType)
             + QLatin1Char(' ') + qs(o.gpuModel) + QLatin1Char(' ') + qs(o.gpuModelRaw) + QLatin1Char(' ')
             + (p ? qs(std::string(core::toString(p->pricingModel))) + QLatin1Char(' ')
                         + Fmt::pricingModel(qs(std::string(core::toString(p->pricingModel))))
-                 : QString()));
+                 : QString());
+        for (const auto* f : checks) // "stale", "error", "sources disagree" filter the findings
+            text += QLatin1Char(' ') + qs(f->rule) + QLatin1Char(' ') + ruleName(f->rule) + QLatin1Char(' ')
+                + (f->error ? QStringLiteral("error ") + tr("error") : QStringLiteral("warning ") + tr("warning"));
+        return text;
+    }
     case Qt::TextAlignmentRole:
         if (index.column() == GpuCount || index.column() == Price || index.column() == PerGpuHour)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == Check) {
+            QStringList lines;
+            for (const auto* f : checks)
+                lines << (f->error ? tr("error: %1") : tr("warning: %1")).arg(ruleName(f->rule)) + QLatin1Char('\n')
+                        + qs(f->detail);
+            return lines.isEmpty() ? QVariant() : QVariant(lines.join(QStringLiteral("\n\n")));
+        }
         if (index.column() == Source)
             return isUrl ? QString(source + QLatin1Char('\n') + tr("Double-click to open")) : source;
         if (p && !p->origValue.empty())
@@ -120,6 +173,8 @@ QVariant OfferingModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (index.column() == Source && isUrl)
             return QPalette().color(QPalette::Link);
+        if (index.column() == Check && !checks.empty())
+            return checks.front()->error ? QColor(0xB7, 0x1C, 0x1C) : QColor(0x9A, 0x5B, 0x00); // red, amber
         return {};
     case Qt::DisplayRole:
     case SortRole:
@@ -152,6 +207,13 @@ QVariant OfferingModel::data(const QModelIndex& index, int role) const
         return p ? Fmt::money(perGpu, QStringLiteral("USD")) : QString();
     case AsOf:
         return p ? (sort ? qs(p->asOf) : Fmt::date(qs(p->asOf))) : Fmt::date(qs(o.fetchedAt));
+    case Check:
+        if (sort) // errors first, then warnings, then clean rows
+            return checks.empty() ? 0 : checks.front()->error ? 2 : 1;
+        if (checks.empty())
+            return QString();
+        return QString((checks.front()->error ? tr("error: %1") : tr("warning: %1")).arg(ruleName(checks.front()->rule))
+            + (checks.size() > 1 ? QStringLiteral(" (+%1)").arg(checks.size() - 1) : QString()));
     case Source:
         return source;
     default:
@@ -182,6 +244,8 @@ QVariant OfferingModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Per GPU-hour (USD)");
     case AsOf:
         return tr("As of");
+    case Check:
+        return tr("Check");
     case Source:
         return tr("Source");
     default:
@@ -328,10 +392,16 @@ void CatalogPage::retranslate()
 void CatalogPage::refresh()
 {
     const auto d = m_context->data();
-    m_summary->setText(tr("%1 of %2 prices shown · %3 providers")
+    std::size_t errors = 0;
+    for (const auto& f : d->findings)
+        errors += f.error;
+    m_summary->setText(tr("%1 of %2 prices shown · %3 providers · catalog checks: %4 errors (never planned with), "
+                          "%5 warnings (the Check column; filter with \"error\" or \"warning\")")
                            .arg(m_proxy->rowCount())
                            .arg(m_model->rowCount())
-                           .arg(d->providers.size()));
+                           .arg(d->providers.size())
+                           .arg(errors)
+                           .arg(d->findings.size() - errors));
     m_snapshots->clear();
     m_snapshots->setColumnCount(5);
     m_snapshots->setHorizontalHeaderLabels(

@@ -29,12 +29,29 @@ class OfferingModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Provider, Region, Instance, Gpu, GpuCount, Pricing, Price, PerGpuHour, AsOf, Source, ColumnCount };
+    enum Column {
+        Provider,
+        Region,
+        Instance,
+        Gpu,
+        GpuCount,
+        Pricing,
+        Price,
+        PerGpuHour,
+        AsOf,
+        Check,
+        Source,
+        ColumnCount
+    };
     enum Role { SortRole = Qt::UserRole, FilterRole, OfferingRole, UrlRole };
     explicit OfferingModel(QObject* parent = nullptr);
 
     void setCatalog(std::shared_ptr<const CatalogData> catalog);
     const core::Offering* offering(int row) const;
+    /// The catalog-check findings on a row's price (CatalogData::findings), errors first.
+    std::vector<const core::CatalogFinding*> findings(int row) const;
+    /// A check rule's name for people ("spot above on-demand"), translated.
+    static QString ruleName(const std::string& rule);
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -51,6 +68,7 @@ private:
     };
     std::shared_ptr<const CatalogData> m_data;
     std::vector<Row> m_rows;
+    std::vector<std::vector<int>> m_findingsByRow; ///< indices into m_data->findings, parallel to m_rows
 };
 
 /// Sorts on SortRole; every whitespace-separated word of the filter must occur in the row's FilterRole text.

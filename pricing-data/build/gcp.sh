@@ -23,8 +23,9 @@ committed_use 12 / 36 months at month / 730 per hour (resource-based commitments
 A2 Ultra (a2-ultragpu-*) has no committed-use figure in the file. a3-highgpu-1g/2g/4g are spot only: GCP sells them \
 only as Spot or Flex-start VMs (accelerator-optimized machines page, A3 High). GPU models and counts from the \
 file's own keys (a100, a100-80gb, h100-80gb, h100-80gb-mega, l4, rtx6000), memory per GCP's GPU page; G4's \
-g4-standard-6/12/24 are 1/8, 1/4 and 1/2 of an RTX PRO 6000 (vGPU, preview). A price row for a region does not \
-prove the type is offered in every zone there (GCP's GPU regions and zones page is the authority). Not in the \
+g4-standard-6/12/24 are 1/8, 1/4 and 1/2 of an RTX PRO 6000 (vGPU, preview). A region whose spot figure is below 18 % of on-demand is left out: \
+there the file has no GPU spot SKU because GCP does not sell the GPU there (the importer's rule). A price row for a \
+region does not prove the type is offered in every zone there (GCP's GPU regions and zones page is the authority). Not in the \
 file, so not bundled: A3 Ultra (H200), A4 (B200), A4X (GB200), A3 Edge and N1 with attached T4/V100/P100/P4. \
 Rebuilt by pricing-data/build/gcp.sh."
 "$cli" catalog convert "$yml" --format gcp-pricing --source "$url" --notes "$notes" \

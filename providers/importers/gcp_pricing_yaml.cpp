@@ -43,6 +43,15 @@ constexpr GpuKey gpuKeys[] = {
 /// 2026-12-02). The file prices them on demand and committed anyway (its SKUs exist); those figures are not imported.
 constexpr std::string_view spotOnlyTypes[] = {"a3-highgpu-1g", "a3-highgpu-2g", "a3-highgpu-4g"};
 
+/// A region whose spot figure is below this share of its on-demand figure is one where GCP does not sell the GPU:
+/// the file sums a machine's SKUs per region, and where there is no GPU spot SKU its spot figure is the vCPUs and
+/// memory alone. In the file of 2026-07-30 the spot / on-demand ratios of the GPU machine types fall into two groups,
+/// 0.09–0.17 and 0.20–0.60 (every series in us-central1, where each is sold: 0.40–0.57); the lower group are regions
+/// absent from GCP's GPU regions list for that GPU (https://cloud.google.com/compute/docs/gpus/gpu-regions-zones;
+/// africa-south1 has no A100, europe-north1 no L4). Such a region's on-demand and committed figures are not for sale
+/// either: the machine type is left out there.
+constexpr double minSpotShare = 0.18;
+
 /// The most region entries read over all GPU machine types. The real file (2026-07-30) has 984; a file whose
 /// machine types alias one huge cost map (YAML anchors) would otherwise take hours to walk.
 constexpr std::size_t maxCostEntries = 100000;
@@ -240,6 +249,7 @@ Result<CatalogImport> importGcpPricingYaml(
                 out.warnings.push_back(place(fileName, machine.Mark()) + ": " + path + ": no cost map (skipped)");
                 continue;
             }
+            std::string unsold; // regions left out by the spot-share rule
             for (const auto& regionItem : cost) {
                 if (++entries > maxCostEntries)
                     return Error {ErrorCode::LimitExceeded,
@@ -249,6 +259,16 @@ Result<CatalogImport> importGcpPricingYaml(
                 const YAML::Node prices = regionItem.second;
                 if (!region || !prices.IsMap())
                     continue;
+                {
+                    std::string ignored;
+                    const YAML::Node h = prices["hour"], sp = prices["hour_spot"];
+                    const auto onDemand = h ? number(h, Sign::Positive, ignored) : std::nullopt;
+                    const auto spotRate = sp ? number(sp, Sign::Positive, ignored) : std::nullopt;
+                    if (onDemand && spotRate && *spotRate < minSpotShare * *onDemand) {
+                        unsold += (unsold.empty() ? "" : ", ") + *region;
+                        continue;
+                    }
+                }
                 Offering o;
                 o.provider = "gcp";
                 o.region = *region;
@@ -302,6 +322,10 @@ Result<CatalogImport> importGcpPricingYaml(
                     out.offerings.push_back(std::move(o));
                 out.capProblems();
             }
+            if (!unsold.empty())
+                out.warnings.push_back(fileName + ": " + *name + ": left out in " + unsold
+                    + ": spot below 18 % of on-demand there, a figure without a GPU spot SKU (GCP does not sell the "
+                      "GPU in that region)");
         }
     } catch (const YAML::Exception& e) {
         return Error {ErrorCode::InvalidInput, place(fileName, e.mark) + ": not valid YAML: " + e.msg};

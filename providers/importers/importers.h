@@ -176,7 +176,10 @@ Result<CatalogImport> importGcpSkuPages(
 /// h100-80gb, h100-80gb-mega, l4, rtx6000: the count per machine, fractional for G4's partial-GPU shapes) with its
 /// cpu and ram, and per region cost.<region>.hour → on_demand, hour_spot → spot, month_1y / month_3y →
 /// committed_use of 12 / 36 months at month_Ny / 730 per hour (GCP's resource-based commitments are billed monthly
-/// with no upfront). Machine types without a GPU key are skipped. USD (the file's only currency). as_of = the file's
+/// with no upfront). Machine types without a GPU key are skipped; a3-highgpu-1g/2g/4g keep only their spot price
+/// (GCP sells them only as Spot or Flex-start VMs), with one warning each; a region whose spot figure is below 18 %
+/// of its on-demand figure (no GPU spot SKU: the GPU is not sold there) is left out, with one warning per machine
+/// type listing the regions. USD (the file's only currency). as_of = the file's
 /// about.generated date (when its CI read the Billing Catalog), else asOf. A value that is not a positive number is a
 /// problem naming its path (compute.instance.<type>.cost.<region>.<field>); YAML syntax errors fail with the line and
 /// column.
