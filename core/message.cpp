@@ -272,6 +272,10 @@ const MessageDef notePricesOld {"plan.note_prices_old",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 of the %2 priced candidates use a price older than %3 days (the oldest: %4, as of %5, %6 days): check "
         "them with the provider or refresh the catalog before you commit")};
+const MessageDef notePriceCheck {"plan.note_price_check",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the recommended price (%1) has a catalog-check warning, %2: %3. Check it with the provider before you commit "
+        "(`gpuplan-cli catalog check` lists every finding)")};
 const MessageDef noteFxOld {"plan.note_fx_old",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "the exchange rate of %1 is as of %2, %3 days old (more than %4): `gpuplan-cli catalog update --provider fx` "
@@ -418,13 +422,13 @@ const std::vector<const MessageDef*>& allMessages()
         &pricingNotAllowed, &spotAboveOnDemand, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity,
         &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn,
         &noLayout, &noteExcludedCount, &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld,
-        &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth,
-        &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours,
-        &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment, &dataOwnRates,
-        &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
-        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
-        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
-        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo,
+        &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime,
+        &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment,
+        &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv,
+        &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute,
+        &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft,
+        &needsReplicas, &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
         &assumePagedKv};
     return all;

@@ -4,6 +4,7 @@
 
 #include "calibration.h"
 #include "catalog.h"
+#include "catalog_check.h"
 #include "gpu.h"
 #include "hosted.h"
 #include "model.h"
@@ -46,6 +47,9 @@ struct PlanInputs
     std::shared_ptr<const ModelCatalog> models;
     /// Priced offerings; null or empty: estimates only (the smallest fitting count of every GPU model).
     std::shared_ptr<const std::vector<Offering>> offerings;
+    /// The catalog checks on `offerings` (providers::catalogFindings; indices into `offerings`); null: not checked.
+    /// A warning on the recommended price becomes a plan note.
+    std::shared_ptr<const std::vector<CatalogFinding>> findings;
     FxTable fx;
     std::shared_ptr<const std::vector<StorageRate>> storage; ///< object storage and egress per provider
     std::shared_ptr<const Geography> geography;              ///< regions, user locations, SLAs

@@ -340,6 +340,8 @@ public:
 
 private:
     void dateThePrices();
+    /// A note for each catalog-check warning on the recommended price (ages have their own note).
+    void noteCheckFindings();
     /// Estimates depend only on the GPU model, count, replica availability and the instance topology: computed
     /// once, shared by every offering and price. On instances of `o` the GPUs share NVLink (tensor parallelism
     /// stays inside one instance) and the instances talk over its network (the catalog's network_gbps, else
@@ -689,6 +691,7 @@ Plan PricedPlanner::run()
     if (m_service)
         m_plan.notes.push_back(Message(msg::noteServingMonth));
     dateThePrices();
+    noteCheckFindings();
     // Pinned: the estimate is the pinned deployment on the recommended offering's instances (its GPUs per instance
     // and network decide the layout), unpriced, so that it describes the same machines as the first row; the
     // datasheet node (estimatePlan) only when nothing is priced.
@@ -745,6 +748,27 @@ void PricedPlanner::dateThePrices()
     for (const auto& [cur, days] : staleFx)
         m_plan.notes.push_back(Message(
             msg::noteFxOld, {cur, m_in.fx.find(cur)->asOf, std::to_string(days), std::to_string(maxFxAgeDays)}));
+}
+
+void PricedPlanner::noteCheckFindings()
+{
+    if (!m_in.findings || !m_in.offerings || m_plan.candidates.empty() || !m_plan.candidates.front().pricing)
+        return;
+    const Pricing& top = *m_plan.candidates.front().pricing;
+    for (const CatalogFinding& f : *m_in.findings) {
+        if (f.error || f.rule == "stale" || f.offering >= m_in.offerings->size())
+            continue; // errors are never planned with; ages have their own note
+        const Offering& o = (*m_in.offerings)[f.offering];
+        if (f.price >= o.prices.size())
+            continue;
+        const Price& p = o.prices[f.price];
+        if (o.provider == top.offering.provider && o.region == top.offering.region && o.zone == top.offering.zone
+            && o.instanceType == top.offering.instanceType && p.pricingModel == top.price.pricingModel
+            && p.termMonths == top.price.termMonths && p.paymentOption == top.price.paymentOption)
+            m_plan.notes.push_back(Message(msg::notePriceCheck,
+                {o.provider + " " + o.region + " " + o.instanceType + " " + std::string(toString(p.pricingModel)),
+                    f.rule, f.detail}));
+    }
 }
 
 } // namespace

@@ -122,6 +122,14 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
     if (!fx)
         return fx.error();
     in.fx = std::move(*fx);
+    // The catalog checks on what the planner reads: the Catalog page shows them, a plan notes those on its
+    // recommendation.
+    core::CatalogCheckOptions check;
+    check.today = in.today;
+    if (auto findings = catalogFindings(*in.offerings, in.fx, check))
+        in.findings = std::make_shared<const std::vector<core::CatalogFinding>>(std::move(*findings));
+    else
+        out.warnings.push_back("catalog checks not run: " + findings.error().detail);
 
     if (auto st = readBundledFile("storage.json")) {
         if (auto rates = core::parseStorageRates(*st, "storage.json"))

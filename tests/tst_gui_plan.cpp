@@ -807,7 +807,7 @@ void TestGuiPlan::catalogPageShowsCheckFindings()
 {
     // the app's own catalog is checked too (the frozen catalog's 2023 Alibaba prices are older than 180 days)
     const auto live = m_ctx->data();
-    QVERIFY(std::any_of(live->findings.begin(), live->findings.end(), [](auto& f) { return f.rule == "stale"; }));
+    QVERIFY(std::any_of(live->findings().begin(), live->findings().end(), [](auto& f) { return f.rule == "stale"; }));
     QVERIFY(m_window->catalogPage()->proxy()->rowCount() > 0);
 
     auto cat = importers::parseNativeCatalog(
@@ -819,7 +819,7 @@ void TestGuiPlan::catalogPageShowsCheckFindings()
     options.today = "2026-12-01";
     auto findings = providers::catalogFindings(cat->offerings, d->inputs.fx, options);
     QVERIFY(findings);
-    d->findings = *findings;
+    d->inputs.findings = std::make_shared<const std::vector<core::CatalogFinding>>(*findings);
     gui::OfferingModel model;
     model.setCatalog(d);
     auto rowOf = [&](const char* type, core::PricingModel m) {

@@ -4,6 +4,7 @@
 // never end), a Pareto sweep that drops an equal-cost twin, exclusions listed twice, the data-cost formula
 // using months of the wrong length, planWorkload ignoring PlanDefaults, tensor parallelism placed across
 // separate VMs, a serving replica never split over instances, FP8 planned where no engine runs it.
+#include "core/catalog_check.h"
 #include "core/planner_steps.h"
 #include "testutil.h"
 
@@ -91,6 +92,7 @@ private Q_SLOTS:
     void quotaThatCannotBeMetEnds();
     void defaultsComeFromInputs();
     void unknownCurrencyIsAnError();
+    void checkWarningOnTheRecommendationIsNoted();
     void cancelStopsThePlan();
     void tensorParallelStaysInOneInstance();
     void servingReplicaSpansInstances();
@@ -389,6 +391,45 @@ void TestPlanner::unknownCurrencyIsAnError()
     QVERIFY(!p);
     QCOMPARE(p.error().code, core::ErrorCode::InvalidInput);
     QVERIFY(p.error().detail.find("XYZ") != std::string::npos);
+}
+
+// A catalog-check warning on the recommended price becomes a plan note (a warning on another row does not, and
+// ages have their own note): six 8-GPU H100 offerings at 1 USD per GPU-hour and one at 0.25, below 1/3 of the
+// median 1.0 — the cheapest, so recommended, and an outlier.
+void TestPlanner::checkWarningOnTheRecommendationIsNoted()
+{
+    std::vector<core::Offering> offers;
+    for (const char* region : {"r1", "r2", "r3", "r4", "r5", "r6", "cheap"})
+        offers.push_back(offering("lambda", "H100-SXM-80GB", 8, region));
+    offers.back().prices[0].hourlyRate = 0.25 * 8;
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-01";
+    auto findings = core::checkCatalog(offers, core::FxTable {}, options);
+    QCOMPARE(findings.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(findings[0].rule), QStringLiteral("outlier"));
+    core::PlanInputs in = test::inputs(offers);
+    in.findings = std::make_shared<const std::vector<core::CatalogFinding>>(findings);
+    auto p = core::planWorkload(training("llama-3.1-8b", 1e9), in);
+    QVERIFY(p);
+    QCOMPARE(QString::fromStdString(p->candidates.front().pricing->offering.region), QStringLiteral("cheap"));
+    int noted = 0;
+    for (const auto& n : p->notes)
+        if (n.id() == std::string_view("plan.note_price_check")) {
+            ++noted;
+            QVERIFY2(n.text().find("the recommended price (lambda cheap lambda-H100-SXM-80GB-8 on_demand) has a "
+                                   "catalog-check warning, outlier: 0.25 USD per GPU-hour is 0.25 × the median 1")
+                    == 0,
+                n.text().c_str());
+        }
+    QCOMPARE(noted, 1);
+    // the same warning on a row that is not recommended is not a plan note
+    auto f = findings;
+    f[0].offering = 0;
+    in.findings = std::make_shared<const std::vector<core::CatalogFinding>>(f);
+    p = core::planWorkload(training("llama-3.1-8b", 1e9), in);
+    QVERIFY(p);
+    for (const auto& n : p->notes)
+        QVERIFY(n.id() != std::string_view("plan.note_price_check"));
 }
 
 void TestPlanner::cancelStopsThePlan()

@@ -591,5 +591,9 @@
         <source>the spot price %1 %3/h is above this offering&apos;s on-demand price %2 %3/h: a contradiction in the catalog, not used (`gpuplan-cli catalog check` lists it)</source>
         <translation>竞价价格 %1 %3/小时高于该规格的按量价格 %2 %3/小时：价格目录自相矛盾，不予使用（`gpuplan-cli catalog check` 会列出）</translation>
     </message>
+    <message>
+        <source>the recommended price (%1) has a catalog-check warning, %2: %3. Check it with the provider before you commit (`gpuplan-cli catalog check` lists every finding)</source>
+        <translation>推荐的价格（%1）有一条目录检查警告，%2：%3。下单前请向提供商核实（`gpuplan-cli catalog check` 列出所有发现）</translation>
+    </message>
 </context>
 </TS>

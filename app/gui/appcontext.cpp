@@ -28,6 +28,12 @@ const std::vector<core::Offering>& CatalogData::offerings() const
     return inputs.offerings ? *inputs.offerings : none;
 }
 
+const std::vector<core::CatalogFinding>& CatalogData::findings() const
+{
+    static const std::vector<core::CatalogFinding> none;
+    return inputs.findings ? *inputs.findings : none;
+}
+
 core::Result<std::unique_ptr<AppContext>> AppContext::create(const std::filesystem::path& dbPath)
 {
     std::unique_ptr<AppContext> ctx(new AppContext);
@@ -91,12 +97,6 @@ core::Status AppContext::rebuild(bool reread)
     for (auto it = m_fxOverrides.cbegin(); it != m_fxOverrides.cend(); ++it)
         if (it.value() > 0)
             d->inputs.fx.set(core::FxRate {it.key().toStdString(), it.value(), "user", "edited in Settings"});
-    core::CatalogCheckOptions check;
-    check.today = d->inputs.today.empty() ? providers::todayUtc() : d->inputs.today;
-    if (auto findings = providers::catalogFindings(d->offerings(), d->inputs.fx, check))
-        d->findings = std::move(*findings);
-    else
-        d->warnings.push_back(findings.error().detail);
     std::set<QString> providers, regions;
     for (const auto& o : d->offerings()) {
         providers.insert(QString::fromStdString(o.provider));

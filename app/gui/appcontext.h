@@ -6,7 +6,6 @@
 #include "core/accuracy.h"
 #include "core/calibration.h"
 #include "core/catalog.h"
-#include "core/catalog_check.h"
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/plan_inputs.h"
@@ -46,9 +45,8 @@ struct CatalogData
     QStringList providers;             ///< sorted, from the offerings
     QStringList regions;
     QStringList currencies; ///< USD first, then the FX table's
-    /// The catalog checks on offerings() (providers::catalogFindings) as of the plan date (today, UTC): what the
-    /// Catalog page's Check column shows.
-    std::vector<core::CatalogFinding> findings;
+    /// The catalog checks on offerings() as of the plan date (today, UTC): inputs.findings, empty when not run.
+    const std::vector<core::CatalogFinding>& findings() const;
 
     const std::vector<core::Offering>& offerings() const;
 };

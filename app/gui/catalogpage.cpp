@@ -66,8 +66,8 @@ void OfferingModel::setCatalog(std::shared_ptr<const CatalogData> catalog)
             }
         }
         m_findingsByRow.resize(m_rows.size());
-        for (std::size_t k = 0; k < m_data->findings.size(); ++k) {
-            const auto& f = m_data->findings[k];
+        for (std::size_t k = 0; k < m_data->findings().size(); ++k) {
+            const auto& f = m_data->findings()[k];
             if (auto it = rowOf.find({f.offering, f.price}); it != rowOf.end()) {
                 auto& list = m_findingsByRow[it->second];
                 list.insert(f.error ? list.begin() : list.end(), static_cast<int>(k));
@@ -83,7 +83,7 @@ std::vector<const core::CatalogFinding*> OfferingModel::findings(int row) const
     if (!m_data || row < 0 || row >= static_cast<int>(m_findingsByRow.size()))
         return out;
     for (int k : m_findingsByRow[static_cast<std::size_t>(row)])
-        out.push_back(&m_data->findings[static_cast<std::size_t>(k)]);
+        out.push_back(&m_data->findings()[static_cast<std::size_t>(k)]);
     return out;
 }
 
@@ -393,7 +393,7 @@ void CatalogPage::refresh()
 {
     const auto d = m_context->data();
     std::size_t errors = 0;
-    for (const auto& f : d->findings)
+    for (const auto& f : d->findings())
         errors += f.error;
     m_summary->setText(tr("%1 of %2 prices shown · %3 providers · catalog checks: %4 errors (never planned with), "
                           "%5 warnings (the Check column; filter with \"error\" or \"warning\")")
@@ -401,7 +401,7 @@ void CatalogPage::refresh()
                            .arg(m_model->rowCount())
                            .arg(d->providers.size())
                            .arg(errors)
-                           .arg(d->findings.size() - errors));
+                           .arg(d->findings().size() - errors));
     m_snapshots->clear();
     m_snapshots->setColumnCount(5);
     m_snapshots->setHorizontalHeaderLabels(
