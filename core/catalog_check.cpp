@@ -94,6 +94,12 @@ CatalogFinding finding(bool error, std::string rule, const std::vector<Offering>
 
 } // namespace
 
+bool spotAboveOnDemand(const Price& spot, const Price* onDemand)
+{
+    return spot.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == spot.currency
+        && spot.effectiveHourly() > onDemand->effectiveHourly() * (1.0 + 1e-9);
+}
+
 std::optional<long> daysBetween(std::string_view from, std::string_view to)
 {
     auto a = dayNumber(from), b = dayNumber(to);
@@ -191,8 +197,7 @@ std::vector<CatalogFinding> checkCatalog(
                                 + " (a derived price, not the provider's list price?)"));
                 }
             }
-            if (p.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == p.currency
-                && p.effectiveHourly() > onDemand->effectiveHourly() * (1.0 + 1e-9))
+            if (spotAboveOnDemand(p, onDemand))
                 out.push_back(finding(true, "spot_above_on_demand", offerings, o, p,
                     "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h is above on-demand "
                         + money(onDemand->effectiveHourly()) + " for the same offering"));

@@ -39,6 +39,10 @@ struct CatalogCheckOptions
 std::vector<CatalogFinding> checkCatalog(
     const std::vector<Offering>& offerings, const FxTable& fx, const CatalogCheckOptions& options);
 
+/// The contradiction the planner never ranks and `catalog check` reports as an error: a spot price above the on-demand
+/// price of the same offering in the same currency (beyond rounding: one part in 10^9).
+bool spotAboveOnDemand(const Price& spot, const Price* onDemand);
+
 /// Compares each price of `offerings` with the price of the same provider, region, instance type, kind (pricing
 /// model, term, payment option) and currency in `secondSource` (another publication of the same prices: for GCP,
 /// SkyPilot's catalog beside the Billing Catalog), when the two come from different sources: a warning

@@ -487,8 +487,7 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
     }
     // A contradiction `catalog check` reports as an error is never ranked: spot dearer than on-demand on the same
     // offering is a wrong row (an import mix-up, a price in the wrong column), not a price anyone pays.
-    if (p.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == p.currency
-        && p.effectiveHourly() > onDemand->effectiveHourly()) {
+    if (spotAboveOnDemand(p, onDemand)) {
         char spot[32], od[32];
         std::snprintf(spot, sizeof spot, "%.4g", p.effectiveHourly());
         std::snprintf(od, sizeof od, "%.4g", onDemand->effectiveHourly());

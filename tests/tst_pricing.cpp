@@ -76,6 +76,8 @@ private Q_SLOTS:
     void bundledCatalogHasNoCheckErrors();
     void secondSourceDisagreement();
     void bundledSourcesAreLinks();
+    void bundledGcpEqualsItsSource();
+    void tencentRangesUseTheUpperEnd();
     void pricesAndRatesAreDated();
     void spotAboveOnDemandIsNotRanked();
 };
@@ -568,6 +570,78 @@ void TestPricing::secondSourceDisagreement()
     // 5 % is within a 10 % tolerance, not within 4 %
     options.sourceTolerance = 0.04;
     QCOMPARE(core::compareSources(primary, second, options).size(), std::size_t(2));
+}
+
+// pricing-data/catalog/gcp.json is Cyclenerd's pricing.yml through the importer (pricing-data/build/gcp.sh): every
+// price of the importer fixture (rows copied from that file) is in the bundled catalog with the same figure, and the
+// region the importer leaves out (africa-south1: no A100 spot SKU) is not.
+void TestPricing::bundledGcpEqualsItsSource()
+{
+    auto bundled = importers::parseNativeCatalog(
+        test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/gcp.json"), "gcp.json");
+    QVERIFY(bundled);
+    auto source = importers::importGcpPricingYaml(
+        test::readFile(GPUPLAN_SOURCE_DIR "/tests/data/importers/gcp_pricing/pricing_excerpt.yml"), "pricing.yml", "",
+        "fixture");
+    QVERIFY(source);
+    std::size_t compared = 0;
+    for (const auto& want : source->offerings) {
+        const core::Offering* got = nullptr;
+        for (const auto& o : bundled->offerings)
+            if (o.region == want.region && o.instanceType == want.instanceType)
+                got = &o;
+        QVERIFY2(got, (want.instanceType + " " + want.region).c_str());
+        QCOMPARE(QString::fromStdString(got->gpuModel), QString::fromStdString(want.gpuModel));
+        QCOMPARE(got->gpuCount, want.gpuCount);
+        for (const auto& p : want.prices) {
+            const core::Price* q = nullptr;
+            for (const auto& x : got->prices)
+                if (x.pricingModel == p.pricingModel && x.termMonths == p.termMonths)
+                    q = &x;
+            QVERIFY2(
+                q, (want.instanceType + " " + want.region + " " + std::string(core::toString(p.pricingModel))).c_str());
+            QCOMPARE(q->hourlyRate, p.hourlyRate); // the same text through the same arithmetic
+            QCOMPARE(QString::fromStdString(q->asOf), QStringLiteral("2026-07-30"));
+            ++compared;
+        }
+    }
+    QCOMPARE(compared, std::size_t(29)); // validate's count of the fixture (tst_catalog_cli)
+    for (const auto& o : bundled->offerings) {
+        QVERIFY(!(o.region == "africa-south1" && o.instanceType == "a2-highgpu-1g"));
+        QVERIFY2(o.source.rfind("https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator/blob/", 0) == 0,
+            o.source.c_str());
+    }
+}
+
+// Tencent's 价格总览 (qcloud-documents @ 8ec07296) gives GN10X and GN8 prices as region-dependent ranges: the bundled
+// rows carry the upper end (the planner's rule) and keep "low - high" as written. GN10X.2XLARGE40: 16.21 - 18.04
+// 元/小时, 4671 - 5190 元/月; GN8.14XLARGE448: 98.82 - 123.52 元/小时; GN6.7XLARGE48: a single 9 元/小时.
+void TestPricing::tencentRangesUseTheUpperEnd()
+{
+    auto cat = importers::parseNativeCatalog(
+        test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/tencent.json"), "tencent.json");
+    QVERIFY(cat);
+    QVERIFY(cat->warnings.empty());
+    auto find = [&](const char* type, core::PricingModel m) -> const core::Price* {
+        for (const auto& o : cat->offerings)
+            if (o.instanceType == type && o.region == "ap-guangzhou")
+                for (const auto& p : o.prices)
+                    if (p.pricingModel == m)
+                        return &p;
+        return nullptr;
+    };
+    const auto* od = find("GN10X.2XLARGE40", core::PricingModel::OnDemand);
+    QVERIFY(od);
+    QCOMPARE(od->hourlyRate, 18.04);
+    QCOMPARE(QString::fromStdString(od->origValue), QStringLiteral("16.21 - 18.04 元/小时"));
+    QCOMPARE(QString::fromStdString(od->currency), QStringLiteral("CNY"));
+    const auto* month = find("GN10X.2XLARGE40", core::PricingModel::Subscription);
+    QVERIFY(month);
+    QCOMPARE(month->upfrontFee, 5190.0);
+    QCOMPARE(month->termMonths, 1);
+    QCOMPARE(find("GN8.14XLARGE448", core::PricingModel::OnDemand)->hourlyRate, 123.52);
+    QCOMPARE(QString::fromStdString(find("GN6.7XLARGE48", core::PricingModel::OnDemand)->origValue),
+        QStringLiteral("9 元/小时"));
 }
 
 void TestPricing::daysBetweenDates()

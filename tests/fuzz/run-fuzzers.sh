@@ -42,7 +42,7 @@ cp -r "$work/plan" "$work/pdf"
 mkdir -p "$work/capacity" && head -c 4096 /dev/urandom >"$work/capacity/random" 2>/dev/null || true
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp  # the PDF target: fontconfig's caches
-parsers="workload native skypilot aws_csv aws_json azure gcp alibaba spot_advisor fx csv"
+parsers="workload native skypilot aws_csv aws_json azure gcp gcp_pricing alibaba spot_advisor fx csv"
 planners="plan capacity"
 [ -x build/fuzz/tests/fuzz/fuzz_pdf ] && planners="$planners pdf" || echo "fuzz_pdf: not built (Qt not found)"
 # FUZZ_RUNS: a parser target stops once it has run that many inputs (or at FUZZ_SECONDS); FUZZ_PLANNER_SECONDS: the
