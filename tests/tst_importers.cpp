@@ -1556,6 +1556,15 @@ void TestImporters::gcpPricingYamlWarnings()
         "pricing.yml", "2026-08-01", "s");
     REQUIRE_OK(undated);
     QCOMPARE(qs(undated->offerings.at(0).prices.at(0).asOf), QStringLiteral("2026-08-01")); // no date: as_of given
+    // a GPU key the table does not map (A4's B200 is not in the 2026-07-30 file) is said, not taken for a CPU type
+    auto unknown = importers::importGcpPricingYaml(
+        "compute:\n  instance:\n    a4-highgpu-8g: {b200: 8, cpu: 224, cost: {us-central1: {hour: 1}}}\n",
+        "pricing.yml", "2026-08-01", "s");
+    REQUIRE_OK(unknown);
+    QVERIFY(unknown->offerings.empty());
+    QCOMPARE(toList(unknown->warnings),
+        list({"pricing.yml:line 3:column 21: compute.instance.a4-highgpu-8g.b200: a GPU gpuplan does not map (known: "
+              "a100, a100-80gb, h100-80gb, h100-80gb-mega, l4, rtx6000); machine type skipped"}));
     // the registry recognizes the file by its suffix and contents
     const auto head = fixture("gcp_pricing/pricing_excerpt.yml").substr(0, 4096);
     const auto* f = importers::guessFormat(head, "yml");

@@ -3,6 +3,7 @@
 #include "providers/bundled.h"
 #include "providers/clock.h"
 #include "providers/importers/importers.h"
+#include "providers/importers/registry.h"
 #include "providers/store.h"
 
 #include <QDir>
@@ -71,7 +72,6 @@ constexpr const char* gcpSkus = "/v1/services/6F81-5844-456A/skus?currencyCode=U
 // (https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator, README "pricing.yml"); no key needed.
 constexpr const char* gcpPricingDefault
     = "https://raw.githubusercontent.com/Cyclenerd/google-cloud-pricing-cost-calculator/master/pricing.yml";
-constexpr std::uint64_t gcpPricingLimit = 12 * 1024 * 1024; // the importer's limit (registry.cpp); real file 3.9 MB
 // SkyPilot's hosted catalogs (sky/skylet/constants.py HOSTED_CATALOG_DIR_URL, CATALOG_SCHEMA_VERSION v8).
 constexpr const char* skypilotDefault
     = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v8";
@@ -573,7 +573,7 @@ core::Result<Fetched> fetchSkyPilot(Context& c, const std::string& base, const s
 
 core::Result<Fetched> fetchGcpPricing(Context& c, const std::string& url)
 {
-    auto got = fetchDocument(c, url, gcpPricingLimit, [&](const std::string& body, const std::string& where) {
+    auto got = fetchDocument(c, url, importers::maxYamlBytes, [&](const std::string& body, const std::string& where) {
         return importers::importGcpPricingYaml(body, "pricing.yml", c.asOf, where);
     });
     if (got && !got->unchanged)

@@ -6,7 +6,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <iomanip>
+#include <locale>
+#include <sstream>
 #include <string>
 
 namespace gpuplan::importers {
@@ -59,29 +63,14 @@ constexpr std::size_t maxCostEntries = 100000;
 /// "Thu Jul 30 06:13:17 2026" (the file's about.generated, C's asctime layout) → "2026-07-30"; "" otherwise.
 std::string dateFromGenerated(const std::string& s)
 {
-    static constexpr std::string_view months[]
-        = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    // "Www Mmm dd hh:mm:ss yyyy" (the day may be space-padded)
-    std::vector<std::string> parts;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && s[i] == ' ')
-            ++i;
-        std::size_t j = i;
-        while (j < s.size() && s[j] != ' ')
-            ++j;
-        if (j > i)
-            parts.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    if (parts.size() != 5 || parts[4].size() != 4 || parts[2].empty() || parts[2].size() > 2)
+    std::istringstream in(s);
+    in.imbue(std::locale::classic());
+    std::tm tm {};
+    in >> std::get_time(&tm, "%a %b %d %H:%M:%S %Y");
+    if (in.fail())
         return {};
-    const auto m = std::find(std::begin(months), std::end(months), parts[1]);
-    if (m == std::end(months))
-        return {};
-    const std::string day = parts[2].size() == 1 ? "0" + parts[2] : parts[2];
-    const int month = static_cast<int>(m - std::begin(months)) + 1;
-    const std::string date = parts[4] + "-" + (month < 10 ? "0" : "") + std::to_string(month) + "-" + day;
+    char date[40]; // room for any int the compiler can imagine in each field
+    std::snprintf(date, sizeof date, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
     return core::isIsoDate(date) ? date : std::string();
 }
 
@@ -109,6 +98,132 @@ std::optional<double> number(const YAML::Node& n, Sign sign, std::string& why)
         return std::nullopt;
     }
     return readNumber(n.Scalar(), sign, why);
+}
+
+/// The price fields of one region entry (cost.<region>), in the order they are read: the field, its kind, its term.
+struct Field
+{
+    const char* key;
+    PricingModel model;
+    int months;
+};
+constexpr Field fields[] = {{"hour", PricingModel::OnDemand, 0}, {"hour_spot", PricingModel::Spot, 0},
+    {"month_1y", PricingModel::CommittedUse, 12}, {"month_3y", PricingModel::CommittedUse, 36}};
+constexpr std::size_t hourField = 0, spotField = 1;
+
+/// What a machine type (compute.instance.<type>) says about its hardware.
+struct MachineType
+{
+    std::string name, path; ///< "a2-highgpu-1g", "compute.instance.a2-highgpu-1g"
+    const GpuKey* gpu = nullptr;
+    double gpus = 0, vcpus = 0, ramGiB = 0, localSsdGB = 0;
+    bool spotOnly = false;
+};
+
+/// The machine type's GPU key, count, vCPUs, RAM and local SSD; nothing for a CPU-only type or one whose GPU count is
+/// unreadable or whose GPU is unknown (both said in `warnings`).
+std::optional<MachineType> readMachineType(
+    const std::string& name, const YAML::Node& machine, const std::string& fileName, std::vector<std::string>& warnings)
+{
+    MachineType m;
+    m.name = name;
+    m.path = "compute.instance." + name;
+    std::string why;
+    for (const auto& item : machine) {
+        const auto key = keyText(item.first);
+        if (!key || *key == "cost" || *key == "cpu" || *key == "ram" || *key == "local-ssd")
+            continue;
+        const auto* k = std::find_if(std::begin(gpuKeys), std::end(gpuKeys), [&](auto& g) { return g.key == *key; });
+        if (k == std::end(gpuKeys)) {
+            // "type: n1-custom" is text; a number under an unknown key is a GPU this table does not map yet
+            std::string ignored;
+            if (item.second.IsScalar() && readNumber(item.second.Scalar(), Sign::Positive, ignored))
+                warnings.push_back(place(fileName, item.first.Mark()) + ": " + m.path + "." + *key
+                    + ": a GPU gpuplan does not map (known: a100, a100-80gb, h100-80gb, h100-80gb-mega, l4, rtx6000); "
+                      "machine type skipped");
+            continue;
+        }
+        auto v = number(item.second, Sign::Positive, why);
+        if (!v) {
+            warnings.push_back(place(fileName, item.second.Mark()) + ": " + m.path + "." + *key + ": " + why
+                + " (machine type skipped)");
+            return std::nullopt;
+        }
+        m.gpu = k;
+        m.gpus = *v;
+    }
+    if (!m.gpu)
+        return std::nullopt;
+    for (auto [key, target] :
+        {std::pair {"cpu", &m.vcpus}, std::pair {"ram", &m.ramGiB}, std::pair {"local-ssd", &m.localSsdGB}})
+        if (const YAML::Node n = machine[key]; n) {
+            if (auto v = number(n, Sign::Positive, why))
+                *target = *v;
+            else
+                warnings.push_back(place(fileName, n.Mark()) + ": " + m.path + "." + key + ": " + why);
+        }
+    m.spotOnly = std::find(std::begin(spotOnlyTypes), std::end(spotOnlyTypes), name) != std::end(spotOnlyTypes);
+    return m;
+}
+
+/// One region entry of machine type `m` as an offering with its prices; nothing when the region is one where GCP does
+/// not sell the GPU (the spot-share rule) or no price in it is readable.
+std::optional<Offering> regionOffering(const MachineType& m, const std::string& region, const YAML::Node& prices,
+    const std::string& fileName, const std::string& when, const std::string& source, bool& unsold,
+    std::vector<std::string>& warnings)
+{
+    std::optional<double> value[std::size(fields)];
+    std::string why[std::size(fields)];
+    for (std::size_t i = 0; i < std::size(fields); ++i)
+        if (const YAML::Node n = prices[fields[i].key]; n)
+            value[i] = number(n, Sign::Positive, why[i]);
+    unsold = value[hourField] && value[spotField] && *value[spotField] < minSpotShare * *value[hourField];
+    if (unsold)
+        return std::nullopt;
+    Offering o;
+    o.provider = "gcp";
+    o.region = region;
+    o.country = gcpRegionCountry(region);
+    o.instanceType = m.name;
+    o.gpuModelRaw = std::string(m.gpu->raw);
+    o.gpuModel = canonicalGpuId(m.gpu->raw, m.gpu->memoryGiB);
+    o.gpuVendor = "nvidia";
+    o.gpuCount = m.gpus;
+    o.gpuMemoryGiB = m.gpu->memoryGiB * std::min(m.gpus, 1.0); // a fractional shape gets its share of the memory
+    o.vcpus = m.vcpus;
+    o.memoryGiB = m.ramGiB;
+    o.localDiskGB = m.localSsdGB;
+    // Compute Engine bills per second with a one-minute minimum
+    // (https://cloud.google.com/compute/vm-instance-pricing, read 2026-12-02).
+    o.billingGranularityS = 1;
+    o.minimumBillingS = 60;
+    o.source = source;
+    o.fetchedAt = when;
+    for (std::size_t i = 0; i < std::size(fields); ++i) {
+        const Field& f = fields[i];
+        const YAML::Node n = prices[f.key];
+        if (!n || (m.spotOnly && f.model != PricingModel::Spot))
+            continue;
+        if (!value[i]) {
+            warnings.push_back(
+                place(fileName, n.Mark()) + ": " + m.path + ".cost." + region + "." + f.key + ": " + why[i]);
+            continue;
+        }
+        Price p;
+        p.pricingModel = f.model;
+        p.termMonths = f.months;
+        p.currency = "USD";
+        p.hourlyRate = f.months ? *value[i] / core::billingHoursPerMonth : *value[i];
+        p.origValue = n.Scalar();
+        // where in the file: compute.instance.<type>.cost.<region>.<field>
+        p.origUnit = std::string(f.months ? "USD per month, " : "USD per hour, ") + f.key;
+        p.asOf = when;
+        p.source = source;
+        addPrice(o, std::move(p), place(fileName, n.Mark()), warnings);
+    }
+    if (o.prices.empty())
+        return std::nullopt;
+    return o;
 }
 
 } // namespace
@@ -207,125 +322,43 @@ Result<CatalogImport> importGcpPricingYaml(
         std::size_t entries = 0;
         for (const auto& item : instances) {
             const auto name = keyText(item.first);
-            const YAML::Node machine = item.second;
-            if (!name || !machine.IsMap())
+            if (!name || !item.second.IsMap())
                 continue;
-            const std::string path = "compute.instance." + *name;
-            const GpuKey* gpu = nullptr;
-            double count = 0;
-            std::string why;
-            for (const auto& k : gpuKeys)
-                if (const YAML::Node n = machine[std::string(k.key)]; n) {
-                    auto v = number(n, Sign::Positive, why);
-                    if (!v) {
-                        out.warnings.push_back(place(fileName, n.Mark()) + ": " + path + "." + std::string(k.key) + ": "
-                            + why + " (machine type skipped)");
-                        gpu = nullptr;
-                        break;
-                    }
-                    gpu = &k;
-                    count = *v;
-                    break;
-                }
-            if (!gpu)
-                continue; // a CPU-only machine type, or its GPU count was reported above
-            double vcpus = 0, ram = 0, localSsd = 0;
-            for (auto [key, target] :
-                {std::pair {"cpu", &vcpus}, std::pair {"ram", &ram}, std::pair {"local-ssd", &localSsd}})
-                if (const YAML::Node n = machine[key]; n) {
-                    if (auto v = number(n, Sign::Positive, why))
-                        *target = *v;
-                    else
-                        out.warnings.push_back(place(fileName, n.Mark()) + ": " + path + "." + key + ": " + why);
-                }
-            const bool spotOnly
-                = std::find(std::begin(spotOnlyTypes), std::end(spotOnlyTypes), *name) != std::end(spotOnlyTypes);
-            if (spotOnly)
-                out.warnings.push_back(fileName + ": " + *name
+            const auto m = readMachineType(*name, item.second, fileName, out.warnings);
+            if (!m)
+                continue;
+            if (m->spotOnly)
+                out.warnings.push_back(fileName + ": " + m->name
                     + ": on-demand and committed-use figures not imported: GCP sells this type only as Spot or "
                       "Flex-start VMs");
-            const YAML::Node cost = machine["cost"];
+            const YAML::Node cost = item.second["cost"];
             if (!cost || !cost.IsMap()) {
-                out.warnings.push_back(place(fileName, machine.Mark()) + ": " + path + ": no cost map (skipped)");
+                out.warnings.push_back(
+                    place(fileName, item.second.Mark()) + ": " + m->path + ": no cost map (skipped)");
                 continue;
             }
-            std::string unsold; // regions left out by the spot-share rule
+            std::string unsoldIn; // regions left out by the spot-share rule
             for (const auto& regionItem : cost) {
                 if (++entries > maxCostEntries)
                     return Error {ErrorCode::LimitExceeded,
                         fileName + ": more than " + std::to_string(maxCostEntries)
                             + " region entries under the GPU machine types (the real file has about 1,000); refused"};
                 const auto region = keyText(regionItem.first);
-                const YAML::Node prices = regionItem.second;
-                if (!region || !prices.IsMap())
+                if (!region || !regionItem.second.IsMap())
                     continue;
-                {
-                    std::string ignored;
-                    const YAML::Node h = prices["hour"], sp = prices["hour_spot"];
-                    const auto onDemand = h ? number(h, Sign::Positive, ignored) : std::nullopt;
-                    const auto spotRate = sp ? number(sp, Sign::Positive, ignored) : std::nullopt;
-                    if (onDemand && spotRate && *spotRate < minSpotShare * *onDemand) {
-                        unsold += (unsold.empty() ? "" : ", ") + *region;
-                        continue;
-                    }
-                }
-                Offering o;
-                o.provider = "gcp";
-                o.region = *region;
-                o.country = gcpRegionCountry(*region);
-                o.instanceType = *name;
-                o.gpuModelRaw = std::string(gpu->raw);
-                o.gpuModel = canonicalGpuId(gpu->raw, gpu->memoryGiB);
-                o.gpuVendor = "nvidia";
-                o.gpuCount = count;
-                o.gpuMemoryGiB = gpu->memoryGiB * std::min(count, 1.0);
-                o.vcpus = vcpus;
-                o.memoryGiB = ram;
-                o.localDiskGB = localSsd;
-                // Compute Engine bills per second with a one-minute minimum
-                // (https://cloud.google.com/compute/vm-instance-pricing, read 2026-12-02).
-                o.billingGranularityS = 1;
-                o.minimumBillingS = 60;
-                o.source = source;
-                o.fetchedAt = when;
-                struct Field
-                {
-                    const char* key;
-                    PricingModel model;
-                    int months;
-                };
-                constexpr Field fields[] = {{"hour", PricingModel::OnDemand, 0}, {"hour_spot", PricingModel::Spot, 0},
-                    {"month_1y", PricingModel::CommittedUse, 12}, {"month_3y", PricingModel::CommittedUse, 36}};
-                for (const auto& f : fields) {
-                    const YAML::Node n = prices[f.key];
-                    if (!n || (spotOnly && f.model != PricingModel::Spot))
-                        continue;
-                    const std::string at = path + ".cost." + *region + "." + f.key;
-                    auto v = number(n, Sign::Positive, why);
-                    if (!v) {
-                        out.warnings.push_back(place(fileName, n.Mark()) + ": " + at + ": " + why);
-                        continue;
-                    }
-                    Price p;
-                    p.pricingModel = f.model;
-                    p.termMonths = f.months;
-                    p.currency = "USD";
-                    p.hourlyRate = f.months ? *v / core::billingHoursPerMonth : *v;
-                    p.origValue = n.Scalar();
-                    // where in the file: compute.instance.<type>.cost.<region>.<field>
-                    p.origUnit = std::string(f.months ? "USD per month, " : "USD per hour, ") + f.key;
-                    p.asOf = when;
-                    p.source = source;
-                    addPrice(o, std::move(p), place(fileName, n.Mark()), out.warnings);
-                }
-                if (!o.prices.empty())
-                    out.offerings.push_back(std::move(o));
+                bool unsold = false;
+                if (auto o
+                    = regionOffering(*m, *region, regionItem.second, fileName, when, source, unsold, out.warnings))
+                    out.offerings.push_back(std::move(*o));
+                if (unsold)
+                    unsoldIn += (unsoldIn.empty() ? "" : ", ") + *region;
                 out.capProblems();
             }
-            if (!unsold.empty())
-                out.warnings.push_back(fileName + ": " + *name + ": left out in " + unsold
-                    + ": spot below 18 % of on-demand there, a figure without a GPU spot SKU (GCP does not sell the "
-                      "GPU in that region)");
+            if (!unsoldIn.empty())
+                out.warnings.push_back(fileName + ": " + m->name + ": left out in " + unsoldIn + ": spot below "
+                    + std::to_string(static_cast<int>(std::lround(minSpotShare * 100)))
+                    + " % of on-demand there, a figure without a GPU spot SKU (GCP does not sell the GPU in that "
+                      "region)");
         }
     } catch (const YAML::Exception& e) {
         return Error {ErrorCode::InvalidInput, place(fileName, e.mark) + ": not valid YAML: " + e.msg};

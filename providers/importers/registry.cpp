@@ -29,11 +29,6 @@ template<typename Parse> auto whole(Parse parse, std::size_t maxBytes = maxWhole
     };
 }
 
-/// yaml-cpp holds a document as a tree of nodes at about 40 bytes of memory per byte of YAML (164 MB for the 3.9 MB
-/// pricing.yml of 2026-07-30, measured with /usr/bin/time -v): 12 MiB, three times the real file, keeps a parse
-/// near the 500 MB of the other formats.
-constexpr std::size_t maxYamlBytes = 12u * 1024 * 1024;
-
 bool has(std::string_view head, std::string_view needle)
 {
     return head.find(needle) != std::string_view::npos;

@@ -53,6 +53,12 @@ const Format* guessFormat(std::string_view head, std::string_view suffix);
 /// (several GB) is streamed instead.
 inline constexpr std::size_t maxWholeFileBytes = 32u * 1024 * 1024;
 
+/// The most YAML gpuplan reads whole (gcp-pricing, and catalog update --provider gcp-pricing): yaml-cpp holds a
+/// document as a tree of nodes at about 40 bytes of memory per byte of YAML (164 MB for the 3.9 MB pricing.yml of
+/// 2026-07-30, measured with /usr/bin/time -v), so 12 MiB, three times the real file, keeps a parse near the 500 MB
+/// of the other formats.
+inline constexpr std::size_t maxYamlBytes = 12u * 1024 * 1024;
+
 /// All of `in` as text, or LimitExceeded once it passes `maxBytes` (without reading further: /dev/zero ends too).
 core::Result<std::string> readWhole(
     std::istream& in, const std::string& fileName, std::size_t maxBytes = maxWholeFileBytes);
