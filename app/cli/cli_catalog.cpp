@@ -20,7 +20,6 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <set>
 #include <sstream>
 
 namespace gpuplan::cli::detail {
@@ -39,6 +38,7 @@ Commands:
         skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
   validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
   convert FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD] [--source TEXT] [--notes TEXT] [--output OUT]
+        [--accept-partial]
         reads FILE like import and writes its offerings as a gpuplan.catalog/1 JSON file (to stdout, or OUT)
         without touching the store: how pricing-data/build/ rebuilds the bundled catalog from its sources
   check [--today YYYY-MM-DD] [--format table|json]
@@ -247,75 +247,38 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
     return errors ? ExitInfeasible : ExitOk;
 }
 
-int convertCatalog(const Args& a, std::ostream& out, std::ostream& err)
-{
-    if (a.positional.size() != 2) {
-        err << "gpuplan-cli catalog convert: expected one FILE\n";
-        return ExitBadInput;
-    }
-    const std::string file = a.positional[1];
-    if (!a.options.count("format")) {
-        err << "gpuplan-cli catalog convert: --format is required (" << importers::formatIds() << ")\n";
-        return ExitBadInput;
-    }
-    const std::string asOf = a.option("as-of");
-    auto imported
-        = providers::readCatalogFile(file, a.option("format"), a.option("provider"), asOf, nullptr, a.option("source"));
-    if (!imported) {
-        err << "gpuplan-cli: " << imported.error().detail << "\n";
-        return ExitBadInput;
-    }
-    for (const auto& w : imported->warnings)
-        err << "warning: " << w << "\n";
-    if (imported->offerings.empty()) {
-        err << "gpuplan-cli: " << file << ": no offerings found; nothing written\n";
-        return ExitBadInput;
-    }
-    if (imported->mostlyRejected()) {
-        err << "gpuplan-cli: " << file << ": " << imported->problems() << " problems against " << imported->prices()
-            << " accepted prices; nothing written\n";
-        return ExitBadInput;
-    }
-    importers::NativeCatalogHeader header;
-    header.provider = imported->offerings.front().provider;
-    for (const auto& o : imported->offerings)
-        if (o.provider != header.provider)
-            header.provider.clear();
-    // The date every price shares (a file of one date) goes to the top, so that rows need not repeat it.
-    header.asOf = asOf;
-    if (header.asOf.empty()) {
-        std::set<std::string> dates;
-        for (const auto& o : imported->offerings)
-            for (const auto& p : o.prices)
-                dates.insert(p.asOf);
-        if (dates.size() == 1)
-            header.asOf = *dates.begin();
-    }
-    header.source = a.option("source");
-    header.notes = a.option("notes");
-    return emit(a, importers::writeNativeCatalog(imported->offerings, header), out, err) ? ExitOk : ExitBadInput;
-}
+/// What `catalog import`, `validate` and `convert` do with the file they all read the same way.
+enum class FileCommand { Import, Validate, Convert };
 
-int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream& err)
+int readFileCommand(const Args& a, FileCommand command, std::ostream& out, std::ostream& err)
 {
-    const std::string cmd = import ? "catalog import" : "catalog validate";
+    const bool import = command == FileCommand::Import, convert = command == FileCommand::Convert;
+    const std::string cmd = import ? "catalog import" : convert ? "catalog convert" : "catalog validate";
+    // what a refusal leaves untouched
+    const std::string unchanged = import ? "the active catalog is unchanged" : "nothing written";
     if (a.positional.size() != 2) {
         err << "gpuplan-cli " << cmd << ": expected one FILE\n";
         return ExitBadInput;
     }
+    if (convert && !a.options.count("format")) {
+        err << "gpuplan-cli " << cmd << ": --format is required (" << importers::formatIds() << ")\n";
+        return ExitBadInput;
+    }
     const std::string file = a.positional[1];
     const std::string format = a.option("format", "gpuplan");
-    const std::string asOf = a.option("as-of", providers::todayUtc());
+    // A converted file keeps the dates its source gives (a bundled file must not look fresher than its source).
+    const std::string asOf = convert ? a.option("as-of") : a.option("as-of", providers::todayUtc());
     std::unique_ptr<providers::Store> store;
     if (import || format == "spot-advisor") {
         store = openStore(a, err);
         if (!store)
             return ExitBadInput;
     }
-    auto imported = providers::readCatalogFile(file, format, a.option("provider"), asOf, store.get());
+    auto imported
+        = providers::readCatalogFile(file, format, a.option("provider"), asOf, store.get(), a.option("source"));
     if (!imported) {
         err << "gpuplan-cli: " << imported.error().detail << "\n";
-        if (import)
+        if (!convert)
             err << "gpuplan-cli: nothing imported; the active catalog is unchanged\n";
         return ExitBadInput;
     }
@@ -326,13 +289,13 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
             << " are listed)\n";
     const std::size_t prices = imported->prices();
     const std::size_t problems = imported->problems();
-    if (!import) {
+    if (command == FileCommand::Validate) {
         out << file << ": " << imported->offerings.size() << " offerings, " << prices << " prices, " << problems
             << " problems\n";
         return problems == 0 && !imported->offerings.empty() ? ExitOk : ExitBadInput;
     }
     if (imported->offerings.empty()) {
-        err << "gpuplan-cli: " << file << ": no offerings found; the active catalog is unchanged\n";
+        err << "gpuplan-cli: " << file << ": no offerings found; " << unchanged << "\n";
         return ExitBadInput;
     }
     // A file whose rows are mostly rejected is a broken file or a changed format: storing the few good rows would
@@ -340,9 +303,16 @@ int importOrValidate(const Args& a, bool import, std::ostream& out, std::ostream
     if (imported->mostlyRejected() && !a.options.count("accept-partial")) {
         err << "gpuplan-cli: " << file << ": " << problems << " problems against " << prices
             << " accepted prices (more than " << static_cast<int>(core::maxRejectedFraction * 100)
-            << " % of the rows rejected); nothing imported, the active catalog is unchanged. Fix the file, or "
-               "import what is good with --accept-partial\n";
+            << " % of the rows rejected); " << (import ? "nothing imported, " : "") << unchanged
+            << ". Fix the file, or " << (import ? "import" : "convert") << " what is good with --accept-partial\n";
         return ExitBadInput;
+    }
+    if (convert) {
+        importers::NativeCatalogHeader header;
+        header.asOf = asOf;
+        header.source = a.option("source");
+        header.notes = a.option("notes");
+        return emit(a, importers::writeNativeCatalog(imported->offerings, header), out, err) ? ExitOk : ExitBadInput;
     }
     const bool tty = false;
     auto ids = store->importSnapshot(
@@ -494,13 +464,13 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
     if (sub == "list")
         return listCatalog(*a, out, err);
     if (sub == "import")
-        return importOrValidate(*a, true, out, err);
+        return readFileCommand(*a, FileCommand::Import, out, err);
     if (sub == "validate")
-        return importOrValidate(*a, false, out, err);
+        return readFileCommand(*a, FileCommand::Validate, out, err);
     if (sub == "check")
         return checkCatalog(*a, out, err);
     if (sub == "convert")
-        return convertCatalog(*a, out, err);
+        return readFileCommand(*a, FileCommand::Convert, out, err);
     if (sub == "snapshots")
         return listSnapshots(*a, out, err);
     if (sub == "history")

@@ -50,7 +50,8 @@ std::string canonicalGpuId(std::string_view raw, double memoryGiB);
 Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::string& fileName);
 
 /// The top of a native catalog file: its provider, the date and source that rows without their own inherit, and
-/// free-text notes (what was read, what was left out).
+/// free-text notes (what was read, what was left out). An empty provider or date is taken from the rows when they
+/// all share one.
 struct NativeCatalogHeader
 {
     std::string provider, asOf, source, notes;

@@ -145,9 +145,32 @@ Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::strin
     }
 }
 
-std::string writeNativeCatalog(const std::vector<Offering>& offerings, const NativeCatalogHeader& header)
+std::string writeNativeCatalog(const std::vector<Offering>& offerings, const NativeCatalogHeader& given)
 {
     using Json = nlohmann::ordered_json;
+    // What every row shares goes to the top, so that rows need not repeat it: the provider, and the date when all
+    // prices have one.
+    NativeCatalogHeader header = given;
+    auto common = [&](auto field) {
+        std::string value;
+        for (const auto& o : offerings)
+            for (const std::string& v : field(o)) {
+                if (value.empty())
+                    value = v;
+                else if (v != value)
+                    return std::string();
+            }
+        return value;
+    };
+    if (header.provider.empty())
+        header.provider = common([](const Offering& o) { return std::vector<std::string> {o.provider}; });
+    if (header.asOf.empty())
+        header.asOf = common([](const Offering& o) {
+            std::vector<std::string> dates;
+            for (const auto& p : o.prices)
+                dates.push_back(p.asOf);
+            return dates;
+        });
     Json doc {{"schema", "gpuplan.catalog/1"}};
     if (!header.provider.empty())
         doc["provider"] = header.provider;
