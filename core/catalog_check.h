@@ -9,6 +9,10 @@
 
 namespace gpuplan::core {
 
+/// A price observed longer ago than this many days is stale: `catalog check`'s age rule, and the flag on it in plan
+/// tables and reports (issue "A second opinion on every price": 180 days).
+inline constexpr long maxPriceAgeDays = 180;
+
 /// One finding: the rule, the row (provider, region, instance type, pricing model) and the figure that broke it.
 struct CatalogFinding
 {
@@ -23,10 +27,10 @@ struct CatalogFinding
 /// The stated thresholds (README "catalog check").
 struct CatalogCheckOptions
 {
-    std::string today;          ///< YYYY-MM-DD: "now" for the age rule (injected, so that tests are stable)
-    double outlierFactor = 3.0; ///< per GPU-hour on-demand price above factor × or below 1/factor × the median
-    int minRowsForMedian = 5;   ///< the outlier rule needs this many on-demand rows of the GPU model
-    int maxAgeDays = 180;       ///< a price observed longer ago is stale
+    std::string today;                 ///< YYYY-MM-DD: "now" for the age rule (injected, so that tests are stable)
+    double outlierFactor = 3.0;        ///< per GPU-hour on-demand price above factor × or below 1/factor × the median
+    int minRowsForMedian = 5;          ///< the outlier rule needs this many on-demand rows of the GPU model
+    long maxAgeDays = maxPriceAgeDays; ///< a price observed longer ago is stale
     /// Two sources of the same offering and kind of price disagree when they are further apart than this share of
     /// the lower one (0.10: 10 %; list prices copied from one API agree to the cent).
     double sourceTolerance = 0.10;

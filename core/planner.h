@@ -109,8 +109,7 @@ struct Pricing
     bool fxStale = false;
 };
 
-/// A price observed longer ago than this is flagged in tables and reports (the catalog check's age rule).
-inline constexpr long maxPriceAgeDays = 180;
+// maxPriceAgeDays (catalog_check.h): a price older than that is flagged in tables and reports.
 /// An exchange rate older than this is flagged: reference rates move a few per cent a month (ECB USD/CNY moved
 /// 5.6 % between 2025-05-09 and 2026-04-13), more than the margin between close candidates.
 inline constexpr long maxFxAgeDays = 30;

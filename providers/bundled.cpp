@@ -66,24 +66,24 @@ core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings
 
 namespace {
 
-/// Every *.json of pricing-data/<folder> (or $GPUPLAN_DATA_DIR/<folder>, or of $GPUPLAN_CATALOG_DIR for the catalog
-/// when that is set), parsed as gpuplan.catalog/1 and concatenated in file-name order.
-core::Result<core::CatalogImport> loadCatalogFolder(const std::string& sub)
+/// Every *.json of pricing-data/<sub> (or $GPUPLAN_DATA_DIR/<sub>, or of the folder the environment variable
+/// `ownFolderVariable` names when it is set), parsed as gpuplan.catalog/1 and concatenated in file-name order.
+core::Result<core::CatalogImport> loadCatalogFolder(const std::string& sub, const char* ownFolderVariable)
 {
     // Where the files are, and how to read one of them by name.
     std::vector<std::string> names;
     std::function<core::Result<std::string>(const std::string&)> read;
     std::string prefix = sub + "/";
-    const char* own = sub == "catalog" ? std::getenv("GPUPLAN_CATALOG_DIR") : nullptr;
+    const char* own = ownFolderVariable ? std::getenv(ownFolderVariable) : nullptr;
     if (own && *own) {
-        // A folder of catalog files of its own (tests plan on a frozen copy, so a price refresh cannot change them).
+        // A folder of catalog files of its own.
         const std::filesystem::path folder(own);
         std::error_code ec;
         for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
             if (entry.path().extension() == ".json")
                 names.push_back(entry.path().filename().string());
         if (ec)
-            return core::Error {core::ErrorCode::Io, folder.string() + " (GPUPLAN_CATALOG_DIR): " + ec.message()};
+            return core::Error {core::ErrorCode::Io, folder.string() + " (" + ownFolderVariable + "): " + ec.message()};
         read = [folder](const std::string& name) { return readTextFile(folder / name); };
         prefix.clear();
     } else {
@@ -120,12 +120,13 @@ core::Result<core::CatalogImport> loadCatalogFolder(const std::string& sub)
 
 core::Result<core::CatalogImport> loadBundledCatalog()
 {
-    return loadCatalogFolder("catalog");
+    // Tests plan on a frozen copy of the catalog (GPUPLAN_CATALOG_DIR), so that a price refresh cannot change them.
+    return loadCatalogFolder("catalog", "GPUPLAN_CATALOG_DIR");
 }
 
 core::Result<core::CatalogImport> loadSecondSources()
 {
-    return loadCatalogFolder("second-source");
+    return loadCatalogFolder("second-source", nullptr);
 }
 
 core::Result<std::vector<core::CatalogFinding>> catalogFindings(

@@ -2314,10 +2314,6 @@
         <translation>恰为单卡价格的 n 倍</translation>
     </message>
     <message>
-        <source>older than 180 days</source>
-        <translation>超过 180 天</translation>
-    </message>
-    <message>
         <source>sources disagree</source>
         <translation>来源不一致</translation>
     </message>
@@ -2340,6 +2336,10 @@
     <message>
         <source>Check</source>
         <translation>检查</translation>
+    </message>
+    <message>
+        <source>older than %1 days</source>
+        <translation>超过 %1 天</translation>
     </message>
 </context>
 <context>

@@ -97,7 +97,7 @@ QString OfferingModel::ruleName(const std::string& rule)
     if (rule == "linear_multi_gpu")
         return tr("exactly n × the 1-GPU price");
     if (rule == "stale")
-        return tr("older than 180 days");
+        return tr("older than %1 days").arg(core::maxPriceAgeDays);
     if (rule == "sources_disagree")
         return tr("sources disagree");
     return QString::fromStdString(rule);

@@ -13,6 +13,17 @@ using core::detail::ObjectReader;
 
 namespace {
 
+/// What a row may leave out: the reader fills these in, the writer leaves them out.
+const Offering& rowDefaults()
+{
+    static const Offering d = [] {
+        Offering o; // arch x86_64, per-second billing with a 60 s minimum (catalog.h)
+        o.gpuVendor = "nvidia";
+        return o;
+    }();
+    return d;
+}
+
 Price readPrice(ObjectReader& r, const std::string& defaultAsOf, const std::string& defaultSource)
 {
     Price p;
@@ -104,17 +115,19 @@ Result<CatalogImport> parseNativeCatalog(std::string_view text, const std::strin
                 o.instanceType = r.string("instance_type");
                 o.gpuModel = r.string("gpu_model");
                 o.gpuModelRaw = r.optString("gpu_model_raw").value_or(o.gpuModel);
-                o.gpuVendor = r.optString("gpu_vendor").value_or("nvidia");
+                o.gpuVendor = r.optString("gpu_vendor").value_or(rowDefaults().gpuVendor);
                 o.gpuCount = r.number("gpu_count", Bound::Positive);
                 o.gpuMemoryGiB = r.optNumber("gpu_memory_gib", Bound::Positive).value_or(0);
                 o.vcpus = r.optNumber("vcpus", Bound::NonNegative).value_or(0);
                 o.memoryGiB = r.optNumber("memory_gib", Bound::NonNegative).value_or(0);
-                o.arch = r.optString("arch").value_or("x86_64");
+                o.arch = r.optString("arch").value_or(rowDefaults().arch);
                 o.localDiskGB = r.optNumber("local_disk_gb", Bound::NonNegative).value_or(0);
                 o.gpuInterconnect = r.optString("gpu_interconnect").value_or("");
                 o.networkGbps = r.optNumber("network_gbps", Bound::NonNegative).value_or(0);
-                o.billingGranularityS = r.optNumber("billing_granularity_s", Bound::Positive).value_or(1);
-                o.minimumBillingS = r.optNumber("minimum_billing_s", Bound::NonNegative).value_or(60);
+                o.billingGranularityS
+                    = r.optNumber("billing_granularity_s", Bound::Positive).value_or(rowDefaults().billingGranularityS);
+                o.minimumBillingS
+                    = r.optNumber("minimum_billing_s", Bound::NonNegative).value_or(rowDefaults().minimumBillingS);
                 o.source = r.optString("source").value_or(defSource);
                 o.sourceVersion = r.optString("source_version").value_or("");
                 o.fetchedAt = r.optString("fetched_at").value_or(defAsOf);
@@ -194,7 +207,8 @@ std::string writeNativeCatalog(const std::vector<Offering>& offerings, const Nat
         j["gpu_model"] = o.gpuModel;
         if (o.gpuModelRaw != o.gpuModel)
             j["gpu_model_raw"] = o.gpuModelRaw;
-        if (o.gpuVendor != "nvidia")
+        const Offering& d = rowDefaults();
+        if (o.gpuVendor != d.gpuVendor)
             j["gpu_vendor"] = o.gpuVendor;
         j["gpu_count"] = o.gpuCount;
         if (o.gpuMemoryGiB > 0)
@@ -203,7 +217,7 @@ std::string writeNativeCatalog(const std::vector<Offering>& offerings, const Nat
             j["vcpus"] = o.vcpus;
         if (o.memoryGiB > 0)
             j["memory_gib"] = o.memoryGiB;
-        if (o.arch != "x86_64")
+        if (o.arch != d.arch)
             j["arch"] = o.arch;
         if (o.localDiskGB > 0)
             j["local_disk_gb"] = o.localDiskGB;
@@ -211,9 +225,9 @@ std::string writeNativeCatalog(const std::vector<Offering>& offerings, const Nat
             j["gpu_interconnect"] = o.gpuInterconnect;
         if (o.networkGbps > 0)
             j["network_gbps"] = o.networkGbps;
-        if (o.billingGranularityS != 1)
+        if (o.billingGranularityS != d.billingGranularityS)
             j["billing_granularity_s"] = o.billingGranularityS;
-        if (o.minimumBillingS != 60)
+        if (o.minimumBillingS != d.minimumBillingS)
             j["minimum_billing_s"] = o.minimumBillingS;
         if (o.source != header.source)
             j["source"] = o.source;
