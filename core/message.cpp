@@ -324,7 +324,12 @@ const MessageDef noteSpotManyInterruptions {"plan.note_spot_many_interruptions",
         "managed recovery (checkpoints and automatic restarts)")};
 const MessageDef noteSpotOverheadAssumed {"plan.note_spot_overhead_assumed",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "spot: +%1% time for interruptions (interruption rate assumed)")};
-const MessageDef noteCommitment {"plan.note_commitment", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1-month commitment")};
+const MessageDef noteCommitment {"plan.note_commitment",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "%1-month commitment: %2 %3 over the term, paid whether used or not")};
+const MessageDef noteCommitmentBreakEven {"plan.note_commitment_break_even",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1-month commitment: %2 %3 over the term, paid whether used or not; cheaper than on-demand above %4 % "
+        "utilization")};
 const MessageDef dataOwnRates {
     "plan.data_own_rates", QT_TRANSLATE_NOOP("gpuplan::Messages", "storage and egress at the workload's own rates")};
 const MessageDef dataRates {"plan.data_rates", QT_TRANSLATE_NOOP("gpuplan::Messages", "storage and egress: %1 (%2)")};
@@ -425,12 +430,12 @@ const std::vector<const MessageDef*>& allMessages()
         &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo,
         &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime,
         &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment,
-        &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv,
-        &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute,
-        &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft,
-        &needsReplicas, &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
-        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv};
+        &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel,
+        &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus,
+        &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel,
+        &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft, &replicasBeyondLimit,
+        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
+        &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

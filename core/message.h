@@ -82,7 +82,8 @@ extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, pre
     sloAtRisk, noteSloPreference, noteSloRiskRecommended, noteStrictSlo, noteExcludedCount, noteRankedByTime,
     noteRankedByCarbon, noteRankedByCost, noteServingMonth, noteUsersUnknown, noteBudgetIgnored, noteRankedByGpus,
     noteRankedByWallTime, noteRankedByGpuHours, noteSpotOverhead, noteSpotOverheadAssumed, noteSpotManyInterruptions,
-    noteCommitment, notePricesOld, notePriceCheck, noteFxOld, dataOwnRates, dataRates, dataNotPriced;
+    noteCommitment, noteCommitmentBreakEven, notePricesOld, notePriceCheck, noteFxOld, dataOwnRates, dataRates,
+    dataNotPriced;
 // Estimates: what would make a deployment fit, why it misses a target, what they assumed
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,

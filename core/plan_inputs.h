@@ -48,7 +48,8 @@ struct PlanInputs
     /// Priced offerings; null or empty: estimates only (the smallest fitting count of every GPU model).
     std::shared_ptr<const std::vector<Offering>> offerings;
     /// The catalog checks on `offerings` (providers::catalogFindings; indices into `offerings`); null: not checked.
-    /// A warning on the recommended price becomes a plan note.
+    /// A warning on the recommended price becomes a plan note. Computed when the inputs are loaded, so the age rule
+    /// in it uses the load's UTC date; the plan's own age notes use `today` (the CLI's --today).
     std::shared_ptr<const std::vector<CatalogFinding>> findings;
     FxTable fx;
     std::shared_ptr<const std::vector<StorageRate>> storage; ///< object storage and egress per provider

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gpuplan::core {
 
@@ -158,12 +159,23 @@ PricedCost priceJob(const Offering& o, const Price& p, int instances, double job
             c.terms = terms < 1e9 ? static_cast<int>(terms) : 1'000'000'000;
             c.totalCost = terms * n * (p.upfrontFee + p.hourlyRate * termHours) * keep;
         }
-        c.note = Message(msg::noteCommitment, {std::to_string(std::max(1, p.termMonths))});
         break;
     }
     }
     if (onDemandHourly > 0)
         c.breakEvenUtilization = p.effectiveHourly() / onDemandHourly;
+    if (p.pricingModel == PricingModel::Reserved || p.pricingModel == PricingModel::SavingsPlan
+        || p.pricingModel == PricingModel::CommittedUse || p.pricingModel == PricingModel::Subscription) {
+        // What the commitment binds the team to, in the price's currency, and when it beats on-demand.
+        const int months = std::max(1, p.termMonths);
+        const double term = effective * n * months * billingHoursPerMonth;
+        char total[32], share[16];
+        std::snprintf(total, sizeof total, "%.0f", term);
+        std::snprintf(share, sizeof share, "%.0f", 100.0 * c.breakEvenUtilization);
+        c.note = c.breakEvenUtilization > 0
+            ? Message(msg::noteCommitmentBreakEven, {std::to_string(months), total, p.currency, share})
+            : Message(msg::noteCommitment, {std::to_string(months), total, p.currency});
+    }
     return c;
 }
 

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void bundledSourcesAreLinks();
     void bundledGcpEqualsItsSource();
     void tencentRangesUseTheUpperEnd();
+    void commitmentNoteStatesTheObligation();
     void pricesAndRatesAreDated();
     void spotAboveOnDemandIsNotRanked();
 };
@@ -642,6 +643,29 @@ void TestPricing::tencentRangesUseTheUpperEnd()
     QCOMPARE(find("GN8.14XLARGE448", core::PricingModel::OnDemand)->hourlyRate, 123.52);
     QCOMPARE(QString::fromStdString(find("GN6.7XLARGE48", core::PricingModel::OnDemand)->origValue),
         QStringLiteral("9 元/小时"));
+}
+
+// A commitment's note says what it binds the team to and when it pays: GCP a2-highgpu-1g us-central1, 3-year
+// committed use 938.56707798 USD a month (Cyclenerd's pricing.yml) against 3.673385 USD/h on demand, one instance:
+// 36 × 938.56707798 = 33,788.41 USD over the term; 938.56707798 / 730 / 3.673385 = 35.0 % break-even utilization.
+void TestPricing::commitmentNoteStatesTheObligation()
+{
+    core::Offering o;
+    o.provider = "gcp";
+    o.instanceType = "a2-highgpu-1g";
+    o.gpuCount = 1;
+    core::Price p;
+    p.pricingModel = core::PricingModel::CommittedUse;
+    p.termMonths = 36;
+    p.hourlyRate = 938.56707798 / 730;
+    const auto served = core::priceJob(o, p, 1, 730, true, core::SpotParams {}, 0, 3.673385);
+    QCOMPARE(QString::fromStdString(served.note.text()),
+        QStringLiteral("36-month commitment: 33788 USD over the term, paid whether used or not; cheaper than "
+                       "on-demand above 35 % utilization"));
+    // without an on-demand price of the same offering there is no break-even to state
+    const auto alone = core::priceJob(o, p, 1, 730, true, core::SpotParams {}, 0, 0);
+    QCOMPARE(QString::fromStdString(alone.note.text()),
+        QStringLiteral("36-month commitment: 33788 USD over the term, paid whether used or not"));
 }
 
 void TestPricing::daysBetweenDates()

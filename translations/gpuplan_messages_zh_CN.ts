@@ -424,10 +424,6 @@
         <translation>竞价实例：中断使时间增加 %1%（中断率为假设值）</translation>
     </message>
     <message>
-        <source>%1-month commitment</source>
-        <translation>%1 个月承诺</translation>
-    </message>
-    <message>
         <source>storage and egress at the workload&apos;s own rates</source>
         <translation>存储与出网流量按工作负载自带的单价计</translation>
     </message>
@@ -594,6 +590,14 @@
     <message>
         <source>the recommended price (%1) has a catalog-check warning, %2: %3. Check it with the provider before you commit (`gpuplan-cli catalog check` lists every finding)</source>
         <translation>推荐的价格（%1）有一条目录检查警告，%2：%3。下单前请向提供商核实（`gpuplan-cli catalog check` 列出所有发现）</translation>
+    </message>
+    <message>
+        <source>%1-month commitment: %2 %3 over the term, paid whether used or not</source>
+        <translation>%1 个月承诺：整个期限共 %2 %3，无论是否使用都需支付</translation>
+    </message>
+    <message>
+        <source>%1-month commitment: %2 %3 over the term, paid whether used or not; cheaper than on-demand above %4 % utilization</source>
+        <translation>%1 个月承诺：整个期限共 %2 %3，无论是否使用都需支付；利用率高于 %4 % 时比按需更便宜</translation>
     </message>
 </context>
 </TS>
