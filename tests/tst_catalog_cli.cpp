@@ -37,6 +37,7 @@ private Q_SLOTS:
     void listShowsBundledCoverage();
     void validateNamesRows();
     void convertWritesWhatImportReads();
+    void convertJoinsTheSpotAdvisor();
     void everyPricingKindEndToEnd();
     void failedImportKeepsCatalog();
     void mostlyBadFileIsRefused();
@@ -180,6 +181,55 @@ void TestCatalogCli::convertWritesWhatImportReads()
     const Run bad = cli({QStringLiteral("catalog"), QStringLiteral("convert"), data("check-rules.json")});
     QCOMPARE(bad.code, 2);
     QVERIFY(bad.err.contains("--format is required"));
+}
+
+// pricing-data/build/aws.sh: SkyPilot's AWS rows converted with the Spot Advisor's buckets joined on the spot prices.
+// The advisor excerpt gives g4dn.xlarge in eu-central-1 bucket 2 ("10-15%", 62 % savings; tst_importers
+// spotAdvisorApply); its 6 matching spot prices are counted, and the on-demand price stays regional.
+void TestCatalogCli::convertJoinsTheSpotAdvisor()
+{
+    const QString out = m_dir.filePath(QStringLiteral("aws-converted.json"));
+    const QString advisor = QStringLiteral(GPUPLAN_TEST_DATA "/importers/spot_advisor/spot-advisor-excerpt.json");
+    const QStringList args {QStringLiteral("catalog"), QStringLiteral("convert"),
+        QStringLiteral(GPUPLAN_TEST_DATA "/importers/skypilot/aws_reordered_crlf.csv"), QStringLiteral("--format"),
+        QStringLiteral("skypilot"), QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--as-of"),
+        QStringLiteral("2026-11-30"), QStringLiteral("--output"), out};
+    const Run c = cli(args
+        + QStringList {QStringLiteral("--spot-advisor"), advisor, QStringLiteral("--spot-advisor-source"),
+            QStringLiteral("advisor fixture")});
+    QVERIFY2(c.code == 0, c.err.constData());
+    QVERIFY2(c.err.contains("6 spot prices given the Spot Advisor's interruption bucket"), c.err.constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    bool spot = false, regional = false;
+    for (const auto& v : QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("offerings")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("instance_type")).toString() != QLatin1String("g4dn.xlarge")
+            || o.value(QStringLiteral("region")).toString() != QLatin1String("eu-central-1"))
+            continue;
+        const QJsonObject p = o.value(QStringLiteral("prices")).toArray().first().toObject();
+        if (o.value(QStringLiteral("zone")).toString() == QLatin1String("euc1-az3")) {
+            spot = true;
+            QCOMPARE(p.value(QStringLiteral("pricing_model")).toString(), QStringLiteral("spot"));
+            QCOMPARE(p.value(QStringLiteral("interruption_bucket")).toInt(), 2);
+            QCOMPARE(p.value(QStringLiteral("interruption_label")).toString(), QStringLiteral("10-15%"));
+            QCOMPARE(p.value(QStringLiteral("spot_savings_pct")).toInt(), 62);
+            QVERIFY(p.value(QStringLiteral("source"))
+                        .toString()
+                        .endsWith(QLatin1String("; interruption bucket and savings % from advisor fixture")));
+        } else if (!o.contains(QStringLiteral("zone"))) {
+            regional = true;
+            QCOMPARE(p.value(QStringLiteral("pricing_model")).toString(), QStringLiteral("on_demand"));
+            QCOMPARE(p.value(QStringLiteral("hourly_rate")).toDouble(), 0.658);
+        }
+    }
+    QVERIFY(spot && regional);
+    // An advisor file that cannot be read: exit 2, the option and the file named, nothing written.
+    QFile::remove(out);
+    const Run bad = cli(args + QStringList {QStringLiteral("--spot-advisor"), QStringLiteral("/nonexistent/a.json")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("--spot-advisor:") && bad.err.contains("/nonexistent/a.json"), bad.err.constData());
+    QVERIFY(!QFile::exists(out));
 }
 
 void TestCatalogCli::everyPricingKindEndToEnd()

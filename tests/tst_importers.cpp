@@ -459,22 +459,36 @@ void TestImporters::skyPilotAws()
     QFETCH(double, spot);
     auto r = skyPilot("aws_reordered_crlf.csv", "aws");
     REQUIRE_OK(r);
-    QCOMPARE(r->offerings.size(), std::size_t(9)); // 13 data rows − 4 broken ones (skyPilotAwsWarnings)
-    const auto* o = findOffering(r->offerings, region.toStdString(), zone.toStdString(), type.toStdString());
-    QVERIFY(o);
-    QCOMPARE(qs(o->provider), QStringLiteral("aws"));
-    QCOMPARE(qs(o->gpuModel), gpuModel);
-    QCOMPARE(qs(o->gpuVendor), QStringLiteral("nvidia")); // GpuInfo 'Manufacturer': 'NVIDIA'
-    QCOMPARE(o->gpuCount, gpuCount);
-    QCOMPARE(o->gpuMemoryGiB, gpuMemoryGiB);
-    QCOMPARE(qs(o->arch), QStringLiteral("x86_64"));
-    QCOMPARE(hourly(*o, PricingModel::OnDemand), onDemand);
-    QCOMPARE(hourly(*o, PricingModel::Spot), spot);
-    for (const auto& p : o->prices) {
-        QCOMPARE(qs(p.currency), QStringLiteral("USD"));
-        QCOMPARE(qs(p.asOf), QStringLiteral("2026-11-30"));
-        QCOMPARE(qs(p.source), QStringLiteral("skypilot-catalog v8"));
-        QVERIFY(!p.origValue.empty());
+    // 15 data rows − 4 broken ones (skyPilotAwsWarnings) − the Local Zone row = 10 AZ rows in 8 type × region pairs:
+    // 8 regional on-demand offerings less p5e us-east-2 (no on-demand, spot in one AZ) = 7, and 9 AZs with a spot
+    // price (p5e use2-az2 has none) = 16.
+    QCOMPARE(r->offerings.size(), std::size_t(16));
+    // The on-demand price is regional (no zone), the spot price zonal (and nothing else there).
+    const auto* regional = findOffering(r->offerings, region.toStdString(), "", type.toStdString());
+    const auto* zonal = findOffering(r->offerings, region.toStdString(), zone.toStdString(), type.toStdString());
+    if (onDemand < 0)
+        QVERIFY(!regional);
+    else
+        QVERIFY(regional && hourly(*regional, PricingModel::OnDemand) == onDemand && regional->prices.size() == 1);
+    if (spot < 0)
+        QVERIFY(!zonal);
+    else
+        QVERIFY(zonal && hourly(*zonal, PricingModel::Spot) == spot && zonal->prices.size() == 1);
+    for (const auto* o : {regional, zonal}) {
+        if (!o)
+            continue;
+        QCOMPARE(qs(o->provider), QStringLiteral("aws"));
+        QCOMPARE(qs(o->gpuModel), gpuModel);
+        QCOMPARE(qs(o->gpuVendor), QStringLiteral("nvidia")); // GpuInfo 'Manufacturer': 'NVIDIA'
+        QCOMPARE(o->gpuCount, gpuCount);
+        QCOMPARE(o->gpuMemoryGiB, gpuMemoryGiB);
+        QCOMPARE(qs(o->arch), QStringLiteral("x86_64"));
+        for (const auto& p : o->prices) {
+            QCOMPARE(qs(p.currency), QStringLiteral("USD"));
+            QCOMPARE(qs(p.asOf), QStringLiteral("2026-11-30"));
+            QCOMPARE(qs(p.source), QStringLiteral("skypilot-catalog v8"));
+            QVERIFY(!p.origValue.empty());
+        }
     }
 }
 
@@ -488,8 +502,17 @@ void TestImporters::skyPilotAwsWarnings()
         "aws_reordered_crlf.csv:row 11:column SpotPrice: must be a finite number, got NaN (row skipped)",
         "aws_reordered_crlf.csv:row 12:column SpotPrice: must be a number, got \"n/a\" (row skipped)",
         "aws_reordered_crlf.csv:row 13: has 4 fields, the header has 11 (row skipped)",
+        "aws_reordered_crlf.csv:row 16:column AvailabilityZone: \"usw2-lax1-az1\" is a Local Zone, priced apart from "
+        "us-west-2 by AWS; the row repeats the region's price (row left out)",
     });
     QCOMPARE(toList(r->warnings), expected);
+    QVERIFY(!findOffering(r->offerings, "us-west-2", "", "g4dn.xlarge")); // only the Local Zone had it
+    // Two AZs of eu-central-1 at the same on-demand price: one regional offering, two zonal spot ones.
+    QCOMPARE(
+        hourly(*findOffering(r->offerings, "eu-central-1", "euc1-az1", "g4dn.xlarge"), PricingModel::Spot), 0.2674);
+    QCOMPARE(std::count_if(r->offerings.begin(), r->offerings.end(),
+                 [](const auto& o) { return o.region == "eu-central-1" && o.zone.empty(); }),
+        1L);
     // the broken rows left nothing behind: us-east-1 has only the use1-az1 p4d
     QVERIFY(!findOffering(r->offerings, "us-east-1", "use1-az2", "p4d.24xlarge"));
     QVERIFY(!findOffering(r->offerings, "us-east-1", "use1-az4", "p4d.24xlarge"));
@@ -1123,8 +1146,8 @@ void TestImporters::spotAdvisorApply()
     REQUIRE_OK(offers);
     auto advisor = importers::importAwsSpotAdvisor(fixture("spot_advisor/spot-advisor-excerpt.json"), "a.json");
     REQUIRE_OK(advisor);
-    // g4dn euc1, p4d use1, p4d use2, p3dn use1, p4de apne1: one spot price each
-    QCOMPARE(importers::applySpotAdvisor(offers->offerings, *advisor), std::size_t(5));
+    // g4dn euc1-az1 and euc1-az3, p4d use1, p4d use2, p3dn use1, p4de apne1: one spot price each
+    QCOMPARE(importers::applySpotAdvisor(offers->offerings, *advisor), std::size_t(6));
     const auto* o = findOffering(offers->offerings, region.toStdString(), zone.toStdString(), type.toStdString());
     QVERIFY(o);
     const auto* spot = findPrice(*o, PricingModel::Spot);
@@ -1719,16 +1742,22 @@ void TestImporters::realSamplesSkyPilot_data()
     QTest::addColumn<double>("onDemand"); // -1 = none
     QTest::addColumn<double>("spot");
     const std::string v8 = "catalogs/skypilot/v8/";
-    QTest::addRow("aws p4d use1-az1") << qs(v8 + "aws/vms_gpu_subset.csv") << "aws"
-                                      << "us-east-1"
-                                      << "use1-az1"
-                                      << "p4d.24xlarge"
-                                      << "A100-SXM-40GB" << 8.0 << 21.957642 << 2.4655;
-    QTest::addRow("aws p5e apse2-az3 unpriced") << qs(v8 + "aws/vms_gpu_subset.csv") << "aws"
-                                                << "ap-southeast-2"
-                                                << "apse2-az3"
-                                                << "p5e.48xlarge"
-                                                << "H200-SXM-141GB" << 8.0 << -1.0 << -1.0;
+    // AWS: the on-demand price on the regional offering, the spot price on the AZ's
+    QTest::addRow("aws p4d us-east-1 on demand") << qs(v8 + "aws/vms_gpu.csv") << "aws"
+                                                 << "us-east-1"
+                                                 << ""
+                                                 << "p4d.24xlarge"
+                                                 << "A100-SXM-40GB" << 8.0 << 21.957642 << -1.0;
+    QTest::addRow("aws p4d use1-az1 spot") << qs(v8 + "aws/vms_gpu.csv") << "aws"
+                                           << "us-east-1"
+                                           << "use1-az1"
+                                           << "p4d.24xlarge"
+                                           << "A100-SXM-40GB" << 8.0 << -1.0 << 2.4655;
+    QTest::addRow("aws p6-b300 us-west-2 on demand") << qs(v8 + "aws/vms_gpu.csv") << "aws"
+                                                     << "us-west-2"
+                                                     << ""
+                                                     << "p6-b300.48xlarge"
+                                                     << "B300" << 8.0 << 142.416 << -1.0;
     QTest::addRow("gcp a2-highgpu-1g assembled") << qs(v8 + "gcp/vms_gpu_subset.csv") << "gcp"
                                                  << "us-central1"
                                                  << "us-central1-a"

@@ -38,9 +38,10 @@ Commands:
         skypilot needs --provider; spot-advisor updates the interruption buckets of the active AWS spot prices
   validate FILE [--format …]   parse FILE and list every problem (file, JSON pointer or row, value)
   convert FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD] [--source TEXT] [--notes TEXT] [--output OUT]
-        [--accept-partial]
+        [--accept-partial] [--spot-advisor ADVISOR.json [--spot-advisor-source TEXT]]
         reads FILE like import and writes its offerings as a gpuplan.catalog/1 JSON file (to stdout, or OUT)
-        without touching the store: how pricing-data/build/ rebuilds the bundled catalog from its sources
+        without touching the store: how pricing-data/build/ rebuilds the bundled catalog from its sources.
+        --spot-advisor gives the AWS spot prices the interruption bucket and savings % of an AWS Spot Advisor file
   check [--today YYYY-MM-DD] [--format table|json]
         checks the catalog the planner uses: an on-demand price per GPU-hour above 3 × or below 1/3 × the median
         of its GPU model (5 rows or more), spot above on-demand (an error), an AWS or Azure multi-GPU size at
@@ -307,6 +308,27 @@ int readFileCommand(const Args& a, FileCommand command, std::ostream& out, std::
             << ". Fix the file, or " << (import ? "import" : "convert") << " what is good with --accept-partial\n";
         return ExitBadInput;
     }
+    if (convert && a.options.count("spot-advisor")) {
+        // The AWS Spot Advisor's interruption bucket and savings % on the converted spot prices (how
+        // pricing-data/build/aws.sh joins them), each annotated price's source naming the advisor file.
+        const std::string advisorFile = a.option("spot-advisor");
+        auto text = providers::readTextFile(advisorFile);
+        auto advisor = text ? importers::importAwsSpotAdvisor(*text, advisorFile)
+                            : core::Result<importers::SpotAdvisorData>(text.error());
+        if (!advisor) {
+            err << "gpuplan-cli " << cmd << ": --spot-advisor: " << advisor.error().detail << "; " << unchanged << "\n";
+            return ExitBadInput;
+        }
+        for (const auto& w : advisor->warnings)
+            err << "warning: " << w << "\n";
+        const std::string advisorSource = a.option("spot-advisor-source", advisorFile);
+        const std::size_t annotated = importers::applySpotAdvisor(imported->offerings, *advisor);
+        for (auto& o : imported->offerings)
+            for (auto& p : o.prices)
+                if (p.pricingModel == core::PricingModel::Spot && p.interruptionBucket)
+                    p.source += "; interruption bucket and savings % from " + advisorSource;
+        err << "catalog convert: " << annotated << " spot prices given the Spot Advisor's interruption bucket\n";
+    }
     if (convert) {
         importers::NativeCatalogHeader header;
         header.asOf = asOf;
@@ -452,7 +474,8 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
 {
     auto a = parseArgs(args, 1,
         {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
-            "timeout", "retries", "max-pages", "deadline", "today", "source", "notes"},
+            "timeout", "retries", "max-pages", "deadline", "today", "source", "notes", "spot-advisor",
+            "spot-advisor-source"},
         err, "catalog", {"csv-bom", "accept-partial"});
     if (!a)
         return ExitBadInput;

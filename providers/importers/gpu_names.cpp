@@ -35,7 +35,8 @@ std::string canonicalGpuId(std::string_view raw, double memoryGiB)
     if (any({"v100-32gb", "v100-sxm2-32gb"}))
         return "V100-SXM2-32GB";
     if (any({"v100", "v100-sxm2"}))
-        // The catalog has only the 32 GB V100; a 16 GB one (AWS p3, Azure NCv3) keeps its raw name.
+        // The 32 GB V100 by memory; a 16 GB one keeps its raw name here (AWS p3, Azure NCv3): SXM2 or PCIe is the
+        // provider's to say.
         return known && memoryGiB >= 30 && memoryGiB <= 34 ? "V100-SXM2-32GB" : std::string(raw);
     if (any({"a100", "a100-sxm", "a100-sxm4"}))
         return known && memoryGiB >= 70 ? "A100-SXM-80GB" : "A100-SXM-40GB";
@@ -56,7 +57,9 @@ std::string canonicalGpuId(std::string_view raw, double memoryGiB)
         return "H800-SXM-80GB";
     if (any({"b200"}))
         return "B200";
-    if (any({"rtx-pro-6000", "rtx-pro-6000-blackwell", "rtx-pro-6000-server", "rtx-pro-6000-se"}))
+    // "RTX PRO Server 6000": SkyPilot's name for the GPU of AWS g7e (catalogs/v8/aws/vms.csv, SizeInMiB 98304).
+    if (any({"rtx-pro-6000", "rtx-pro-6000-blackwell", "rtx-pro-6000-server", "rtx-pro-6000-se",
+            "rtx-pro-server-6000"}))
         // The Blackwell Server Edition (96 GB); a Workstation or Max-Q card keeps its raw name when its memory says so.
         return known && memoryGiB < 90 ? std::string(raw) : "RTX-PRO-6000-SE";
     if (any({"mi300x"}))

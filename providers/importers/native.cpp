@@ -66,7 +66,8 @@ Price readPrice(ObjectReader& r, const std::string& defaultAsOf, const std::stri
     if (auto b = r.optInteger("interruption_bucket", 0, 4))
         p.interruptionBucket = static_cast<int>(*b);
     p.interruptionLabel = r.optString("interruption_label").value_or("");
-    if (auto s = r.optInteger("spot_savings_pct", 0, 100))
+    // Negative where the advisor says spot costs more than on-demand (ca-central-1 p5.48xlarge: -62, 2025-06-28).
+    if (auto s = r.optInteger("spot_savings_pct", -1000, 100))
         p.spotSavingsPct = static_cast<int>(*s);
     p.asOf = r.optString("as_of").value_or(defaultAsOf);
     if (p.asOf.empty())

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <istream>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -102,6 +103,55 @@ std::string countryFromRegion(std::string_view region)
         return {};
     const auto cc = region.substr(a + 2, b - a - 2);
     return isCode(cc) ? std::string(cc) : std::string();
+}
+
+/// The country of an AWS region: https://docs.aws.amazon.com/global-infrastructure/latest/regions/aws-regions.html
+/// (region code, geography; read 2026-12-02). Empty for a region not listed.
+std::string awsRegionCountry(std::string_view region)
+{
+    struct Entry
+    {
+        std::string_view region, country;
+    };
+    static constexpr Entry regions[] = {
+        {"af-south-1", "ZA"},     // Africa (Cape Town)
+        {"ap-east-1", "HK"},      // Asia Pacific (Hong Kong)
+        {"ap-east-2", "TW"},      // Asia Pacific (Taipei)
+        {"ap-northeast-1", "JP"}, // Asia Pacific (Tokyo)
+        {"ap-northeast-2", "KR"}, // Asia Pacific (Seoul)
+        {"ap-northeast-3", "JP"}, // Asia Pacific (Osaka)
+        {"ap-south-1", "IN"},     // Asia Pacific (Mumbai)
+        {"ap-south-2", "IN"},     // Asia Pacific (Hyderabad)
+        {"ap-southeast-1", "SG"}, // Asia Pacific (Singapore)
+        {"ap-southeast-2", "AU"}, // Asia Pacific (Sydney)
+        {"ap-southeast-3", "ID"}, // Asia Pacific (Jakarta)
+        {"ap-southeast-4", "AU"}, // Asia Pacific (Melbourne)
+        {"ap-southeast-5", "MY"}, // Asia Pacific (Malaysia)
+        {"ap-southeast-7", "TH"}, // Asia Pacific (Thailand)
+        {"ca-central-1", "CA"},   // Canada (Central)
+        {"ca-west-1", "CA"},      // Canada West (Calgary)
+        {"eu-central-1", "DE"},   // Europe (Frankfurt)
+        {"eu-central-2", "CH"},   // Europe (Zurich)
+        {"eu-north-1", "SE"},     // Europe (Stockholm)
+        {"eu-south-1", "IT"},     // Europe (Milan)
+        {"eu-south-2", "ES"},     // Europe (Spain)
+        {"eu-west-1", "IE"},      // Europe (Ireland)
+        {"eu-west-2", "GB"},      // Europe (London)
+        {"eu-west-3", "FR"},      // Europe (Paris)
+        {"il-central-1", "IL"},   // Israel (Tel Aviv)
+        {"me-central-1", "AE"},   // Middle East (UAE)
+        {"me-south-1", "BH"},     // Middle East (Bahrain)
+        {"mx-central-1", "MX"},   // Mexico (Central)
+        {"sa-east-1", "BR"},      // South America (São Paulo)
+        {"us-east-1", "US"},      // US East (N. Virginia)
+        {"us-east-2", "US"},      // US East (Ohio)
+        {"us-west-1", "US"},      // US West (N. California)
+        {"us-west-2", "US"},      // US West (Oregon)
+    };
+    for (const auto& e : regions)
+        if (e.region == region)
+            return std::string(e.country);
+    return {};
 }
 
 /// GCP's accelerator rows in SkyPilot catalogs carry only the GPU price; the host machine row (CPU + RAM) is found
@@ -290,7 +340,7 @@ Result<CatalogImport> importSkyPilotCsv(std::string_view text, const std::string
         o.provider = provider;
         o.region = r.region;
         o.zone = r.zone;
-        o.country = countryFromRegion(r.region);
+        o.country = iequals(provider, "aws") ? awsRegionCountry(r.region) : countryFromRegion(r.region);
         o.instanceType = instanceType;
         o.gpuModelRaw = r.accelerator;
         o.gpuCount = r.gpuCount;
@@ -301,6 +351,10 @@ Result<CatalogImport> importSkyPilotCsv(std::string_view text, const std::string
         if ((icontains(infoName, "pcie") || icontains(instanceType, "pcie"))
             && o.gpuModel.find("SXM") != std::string::npos)
             o.gpuModel = canonicalGpuId(r.accelerator + "-PCIe", o.gpuMemoryGiB);
+        // AWS p3's 16 GB V100s are SXM2 modules joined by NVLink (aws.amazon.com/ec2/instance-types/p3/, read
+        // 2026-12-02: "up to 8 NVIDIA V100 Tensor Core GPUs", "NVLink", 16 GB each).
+        if (iequals(provider, "aws") && o.gpuModel == "V100" && o.gpuMemoryGiB == 16)
+            o.gpuModel = "V100-SXM2-16GB";
         const std::string maker = lower(dictString(r.gpuInfo, "Manufacturer"));
         o.gpuVendor = maker.empty() ? gpuVendorFor(r.accelerator) : maker;
         o.vcpus = r.vcpus;
@@ -340,14 +394,69 @@ Result<CatalogImport> importSkyPilotCsv(std::string_view text, const std::string
         return fresh;
     };
 
+    // AWS rows are one per AZ, but an on-demand price is regional (catalogs/README.md: "Price is regional.
+    // SpotPrice is per AZ"): the on-demand price goes on one offering per type and region, without a zone, and each
+    // AZ's offering carries that AZ's spot price only. A Local Zone (AZ id with a city part, use1-atl2-az1) has its
+    // own prices on AWS's pricing page, which the rows do not hold (they repeat the region's): left out.
+    const bool awsZones = iequals(provider, "aws") && cZone;
+    std::map<std::pair<std::string, std::string>, std::size_t> regional; // (type, region) → index in out.offerings
+    std::set<std::pair<std::string, std::string>> spotSeen;
     for (const auto& r : rows) {
         if (r.accelerator.empty() || r.instanceType.empty())
             continue;
+        if (awsZones && std::count(r.zone.begin(), r.zone.end(), '-') >= 2) {
+            out.warnings.push_back(cellPlace(fileName, r.line, "AvailabilityZone") + ": " + quote(r.zone)
+                + " is a Local Zone, priced apart from " + r.region + " by AWS; the row repeats the region's "
+                + "price (row left out)");
+            continue;
+        }
         if (!admit(r, r.instanceType))
             continue;
         Offering o = makeOffering(r, r.instanceType);
-        addPrices(o, r.price, r.spot, r.priceText, r.spotText, "USD per instance-hour");
-        out.offerings.push_back(std::move(o));
+        if (!awsZones || r.zone.empty()) {
+            addPrices(o, r.price, r.spot, r.priceText, r.spotText, "USD per instance-hour");
+            out.offerings.push_back(std::move(o));
+            continue;
+        }
+        const auto key = std::make_pair(r.instanceType, r.region);
+        auto reg = regional.find(key);
+        if (reg == regional.end()) {
+            Offering ro = o;
+            ro.zone.clear();
+            addPrices(ro, r.price, std::nullopt, r.priceText, "", "USD per instance-hour");
+            reg = regional.emplace(key, out.offerings.size()).first;
+            out.offerings.push_back(std::move(ro));
+        } else if (r.price && *r.price > 0) {
+            Offering& ro = out.offerings[reg->second];
+            auto od = std::find_if(ro.prices.begin(), ro.prices.end(),
+                [](const Price& p) { return p.pricingModel == PricingModel::OnDemand; });
+            if (od == ro.prices.end())
+                addPrices(ro, r.price, std::nullopt, r.priceText, "", "USD per instance-hour");
+            else if (std::abs(od->hourlyRate - *r.price) > 1e-9 * std::max(1.0, od->hourlyRate))
+                out.warnings.push_back(cellPlace(fileName, r.line, "Price") + ": " + r.instanceType + " in " + r.zone
+                    + " costs " + quote(r.priceText) + ", the region's first AZ " + quote(od->origValue)
+                    + " (the first is kept)");
+        }
+        if (r.spot && *r.spot > 0) {
+            addPrices(o, std::nullopt, r.spot, "", r.spotText, "USD per instance-hour");
+            spotSeen.insert(key);
+            out.offerings.push_back(std::move(o));
+        }
+    }
+    if (awsZones) {
+        // A regional offering that got neither an on-demand price nor a zone's spot price still says the type
+        // exists there (p5e: not sold on demand); one whose AZs are all spot-priced adds nothing and goes.
+        std::vector<bool> drop(out.offerings.size(), false);
+        for (const auto& [key, at] : regional)
+            drop[at] = out.offerings[at].prices.empty() && spotSeen.count(key) > 0;
+        std::size_t keep = 0;
+        for (std::size_t i = 0; i < out.offerings.size(); ++i)
+            if (!drop[i]) {
+                if (keep != i)
+                    out.offerings[keep] = std::move(out.offerings[i]);
+                ++keep;
+            }
+        out.offerings.resize(keep);
     }
     // GCP: accelerator-only rows priced together with their host machine's row for the same zone.
     for (const auto& r : rows) {
