@@ -243,11 +243,19 @@ Result<GpuCatalog> GpuCatalog::fromJson(
 
 const GpuSpec* GpuCatalog::lookup(std::string_view idOrAlias) const
 {
-    const std::string wanted = toLower(idOrAlias);
-    for (const auto& g : m_gpus) {
-        if (toLower(g.id) == wanted)
+    // The planner looks up every offering's GPU: an exact id first, then without case, neither allocating.
+    for (const auto& g : m_gpus)
+        if (g.id == idOrAlias)
             return &g;
-    }
+    auto sameIgnoringCase = [](std::string_view a, std::string_view b) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+        });
+    };
+    for (const auto& g : m_gpus)
+        if (sameIgnoringCase(g.id, idOrAlias))
+            return &g;
+    const std::string wanted = toLower(idOrAlias);
     for (const auto& g : m_gpus) {
         if (std::find(g.aliases.begin(), g.aliases.end(), wanted) != g.aliases.end())
             return &g;

@@ -268,6 +268,10 @@ const MessageDef missesDeadlineEvenOn {"plan.misses_deadline_even_on",
 const MessageDef noLayout {"plan.no_layout", QT_TRANSLATE_NOOP("gpuplan::Messages", "no layout found")};
 const MessageDef noteExcludedCount {"plan.note_excluded_count",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 offering prices excluded in all; the %2 most relevant are listed")};
+const MessageDef notePrunedTwins {"plan.note_pruned_twins",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 offering prices were not estimated: the same provider sells the same GPU model and count per instance, "
+        "on the same pricing and terms, for less or the same elsewhere (%2 are priced)")};
 const MessageDef notePricesOld {"plan.note_prices_old",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 of the %2 priced candidates use a price older than %3 days (the oldest: %4, as of %5, %6 days): check "
@@ -426,16 +430,17 @@ const std::vector<const MessageDef*>& allMessages()
         &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
         &pricingNotAllowed, &spotAboveOnDemand, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity,
         &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn,
-        &noLayout, &noteExcludedCount, &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld,
-        &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo,
-        &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime,
-        &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &noteCommitment,
-        &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel,
-        &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus,
-        &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel,
-        &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft, &replicasBeyondLimit,
-        &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded, &assumePrecisionFallback,
-        &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost,
+        &notePricesOld, &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended,
+        &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus,
+        &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
+        &noteSpotManyInterruptions, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates,
+        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
+        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
+        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
+        &assumePagedKv};
     return all;
 }
 

@@ -443,8 +443,10 @@ Message unknownName(const MessageDef& def, const std::string& value, const std::
 
 std::optional<Error> checkConstraints(Workload& w, const PlanInputs& in)
 {
-    if (!in.hasPrices())
-        return std::nullopt;
+    const Constraints& asked = w.constraints;
+    if (!in.hasPrices()
+        || (asked.providers.empty() && asked.countries.empty() && asked.regions.empty() && asked.maxInstances.empty()))
+        return std::nullopt; // nothing to check against the catalog (which is not walked for nothing)
     std::set<std::string> providerSet, countrySet, regionSet;
     for (const auto& o : *in.offerings) {
         providerSet.insert(o.provider);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -346,10 +347,19 @@ private:
     /// once, shared by every offering and price. On instances of `o` the GPUs share NVLink (tensor parallelism
     /// stays inside one instance) and the instances talk over its network (the catalog's network_gbps, else
     /// defaultInstanceNetworkGbps).
+    /// The instance network decides only a training job that spans instances (its TP, EP and DP collectives;
+    /// serving estimates cost pipeline hops at fixed figures and batch jobs do not talk): elsewhere it is no part of
+    /// the estimate, and offerings that differ only in their network share one.
+    bool networkMatters(int count, int perInstance) const
+    {
+        return m_w.kind == WorkloadKind::Training && count > perInstance;
+    }
     const Candidate& estimate(const GpuSpec& g, int count, double ra, const Offering& o)
     {
         const int perInstance = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
-        const double gbps = o.networkGbps > 0 ? o.networkGbps : defaultInstanceNetworkGbps;
+        const double gbps = !networkMatters(count, perInstance) ? 0.0
+            : o.networkGbps > 0                                 ? o.networkGbps
+                                                                : defaultInstanceNetworkGbps;
         const InstanceTopology topology {perInstance, gbps * 1e9 / 8.0 / perInstance};
         auto key = std::make_tuple(&g, count, std::llround(ra * 1e9), perInstance, std::llround(gbps * 1e3));
         auto it = m_cache.find(key);
@@ -416,6 +426,8 @@ private:
         m_excluded.push_back({o.gpuModel, std::move(reason), o.provider, o.region, o.instanceType, pricing, usd});
     }
 
+    /// Which prices of which offerings are worth estimating (see run()).
+    std::vector<std::vector<bool>> undominated(const std::vector<Admission>& admitted, std::size_t& pruned) const;
     std::vector<int> instanceCounts(const Offering& o, const GpuSpec& g);
     void priceOne(const Offering& o, const GpuSpec& g, int instances, const Price& p, const Price* onDemand);
 
@@ -649,16 +661,26 @@ Plan PricedPlanner::run()
             m_plan.notes.push_back(Message(msg::noteBudgetIgnored,
                 {b.error().message.empty() ? MessageArg(b.error().detail) : MessageArg(b.error().message)}));
     }
-    for (const Offering& o : *m_in.offerings) {
+    const auto& offerings = *m_in.offerings;
+    std::vector<Admission> admitted;
+    admitted.reserve(offerings.size());
+    for (const Offering& o : offerings)
+        admitted.push_back(admitOffering(m_w, o, *m_in.gpus));
+    std::size_t pruned = 0;
+    const auto keep = undominated(admitted, pruned);
+    for (std::size_t i = 0; i < offerings.size(); ++i) {
         if (cancelled(m_cancel))
             return m_plan;
-        const Admission a = admitOffering(m_w, o, *m_in.gpus);
+        const Offering& o = offerings[i];
+        const Admission& a = admitted[i];
         if (a.kind == Admission::Kind::Skip)
             continue;
         if (a.kind == Admission::Kind::Exclude) {
             exclude(o, a.reason);
             continue;
         }
+        if (std::none_of(keep[i].begin(), keep[i].end(), [](bool kept) { return kept; }))
+            continue; // every price has a cheaper twin
         const Price* onDemand = nullptr;
         for (const auto& p : o.prices)
             if (p.pricingModel == PricingModel::OnDemand)
@@ -671,8 +693,9 @@ Plan PricedPlanner::run()
                 exclude(o, unfitReason(base));
                 continue;
             }
-            for (const Price& p : o.prices)
-                priceOne(o, *a.gpu, n, p, onDemand);
+            for (std::size_t j = 0; j < o.prices.size(); ++j)
+                if (keep[i][j])
+                    priceOne(o, *a.gpu, n, o.prices[j], onDemand);
         }
     }
 
@@ -681,6 +704,9 @@ Plan PricedPlanner::run()
     rankCandidates(m_plan.candidates, k.objective, m_service);
     markParetoFront(m_plan.candidates, m_service);
     m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
+    if (pruned > 0)
+        m_plan.notes.push_back(
+            Message(msg::notePrunedTwins, {std::to_string(pruned), std::to_string(m_plan.candidates.size())}));
     if (m_excluded.size() > m_plan.excluded.size())
         m_plan.notes.push_back(Message(
             msg::noteExcludedCount, {std::to_string(m_excluded.size()), std::to_string(m_plan.excluded.size())}));
@@ -704,6 +730,71 @@ Plan PricedPlanner::run()
         }
     }
     return m_plan;
+}
+
+/// Twins are pruned before estimating: two prices whose candidates would differ in nothing but the price (the same
+/// GPU model, GPUs per instance and, for training, instance network, so the same estimates; the same provider, so the
+/// same SLA, quota and discount; the same pricing model, term, payment option, currency, spot interruption bucket and
+/// billing increments, so the same cost rules) rank in the order of their effective hourly rate, so only the cheapest
+/// (the first in catalog order among equals) is estimated and priced. Where the region changes the outcome it is part
+/// of the twin: data costs (storage rates are regional), the carbon objective (the grid is) and serving with a users
+/// location (the network round trip is). A price the constraints or a check refuse is never a twin: it is kept and
+/// its exclusion listed. Capacity blocks (an hourly and an upfront part billed apart) are always kept.
+std::vector<std::vector<bool>> PricedPlanner::undominated(
+    const std::vector<Admission>& admitted, std::size_t& pruned) const
+{
+    const auto& offerings = *m_in.offerings;
+    const Constraints& k = m_w.constraints;
+    const bool regional
+        = (m_w.data && (m_w.data->datasetGb > 0 || m_w.data->checkpointGb > 0 || m_w.data->egressGbPerMonth > 0))
+        || k.objective == "carbon" || (m_service && m_w.inference->usersLocation);
+    // Views into the offerings, which outlive the map.
+    using Key = std::tuple<const GpuSpec*, long, long long, std::string_view, int, int, int, std::string_view, int,
+        long long, long long, std::string_view>;
+    std::map<Key, std::pair<std::size_t, std::size_t>> best; // twin → (offering, price) of the cheapest
+    std::vector<std::vector<bool>> keep(offerings.size());
+    auto twinOf = [&](const Offering& o, const Price& p, const GpuSpec* g) {
+        const double network = m_w.kind == WorkloadKind::Training ? o.networkGbps : 0.0; // see networkMatters
+        return Key {g, std::lround(o.gpuCount), std::llround(network * 1e3), o.provider,
+            static_cast<int>(p.pricingModel), p.termMonths, static_cast<int>(p.paymentOption), p.currency,
+            p.interruptionBucket.value_or(-1), std::llround(o.billingGranularityS * 1e3),
+            std::llround(o.minimumBillingS * 1e3), regional ? std::string_view(o.region) : std::string_view()};
+    };
+    auto prunable = [&](const Offering& o, const Price& p) {
+        if (p.pricingModel == PricingModel::CapacityBlock || !allowedPricing(k, p.pricingModel))
+            return false;
+        const Price* od = nullptr;
+        for (const auto& q : o.prices)
+            if (q.pricingModel == PricingModel::OnDemand)
+                od = &q;
+        return !spotAboveOnDemand(p, od);
+    };
+    for (std::size_t i = 0; i < offerings.size(); ++i) {
+        const Offering& o = offerings[i];
+        keep[i].assign(o.prices.size(), true);
+        if (admitted[i].kind != Admission::Kind::Admit)
+            continue;
+        for (std::size_t j = 0; j < o.prices.size(); ++j) {
+            const Price& p = o.prices[j];
+            if (!prunable(o, p))
+                continue;
+            auto [it, fresh] = best.try_emplace(twinOf(o, p, admitted[i].gpu), i, j);
+            if (fresh)
+                continue;
+            auto& [bi, bj] = it->second;
+            if (p.effectiveHourly() < offerings[bi].prices[bj].effectiveHourly()) {
+                keep[bi][bj] = false;
+                bi = i;
+                bj = j;
+            } else {
+                keep[i][j] = false;
+            }
+        }
+    }
+    pruned = 0;
+    for (const auto& row : keep)
+        pruned += static_cast<std::size_t>(std::count(row.begin(), row.end(), false));
+    return keep;
 }
 
 /// How old each candidate's price and exchange rates are on the plan's date, and a note when any is stale.

@@ -77,10 +77,12 @@ private Q_SLOTS:
     void secondSourceDisagreement();
     void bundledSourcesAreLinks();
     void bundledGcpEqualsItsSource();
+    void bundledAwsEqualsItsSource();
     void tencentRangesUseTheUpperEnd();
     void commitmentNoteStatesTheObligation();
     void pricesAndRatesAreDated();
     void spotAboveOnDemandIsNotRanked();
+    void twinsArePrunedBeforeEstimating();
 };
 
 void TestPricing::interruptionRates_data()
@@ -614,6 +616,53 @@ void TestPricing::bundledGcpEqualsItsSource()
     }
 }
 
+// The bundled AWS catalog is SkyPilot's AWS rows as pricing-data/build/aws.sh converts them: a fixture of every
+// p5.48xlarge row of the file (skypilot-catalog @ 00148f2a, 33 rows in 13 regions) read by the importer gives the same
+// offerings and prices, and the bundle covers at least 20 regions (the bar; the file has GPUs in 23).
+void TestPricing::bundledAwsEqualsItsSource()
+{
+    auto bundled = importers::parseNativeCatalog(
+        test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/aws.json"), "aws.json");
+    QVERIFY(bundled);
+    auto source = importers::importSkyPilotCsv(
+        test::readFile(GPUPLAN_SOURCE_DIR "/tests/data/importers/skypilot/aws_p5_48xlarge_all.csv"), "p5.csv", "aws",
+        "2026-11-30", "fixture");
+    QVERIFY(source);
+    std::size_t compared = 0;
+    for (const auto& want : source->offerings) {
+        const core::Offering* got = nullptr;
+        for (const auto& o : bundled->offerings)
+            if (o.region == want.region && o.zone == want.zone && o.instanceType == want.instanceType)
+                got = &o;
+        QVERIFY2(got, (want.instanceType + " " + want.region + " " + want.zone).c_str());
+        QCOMPARE(QString::fromStdString(got->gpuModel), QStringLiteral("H100-SXM-80GB"));
+        QCOMPARE(got->prices.size(), want.prices.size());
+        for (std::size_t i = 0; i < want.prices.size(); ++i) {
+            QVERIFY(got->prices[i].pricingModel == want.prices[i].pricingModel);
+            QCOMPARE(got->prices[i].hourlyRate, want.prices[i].hourlyRate);
+            ++compared;
+        }
+    }
+    // 13 regional on-demand prices + 33 rows − 1 Local Zone row (use1-atl2-az1) − AZs without a spot price
+    QVERIFY(compared >= 13 + 20);
+    // us-east-1: on demand 55.04 for the region; use1-az6 spot 17.6289 with its Spot Advisor bucket
+    auto find = [&](const std::string& zone) {
+        for (const auto& o : bundled->offerings)
+            if (o.instanceType == "p5.48xlarge" && o.region == "us-east-1" && o.zone == zone)
+                return &o;
+        return static_cast<const core::Offering*>(nullptr);
+    };
+    QVERIFY(find("") && find("")->prices.size() == 1);
+    QCOMPARE(find("")->prices[0].hourlyRate, 55.04);
+    QVERIFY(find("use1-az6") && find("use1-az6")->prices[0].interruptionBucket.has_value());
+    QCOMPARE(find("use1-az6")->prices[0].hourlyRate, 17.6289);
+    QVERIFY(!find("use1-atl2-az1"));
+    std::set<std::string> regions;
+    for (const auto& o : bundled->offerings)
+        regions.insert(o.region);
+    QVERIFY2(regions.size() >= 20, std::to_string(regions.size()).c_str());
+}
+
 // Tencent's 价格总览 (qcloud-documents @ 8ec07296) gives GN10X and GN8 prices as region-dependent ranges: the bundled
 // rows carry the upper end (the planner's rule) and keep "low - high" as written. GN10X.2XLARGE40: 16.21 - 18.04
 // 元/小时, 4671 - 5190 元/月; GN8.14XLARGE448: 98.82 - 123.52 元/小时; GN6.7XLARGE48: a single 9 元/小时.
@@ -776,4 +825,56 @@ void TestPricing::spotAboveOnDemandIsNotRanked()
     // a spot price below on-demand is planned as before
     offers[0].prices[1].hourlyRate = 1.5;
     QCOMPARE(test::plan(w, test::inputs(offers, fx())).candidates.size(), std::size_t(2));
+}
+
+void TestPricing::twinsArePrunedBeforeEstimating()
+{
+    // A 10 GPU-hour T4 job (fp32-bound, on the reference GPU itself: 10 h). Same provider, GPU and count in three
+    // regions at 0.50, 0.60 and 0.50 USD/h: the 0.60 one is a dearer twin, the second 0.50 an equal one (the first
+    // in catalog order stays). A spot price in bucket 1 and one in bucket 3 are not twins (the bucket changes the
+    // overhead); another provider at 0.60 is not a twin (its SLA, quota and discount are its own).
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"T4", 10, core::BatchBound::Fp32};
+    std::vector<core::Offering> offers {offering("aws", "T4", 1, "us-east-1"), offering("aws", "T4", 1, "eu-west-1"),
+        offering("aws", "T4", 1, "us-west-2"), offering("gcp", "T4", 1, "us-central1")};
+    auto spot = [](double rate, int bucket) {
+        auto p = price(core::PricingModel::Spot, rate);
+        p.interruptionBucket = bucket;
+        return p;
+    };
+    offers[0].prices = {price(core::PricingModel::OnDemand, 0.50), spot(0.20, 1)};
+    offers[1].prices = {price(core::PricingModel::OnDemand, 0.60), spot(0.15, 3)};
+    offers[2].prices = {price(core::PricingModel::OnDemand, 0.50)};
+    offers[3].prices = {price(core::PricingModel::OnDemand, 0.60)};
+    auto plan = test::plan(w, test::inputs(offers, fx()));
+    auto has = [&](const std::string& region, core::PricingModel m) {
+        return std::any_of(plan.candidates.begin(), plan.candidates.end(), [&](const core::Candidate& c) {
+            return c.pricing->offering.region == region && c.pricing->price.pricingModel == m;
+        });
+    };
+    QCOMPARE(plan.candidates.size(), std::size_t(4));
+    QVERIFY(has("us-east-1", core::PricingModel::OnDemand));
+    QVERIFY(!has("eu-west-1", core::PricingModel::OnDemand)); // 0.60 > 0.50
+    QVERIFY(!has("us-west-2", core::PricingModel::OnDemand)); // 0.50 = 0.50, listed later
+    QVERIFY(has("us-east-1", core::PricingModel::Spot));
+    QVERIFY(has("eu-west-1", core::PricingModel::Spot));
+    QVERIFY(has("us-central1", core::PricingModel::OnDemand));
+    const auto note = std::find_if(plan.notes.begin(), plan.notes.end(),
+        [](const core::Message& m) { return m.id() == "plan.note_pruned_twins"; });
+    QVERIFY(note != plan.notes.end());
+    QVERIFY(note->text().rfind("2 offering prices were not estimated", 0) == 0);
+    QVERIFY(note->text().find("(4 are priced)") != std::string::npos);
+
+    // A region constraint is applied first: allowed only eu-west-1, its 0.60 is the cheapest left and is ranked.
+    w.constraints.regions = {"eu-west-1"};
+    plan = test::plan(w, test::inputs(offers, fx()));
+    QVERIFY(has("eu-west-1", core::PricingModel::OnDemand));
+
+    // Ranked by carbon the region's grid matters: no region's price is a twin of another's.
+    w.constraints.regions.clear();
+    w.constraints.objective = "carbon";
+    plan = test::plan(w, test::inputs(offers, fx()));
+    QCOMPARE(plan.candidates.size(), std::size_t(6));
+    QVERIFY(has("us-west-2", core::PricingModel::OnDemand));
 }

@@ -599,5 +599,9 @@
         <source>%1-month commitment: %2 %3 over the term, paid whether used or not; cheaper than on-demand above %4 % utilization</source>
         <translation>%1 个月承诺：整个期限共 %2 %3，无论是否使用都需支付；利用率高于 %4 % 时比按需更便宜</translation>
     </message>
+    <message>
+        <source>%1 offering prices were not estimated: the same provider sells the same GPU model and count per instance, on the same pricing and terms, for less or the same elsewhere (%2 are priced)</source>
+        <translation>有 %1 个报价未做估算：同一云厂商在别处以更低或相同的价格提供相同的 GPU 型号、每实例 GPU 数量、计费方式和条款（已计价 %2 个）</translation>
+    </message>
 </context>
 </TS>
