@@ -100,6 +100,34 @@ bool spotAboveOnDemand(const Price& spot, const Price* onDemand)
         && spot.effectiveHourly() > onDemand->effectiveHourly() * (1.0 + 1e-9);
 }
 
+OnDemandIndex onDemandIndex(const std::vector<Offering>& offerings)
+{
+    OnDemandIndex out;
+    out.price.assign(offerings.size(), nullptr);
+    out.own.assign(offerings.size(), false);
+    using Key = std::tuple<std::string_view, std::string_view, std::string_view>;
+    std::map<Key, const Price*> regional;
+    for (std::size_t i = 0; i < offerings.size(); ++i)
+        for (const auto& p : offerings[i].prices)
+            if (p.pricingModel == PricingModel::OnDemand) {
+                out.price[i] = &p;
+                out.own[i] = true;
+                if (offerings[i].zone.empty())
+                    regional.try_emplace(
+                        Key {offerings[i].provider, offerings[i].region, offerings[i].instanceType}, &p);
+                break;
+            }
+    for (std::size_t i = 0; i < offerings.size(); ++i) {
+        const Offering& o = offerings[i];
+        if (out.price[i] || o.zone.empty())
+            continue;
+        auto r = regional.find(Key {o.provider, o.region, o.instanceType});
+        if (r != regional.end())
+            out.price[i] = r->second;
+    }
+    return out;
+}
+
 std::optional<long> daysBetween(std::string_view from, std::string_view to)
 {
     auto a = dayNumber(from), b = dayNumber(to);
@@ -170,12 +198,12 @@ std::vector<CatalogFinding> checkCatalog(
                 if (p.pricingModel == PricingModel::OnDemand)
                     single.try_emplace({o.provider, o.region, family(o), o.gpuModel}, &p);
 
+    const OnDemandIndex od = onDemandIndex(offerings);
     std::vector<CatalogFinding> out;
-    for (const auto& o : offerings) {
-        const Price* onDemand = nullptr;
-        for (const auto& p : o.prices)
-            if (p.pricingModel == PricingModel::OnDemand && !onDemand)
-                onDemand = &p;
+    for (std::size_t i = 0; i < offerings.size(); ++i) {
+        const Offering& o = offerings[i];
+        const Price* onDemand = od.own[i] ? od.price[i] : nullptr;
+        const Price* regionOnDemand = od.own[i] ? nullptr : od.price[i];
         for (const auto& p : o.prices) {
             if (p.pricingModel == PricingModel::OnDemand) {
                 auto m = median.find(o.gpuModel);
@@ -201,6 +229,14 @@ std::vector<CatalogFinding> checkCatalog(
                 out.push_back(finding(true, "spot_above_on_demand", offerings, o, p,
                     "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h is above on-demand "
                         + money(onDemand->effectiveHourly()) + " for the same offering"));
+            // A zone's spot price against its region's on-demand one: a real quote, but not a saving (AWS writes
+            // SpotPrice = Price where a zone has no spot capacity to offer, and a few zones quote more).
+            if (p.pricingModel == PricingModel::Spot && regionOnDemand && regionOnDemand->currency == p.currency
+                && p.effectiveHourly() >= regionOnDemand->effectiveHourly() * (1.0 - 1e-9))
+                out.push_back(finding(false, "spot_not_cheaper", offerings, o, p,
+                    "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h in " + o.zone + " is "
+                        + (spotAboveOnDemand(p, regionOnDemand) ? "above" : "equal to") + " the region's on-demand "
+                        + money(regionOnDemand->effectiveHourly()) + " (the planner does not rank one above)"));
             if (auto age = daysBetween(p.asOf, options.today); age && *age > options.maxAgeDays)
                 out.push_back(finding(false, "stale", offerings, o, p,
                     "observed " + p.asOf.substr(0, 10) + ", " + std::to_string(*age) + " days before " + options.today

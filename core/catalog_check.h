@@ -17,7 +17,8 @@ inline constexpr long maxPriceAgeDays = 180;
 struct CatalogFinding
 {
     bool error = false; ///< a contradiction the planner must not use; otherwise a warning
-    std::string rule;   ///< outlier | spot_above_on_demand | linear_multi_gpu | stale | sources_disagree
+    std::string
+        rule; ///< outlier | spot_above_on_demand | spot_not_cheaper | linear_multi_gpu | stale | sources_disagree
     std::string provider, region, instanceType, pricing;
     std::string detail;
     std::size_t offering = 0; ///< index of the row's offering in the list checked (the first list of compareSources)
@@ -38,14 +39,26 @@ struct CatalogCheckOptions
 
 /// Checks every offering: on-demand per-GPU-hour prices against the median of their GPU model (USD via `fx`; rows
 /// in a currency without a rate are left out of the median), spot prices above the same offering's on-demand price
-/// (an error), multi-GPU sizes priced at exactly n × the 1-GPU size of the same family, region and GPU for
-/// providers that price per VM SKU (aws, azure), and prices older than maxAgeDays. Findings in catalog order.
+/// (an error), a zonal spot price not below its region's on-demand price (a warning, "spot_not_cheaper": the AWS
+/// rows give a few, and the planner does not rank the ones above), multi-GPU sizes priced at exactly n × the 1-GPU size
+/// of the same family, region and GPU for providers that price per VM SKU (aws, azure), and prices older than
+/// maxAgeDays. Findings in catalog order.
 std::vector<CatalogFinding> checkCatalog(
     const std::vector<Offering>& offerings, const FxTable& fx, const CatalogCheckOptions& options);
 
 /// The contradiction the planner never ranks and `catalog check` reports as an error: a spot price above the on-demand
 /// price of the same offering in the same currency (beyond rounding: one part in 10^9).
 bool spotAboveOnDemand(const Price& spot, const Price* onDemand);
+
+/// The on-demand price an offering's spot prices compare with, indexed like `offerings`: the offering's own, else —
+/// a zonal offering, as AWS spot rows are — the on-demand price of the same provider, region and instance type's
+/// regional offering (no zone); null when neither has one.
+struct OnDemandIndex
+{
+    std::vector<const Price*> price;
+    std::vector<bool> own; ///< the price is the offering's own (not its region's)
+};
+OnDemandIndex onDemandIndex(const std::vector<Offering>& offerings);
 
 /// Compares each price of `offerings` with the price of the same provider, region, instance type, kind (pricing
 /// model, term, payment option) and currency in `secondSource` (another publication of the same prices: for GCP,

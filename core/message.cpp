@@ -244,6 +244,10 @@ const MessageDef doesNotFitOn {"plan.does_not_fit_on",
 const MessageDef notFeasible {"plan.not_feasible", QT_TRANSLATE_NOOP("gpuplan::Messages", "not feasible")};
 const MessageDef pricingNotAllowed {
     "plan.pricing_not_allowed", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1 is not an allowed pricing model")};
+const MessageDef spotAboveRegionOnDemand {"plan.spot_above_region_on_demand",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the spot price %1 %3/h in zone %4 is above the region's on-demand price %2 %3/h: on demand is cheaper there, "
+        "so this spot price is not used")};
 const MessageDef spotAboveOnDemand {"plan.spot_above_on_demand",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "the spot price %1 %3/h is above this offering's on-demand price %2 %3/h: a contradiction in the catalog, "
@@ -428,12 +432,12 @@ const std::vector<const MessageDef*>& allMessages()
         &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
         &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped, &gpuCountRange, &fractionalGpu,
         &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
-        &pricingNotAllowed, &spotAboveOnDemand, &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity,
-        &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn,
-        &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost,
-        &notePricesOld, &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended,
-        &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus,
-        &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
+        &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand, &spotBucketTooHigh, &spotWithoutRate,
+        &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds,
+        &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon,
+        &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference,
+        &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
+        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
         &noteSpotManyInterruptions, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates,
         &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
         &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,

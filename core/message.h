@@ -77,13 +77,13 @@ extern const MessageDef gpuNoPrecision, gpuIdleAboveTdp, gpuNameTaken, mustBeUsd
 // The planner: why an offering was excluded, and the plan's notes
 extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, precisionUnsupported, spotFleetDropped,
     gpuCountRange, fractionalGpu, noDatasheet, noPrice, pinnedNotWhole, quotaZero, missesDeadlineWithinQuota,
-    doesNotFitOn, notFeasible, pricingNotAllowed, spotAboveOnDemand, spotBucketTooHigh, spotWithoutRate, onSpotCapacity,
-    missesDeadlineBy, overBudget, networkExceedsTarget, noExchangeRate, doesNotFitNeeds, missesDeadlineEvenOn, noLayout,
-    sloAtRisk, noteSloPreference, noteSloRiskRecommended, noteStrictSlo, noteExcludedCount, notePrunedTwins,
-    noteRankedByTime, noteRankedByCarbon, noteRankedByCost, noteServingMonth, noteUsersUnknown, noteBudgetIgnored,
-    noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours, noteSpotOverhead, noteSpotOverheadAssumed,
-    noteSpotManyInterruptions, noteCommitment, noteCommitmentBreakEven, notePricesOld, notePriceCheck, noteFxOld,
-    dataOwnRates, dataRates, dataNotPriced;
+    doesNotFitOn, notFeasible, pricingNotAllowed, spotAboveOnDemand, spotAboveRegionOnDemand, spotBucketTooHigh,
+    spotWithoutRate, onSpotCapacity, missesDeadlineBy, overBudget, networkExceedsTarget, noExchangeRate,
+    doesNotFitNeeds, missesDeadlineEvenOn, noLayout, sloAtRisk, noteSloPreference, noteSloRiskRecommended,
+    noteStrictSlo, noteExcludedCount, notePrunedTwins, noteRankedByTime, noteRankedByCarbon, noteRankedByCost,
+    noteServingMonth, noteUsersUnknown, noteBudgetIgnored, noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours,
+    noteSpotOverhead, noteSpotOverheadAssumed, noteSpotManyInterruptions, noteCommitment, noteCommitmentBreakEven,
+    notePricesOld, notePriceCheck, noteFxOld, dataOwnRates, dataRates, dataNotPriced;
 // Estimates: what would make a deployment fit, why it misses a target, what they assumed
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,

@@ -439,6 +439,7 @@ private:
     std::optional<Location> m_users;
     std::optional<double> m_budgetUsd;
     std::map<std::tuple<const GpuSpec*, int, long long, int, long long>, Candidate> m_cache;
+    OnDemandIndex m_onDemand; ///< per offering, the on-demand price its spot prices compare with
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
     Plan m_plan;
@@ -498,12 +499,17 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         return;
     }
     // A contradiction `catalog check` reports as an error is never ranked: spot dearer than on-demand on the same
-    // offering is a wrong row (an import mix-up, a price in the wrong column), not a price anyone pays.
+    // offering is a wrong row (an import mix-up, a price in the wrong column), not a price anyone pays. A zone's spot
+    // price above its region's on-demand price is a real quote but never the better buy: not ranked either.
     if (spotAboveOnDemand(p, onDemand)) {
         char spot[32], od[32];
         std::snprintf(spot, sizeof spot, "%.4g", p.effectiveHourly());
         std::snprintf(od, sizeof od, "%.4g", onDemand->effectiveHourly());
-        exclude(o, Message(msg::spotAboveOnDemand, {spot, od, p.currency}), model);
+        const bool own = std::any_of(o.prices.begin(), o.prices.end(), [&](const Price& q) { return &q == onDemand; });
+        exclude(o,
+            own ? Message(msg::spotAboveOnDemand, {spot, od, p.currency})
+                : Message(msg::spotAboveRegionOnDemand, {spot, od, p.currency, o.zone}),
+            model);
         return;
     }
     if (p.pricingModel == PricingModel::Spot && k.maxInterruptionBucket
@@ -666,6 +672,7 @@ Plan PricedPlanner::run()
     admitted.reserve(offerings.size());
     for (const Offering& o : offerings)
         admitted.push_back(admitOffering(m_w, o, *m_in.gpus));
+    m_onDemand = onDemandIndex(offerings); // a zonal spot price compares with its region's on-demand price
     std::size_t pruned = 0;
     const auto keep = undominated(admitted, pruned);
     for (std::size_t i = 0; i < offerings.size(); ++i) {
@@ -681,10 +688,7 @@ Plan PricedPlanner::run()
         }
         if (std::none_of(keep[i].begin(), keep[i].end(), [](bool kept) { return kept; }))
             continue; // every price has a cheaper twin
-        const Price* onDemand = nullptr;
-        for (const auto& p : o.prices)
-            if (p.pricingModel == PricingModel::OnDemand)
-                onDemand = &p;
+        const Price* onDemand = m_onDemand.price[i];
         const double ra = instanceAvailability(o);
         const int perInstance = static_cast<int>(std::lround(o.gpuCount));
         for (int n : instanceCounts(o, *a.gpu)) {
@@ -760,14 +764,10 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
             p.interruptionBucket.value_or(-1), std::llround(o.billingGranularityS * 1e3),
             std::llround(o.minimumBillingS * 1e3), regional ? std::string_view(o.region) : std::string_view()};
     };
-    auto prunable = [&](const Offering& o, const Price& p) {
+    auto prunable = [&](std::size_t i, const Price& p) {
         if (p.pricingModel == PricingModel::CapacityBlock || !allowedPricing(k, p.pricingModel))
             return false;
-        const Price* od = nullptr;
-        for (const auto& q : o.prices)
-            if (q.pricingModel == PricingModel::OnDemand)
-                od = &q;
-        return !spotAboveOnDemand(p, od);
+        return !spotAboveOnDemand(p, m_onDemand.price[i]);
     };
     for (std::size_t i = 0; i < offerings.size(); ++i) {
         const Offering& o = offerings[i];
@@ -776,7 +776,7 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
             continue;
         for (std::size_t j = 0; j < o.prices.size(); ++j) {
             const Price& p = o.prices[j];
-            if (!prunable(o, p))
+            if (!prunable(i, p))
                 continue;
             auto [it, fresh] = best.try_emplace(twinOf(o, p, admitted[i].gpu), i, j);
             if (fresh)

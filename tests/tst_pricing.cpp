@@ -83,6 +83,7 @@ private Q_SLOTS:
     void pricesAndRatesAreDated();
     void spotAboveOnDemandIsNotRanked();
     void twinsArePrunedBeforeEstimating();
+    void zonalSpotComparesWithTheRegion();
 };
 
 void TestPricing::interruptionRates_data()
@@ -877,4 +878,51 @@ void TestPricing::twinsArePrunedBeforeEstimating()
     plan = test::plan(w, test::inputs(offers, fx()));
     QCOMPARE(plan.candidates.size(), std::size_t(6));
     QVERIFY(has("us-west-2", core::PricingModel::OnDemand));
+}
+
+// AWS shape: on-demand 4.00 USD/h on the regional offering, spot per zone: 4.50 in use1-az1 (above: not ranked, a
+// check warning), 4.00 in use1-az2 (equal: a warning; ranked, but a dearer twin of az3's), 1.50 in use1-az3 (ranked,
+// break-even utilization 1.5 / 4 = 0.375 against the region's on-demand price).
+void TestPricing::zonalSpotComparesWithTheRegion()
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"A100-SXM-40GB", 100, core::BatchBound::Tensor};
+    std::vector<core::Offering> offers(4, offering("aws", "A100-SXM-40GB", 1, "us-east-1"));
+    offers[0].prices = {price(core::PricingModel::OnDemand, 4)};
+    const char* zones[] = {"use1-az1", "use1-az2", "use1-az3"};
+    const double spots[] = {4.5, 4.0, 1.5};
+    for (int i = 0; i < 3; ++i) {
+        offers[i + 1].zone = zones[i];
+        offers[i + 1].prices = {price(core::PricingModel::Spot, spots[i])};
+    }
+    const auto plan = test::plan(w, test::inputs(offers, fx()));
+    QCOMPARE(plan.candidates.size(), std::size_t(2)); // on demand, and az3's spot
+    const core::Candidate* spot = nullptr;
+    for (const auto& c : plan.candidates)
+        if (c.pricing->price.pricingModel == core::PricingModel::Spot)
+            spot = &c;
+    QVERIFY(spot);
+    QCOMPARE(QString::fromStdString(spot->pricing->offering.zone), QStringLiteral("use1-az3"));
+    GP_COMPARE_REL(spot->pricing->breakEvenUtilization, 0.375, 1e-12);
+    bool excluded = false;
+    for (const auto& e : plan.excluded)
+        excluded |= e.reason.id() == "plan.spot_above_region_on_demand"
+            && e.reason.text().rfind(
+                   "the spot price 4.5 USD/h in zone use1-az1 is above the region's on-demand price 4 USD/h", 0)
+                == 0;
+    QVERIFY(excluded);
+
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-01";
+    const auto findings = core::checkCatalog(offers, core::FxTable {}, options);
+    QCOMPARE(findings.size(), std::size_t(2));
+    for (const auto& f : findings) {
+        QVERIFY(!f.error);
+        QCOMPARE(QString::fromStdString(f.rule), QStringLiteral("spot_not_cheaper"));
+    }
+    QVERIFY2(findings[0].detail.find("spot 4.5 USD/h in use1-az1 is above the region's on-demand 4") == 0,
+        findings[0].detail.c_str());
+    QVERIFY2(findings[1].detail.find("spot 4 USD/h in use1-az2 is equal to the region's on-demand 4") == 0,
+        findings[1].detail.c_str());
 }

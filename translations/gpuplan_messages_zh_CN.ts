@@ -603,5 +603,9 @@
         <source>%1 offering prices were not estimated: the same provider sells the same GPU model and count per instance, on the same pricing and terms, for less or the same elsewhere (%2 are priced)</source>
         <translation>有 %1 个报价未做估算：同一云厂商在别处以更低或相同的价格提供相同的 GPU 型号、每实例 GPU 数量、计费方式和条款（已计价 %2 个）</translation>
     </message>
+    <message>
+        <source>the spot price %1 %3/h in zone %4 is above the region&apos;s on-demand price %2 %3/h: on demand is cheaper there, so this spot price is not used</source>
+        <translation>可用区 %4 的竞价价格 %1 %3/小时高于该地域的按需价格 %2 %3/小时：那里按需更便宜，因此不使用此竞价价格</translation>
+    </message>
 </context>
 </TS>

@@ -2341,6 +2341,10 @@
         <source>older than %1 days</source>
         <translation>超过 %1 天</translation>
     </message>
+    <message>
+        <source>spot not below the region&apos;s on-demand</source>
+        <translation>竞价价格不低于该地域按需价格</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::RefreshDialog</name>

@@ -44,7 +44,8 @@ Commands:
         --spot-advisor gives the AWS spot prices the interruption bucket and savings % of an AWS Spot Advisor file
   check [--today YYYY-MM-DD] [--format table|json]
         checks the catalog the planner uses: an on-demand price per GPU-hour above 3 × or below 1/3 × the median
-        of its GPU model (5 rows or more), spot above on-demand (an error), an AWS or Azure multi-GPU size at
+        of its GPU model (5 rows or more), spot above on-demand (an error), a zone's spot price at or above its
+        region's on-demand price (spot_not_cheaper), an AWS or Azure multi-GPU size at
         exactly n × its 1-GPU size, prices observed more than 180 days before --today (default: today), and a
         price more than 10 % away from the same offering's price in a second source (pricing-data/second-source:
         SkyPilot's GCP catalog beside the Billing Catalog). Exit 1 when there is an error, else 0

@@ -94,6 +94,8 @@ QString OfferingModel::ruleName(const std::string& rule)
         return tr("far from the median");
     if (rule == "spot_above_on_demand")
         return tr("spot above on-demand");
+    if (rule == "spot_not_cheaper")
+        return tr("spot not below the region's on-demand");
     if (rule == "linear_multi_gpu")
         return tr("exactly n × the 1-GPU price");
     if (rule == "stale")
