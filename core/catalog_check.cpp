@@ -1,11 +1,14 @@
 #include "catalog_check.h"
 
+#include "tuple_hash.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 
 namespace gpuplan::core {
 
@@ -105,18 +108,24 @@ OnDemandIndex onDemandIndex(const std::vector<Offering>& offerings)
     OnDemandIndex out;
     out.price.assign(offerings.size(), nullptr);
     out.own.assign(offerings.size(), false);
-    using Key = std::tuple<std::string_view, std::string_view, std::string_view>;
-    std::map<Key, const Price*> regional;
-    for (std::size_t i = 0; i < offerings.size(); ++i)
+    bool zonalWithout = false; // a zonal offering without an on-demand price of its own
+    for (std::size_t i = 0; i < offerings.size(); ++i) {
         for (const auto& p : offerings[i].prices)
             if (p.pricingModel == PricingModel::OnDemand) {
                 out.price[i] = &p;
                 out.own[i] = true;
-                if (offerings[i].zone.empty())
-                    regional.try_emplace(
-                        Key {offerings[i].provider, offerings[i].region, offerings[i].instanceType}, &p);
                 break;
             }
+        zonalWithout |= !out.price[i] && !offerings[i].zone.empty();
+    }
+    if (!zonalWithout)
+        return out;
+    using Key = std::tuple<std::string_view, std::string_view, std::string_view>;
+    std::unordered_map<Key, const Price*, detail::TupleHash> regional;
+    for (std::size_t i = 0; i < offerings.size(); ++i)
+        if (out.price[i] && offerings[i].zone.empty())
+            regional.try_emplace(
+                Key {offerings[i].provider, offerings[i].region, offerings[i].instanceType}, out.price[i]);
     for (std::size_t i = 0; i < offerings.size(); ++i) {
         const Offering& o = offerings[i];
         if (out.price[i] || o.zone.empty())

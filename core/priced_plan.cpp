@@ -3,6 +3,7 @@
 #include "planner_steps.h"
 
 #include "catalog_check.h"
+#include "tuple_hash.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 namespace gpuplan::core::detail {
 
@@ -755,7 +757,7 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
     // Views into the offerings, which outlive the map.
     using Key = std::tuple<const GpuSpec*, long, long long, std::string_view, int, int, int, std::string_view, int,
         long long, long long, std::string_view>;
-    std::map<Key, std::pair<std::size_t, std::size_t>> best; // twin → (offering, price) of the cheapest
+    std::unordered_map<Key, std::pair<std::size_t, std::size_t>, TupleHash> best; // twin → the cheapest's indices
     std::vector<std::vector<bool>> keep(offerings.size());
     auto twinOf = [&](const Offering& o, const Price& p, const GpuSpec* g) {
         const double network = m_w.kind == WorkloadKind::Training ? o.networkGbps : 0.0; // see networkMatters
