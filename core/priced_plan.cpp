@@ -505,8 +505,8 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
     // price above its region's on-demand price is a real quote but never the better buy: not ranked either.
     if (spotAboveOnDemand(p, onDemand)) {
         char spot[32], od[32];
-        std::snprintf(spot, sizeof spot, "%.4g", p.effectiveHourly());
-        std::snprintf(od, sizeof od, "%.4g", onDemand->effectiveHourly());
+        std::snprintf(spot, sizeof spot, "%.6g", p.effectiveHourly());
+        std::snprintf(od, sizeof od, "%.6g", onDemand->effectiveHourly());
         const bool own = std::any_of(o.prices.begin(), o.prices.end(), [&](const Price& q) { return &q == onDemand; });
         exclude(o,
             own ? Message(msg::spotAboveOnDemand, {spot, od, p.currency})
