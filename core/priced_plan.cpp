@@ -54,6 +54,12 @@ bool allowedPricing(const Constraints& k, PricingModel m)
     return std::find(k.pricing.begin(), k.pricing.end(), std::string(toString(m))) != k.pricing.end();
 }
 
+/// Whether the workload keeps or sends data that dataCosts() prices (storage and egress rates are regional).
+bool hasDataCosts(const Workload& w)
+{
+    return w.data && (w.data->datasetGb > 0 || w.data->checkpointGb > 0 || w.data->egressGbPerMonth > 0);
+}
+
 bool cancelled(const CancelFlag* cancel)
 {
     return cancel && cancel->load(std::memory_order_relaxed);
@@ -149,7 +155,7 @@ DataCost dataCosts(
     const Workload& w, const Offering& o, const std::vector<StorageRate>* rates, const FxTable& fx, double months)
 {
     DataCost d;
-    if (!w.data || (w.data->datasetGb <= 0 && w.data->checkpointGb <= 0 && w.data->egressGbPerMonth <= 0))
+    if (!hasDataCosts(w))
         return d;
     const StorageRate* rate = nullptr;
     if (rates)
@@ -431,7 +437,9 @@ private:
     /// Which prices of which offerings are worth estimating (see run()).
     std::vector<std::vector<bool>> undominated(const std::vector<Admission>& admitted, std::size_t& pruned) const;
     std::vector<int> instanceCounts(const Offering& o, const GpuSpec& g);
-    void priceOne(const Offering& o, const GpuSpec& g, int instances, const Price& p, const Price* onDemand);
+    /// `ownOnDemand`: `onDemand` is the offering's own price (else its region's: OnDemandIndex).
+    void priceOne(
+        const Offering& o, const GpuSpec& g, int instances, const Price& p, const Price* onDemand, bool ownOnDemand);
 
     const Workload& m_w;
     const PlanInputs& m_in;
@@ -491,7 +499,8 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     return counts;
 }
 
-void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const Price& p, const Price* onDemand)
+void PricedPlanner::priceOne(
+    const Offering& o, const GpuSpec& g, int n, const Price& p, const Price* onDemand, bool ownOnDemand)
 {
     const Constraints& k = m_w.constraints;
     const int perInstance = static_cast<int>(std::lround(o.gpuCount));
@@ -507,10 +516,9 @@ void PricedPlanner::priceOne(const Offering& o, const GpuSpec& g, int n, const P
         char spot[32], od[32];
         std::snprintf(spot, sizeof spot, "%.6g", p.effectiveHourly());
         std::snprintf(od, sizeof od, "%.6g", onDemand->effectiveHourly());
-        const bool own = std::any_of(o.prices.begin(), o.prices.end(), [&](const Price& q) { return &q == onDemand; });
         exclude(o,
-            own ? Message(msg::spotAboveOnDemand, {spot, od, p.currency})
-                : Message(msg::spotAboveRegionOnDemand, {spot, od, p.currency, o.zone}),
+            ownOnDemand ? Message(msg::spotAboveOnDemand, {spot, od, p.currency})
+                        : Message(msg::spotAboveRegionOnDemand, {spot, od, p.currency, o.zone}),
             model);
         return;
     }
@@ -701,7 +709,7 @@ Plan PricedPlanner::run()
             }
             for (std::size_t j = 0; j < o.prices.size(); ++j)
                 if (keep[i][j])
-                    priceOne(o, *a.gpu, n, o.prices[j], onDemand);
+                    priceOne(o, *a.gpu, n, o.prices[j], onDemand, m_onDemand.own[i]);
         }
     }
 
@@ -751,9 +759,7 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
 {
     const auto& offerings = *m_in.offerings;
     const Constraints& k = m_w.constraints;
-    const bool regional
-        = (m_w.data && (m_w.data->datasetGb > 0 || m_w.data->checkpointGb > 0 || m_w.data->egressGbPerMonth > 0))
-        || k.objective == "carbon" || (m_service && m_w.inference->usersLocation);
+    const bool regional = hasDataCosts(m_w) || k.objective == "carbon" || (m_service && m_w.inference->usersLocation);
     // Views into the offerings, which outlive the map.
     using Key = std::tuple<const GpuSpec*, long, long long, std::string_view, int, int, int, std::string_view, int,
         long long, long long, std::string_view>;

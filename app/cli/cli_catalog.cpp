@@ -323,11 +323,7 @@ int readFileCommand(const Args& a, FileCommand command, std::ostream& out, std::
         for (const auto& w : advisor->warnings)
             err << "warning: " << w << "\n";
         const std::string advisorSource = a.option("spot-advisor-source", advisorFile);
-        const std::size_t annotated = importers::applySpotAdvisor(imported->offerings, *advisor);
-        for (auto& o : imported->offerings)
-            for (auto& p : o.prices)
-                if (p.pricingModel == core::PricingModel::Spot && p.interruptionBucket)
-                    p.source += "; interruption bucket and savings % from " + advisorSource;
+        const std::size_t annotated = importers::applySpotAdvisor(imported->offerings, *advisor, advisorSource);
         err << "catalog convert: " << annotated << " spot prices given the Spot Advisor's interruption bucket\n";
     }
     if (convert) {

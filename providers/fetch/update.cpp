@@ -503,7 +503,7 @@ core::Result<Fetched> fetchAwsSpot(Context& c, const std::string& url)
         return remote(redactUrl(url), advisor.error());
     f.catalog.offerings = c.current; // the AWS offerings in use now, annotated below
     f.catalog.warnings = advisor->warnings;
-    const std::size_t n = importers::applySpotAdvisor(f.catalog.offerings, *advisor);
+    const std::size_t n = importers::applySpotAdvisor(f.catalog.offerings, *advisor, redactUrl(url));
     if (n == 0) {
         f.unchanged = true;
         f.documents.clear(); // nothing stored: nothing to remember

@@ -133,8 +133,10 @@ Result<SpotAdvisorData> importAwsSpotAdvisor(
     std::string_view json, const std::string& fileName, std::string_view operatingSystem = "Linux");
 
 /// Sets interruption_bucket, interruption_label and spot_savings_pct on the spot Prices of the AWS offerings
-/// (provider "aws") whose region and instance type the advisor knows. Returns how many prices it annotated.
-std::size_t applySpotAdvisor(std::vector<Offering>& offerings, const SpotAdvisorData& advisor);
+/// (provider "aws") whose region and instance type the advisor knows. Returns how many prices it annotated. With a
+/// `source` (where the advisor data came from), each annotated price's source says so, once.
+std::size_t applySpotAdvisor(
+    std::vector<Offering>& offerings, const SpotAdvisorData& advisor, const std::string& source = {});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Azure Retail Prices API (https://prices.azure.com/api/retail/prices)

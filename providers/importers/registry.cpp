@@ -129,7 +129,7 @@ const std::vector<Format>& formats()
                         for (const auto& o : *r.base)
                             if (o.provider == "aws")
                                 out.offerings.push_back(o);
-                    const std::size_t n = applySpotAdvisor(out.offerings, *advisor);
+                    const std::size_t n = applySpotAdvisor(out.offerings, *advisor, sourceOf(r));
                     out.warnings = advisor->warnings;
                     if (n == 0)
                         out.warnings.push_back(

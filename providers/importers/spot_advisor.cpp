@@ -77,8 +77,11 @@ Result<SpotAdvisorData> importAwsSpotAdvisor(
     }
 }
 
-std::size_t applySpotAdvisor(std::vector<Offering>& offerings, const SpotAdvisorData& advisor)
+std::size_t applySpotAdvisor(
+    std::vector<Offering>& offerings, const SpotAdvisorData& advisor, const std::string& source)
 {
+    const std::string provenance
+        = source.empty() ? std::string() : "; interruption bucket and savings % from " + source;
     std::size_t annotated = 0;
     for (auto& o : offerings) {
         if (!iequals(o.provider, "aws"))
@@ -95,6 +98,8 @@ std::size_t applySpotAdvisor(std::vector<Offering>& offerings, const SpotAdvisor
             p.interruptionBucket = type->second.bucket;
             p.interruptionLabel = advisor.labels[static_cast<std::size_t>(type->second.bucket)];
             p.spotSavingsPct = type->second.savingsPct;
+            if (!provenance.empty() && p.source.find(provenance) == std::string::npos)
+                p.source += provenance;
             ++annotated;
         }
     }
