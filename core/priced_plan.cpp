@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -316,11 +317,16 @@ std::vector<Exclusion> selectExclusions(
         return a.costUsd < b.costUsd;
     });
     const std::size_t limit = static_cast<std::size_t>(std::max(0, maxExcluded)) + unfitByGpu.size();
+    // An unpriced reason repeated for one provider's GPU (a GPU without a datasheet in every region and zone) is
+    // listed once: the list is for telling options apart.
+    std::set<std::tuple<std::string, std::string, std::string>> said;
     for (const auto& e : all) {
         if (out.size() >= limit)
             break;
         auto u = unfitByGpu.find(e.gpu);
         if (u != unfitByGpu.end() && e.reason.text() == u->second.text())
+            continue;
+        if (e.costUsd <= 0 && !said.emplace(e.gpu, e.provider, e.reason.text()).second)
             continue;
         out.push_back(e);
     }

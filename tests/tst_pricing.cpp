@@ -84,6 +84,7 @@ private Q_SLOTS:
     void spotAboveOnDemandIsNotRanked();
     void twinsArePrunedBeforeEstimating();
     void zonalSpotComparesWithTheRegion();
+    void repeatedExclusionIsListedOnce();
 };
 
 void TestPricing::interruptionRates_data()
@@ -925,4 +926,27 @@ void TestPricing::zonalSpotComparesWithTheRegion()
         findings[0].detail.c_str());
     QVERIFY2(findings[1].detail.find("spot 4 USD/h in use1-az2 is equal to the region's on-demand 4") == 0,
         findings[1].detail.c_str());
+}
+
+// A GPU without a datasheet in three AWS regions (g5g's T4g) is one line in the exclusion list, not three; another
+// provider's row with the same reason keeps its own line. The count note still counts every excluded price.
+void TestPricing::repeatedExclusionIsListedOnce()
+{
+    core::Workload w;
+    w.kind = core::WorkloadKind::Batch;
+    w.batch = core::BatchSpec {"T4", 10, core::BatchBound::Fp32};
+    std::vector<core::Offering> offers {offering("aws", "T4", 1, "us-east-1"), offering("aws", "T4g", 1, "us-east-1"),
+        offering("aws", "T4g", 1, "us-west-2"), offering("aws", "T4g", 1, "eu-west-1"),
+        offering("other", "T4g", 1, "us-east-1")};
+    for (auto& o : offers)
+        o.prices = {price(core::PricingModel::OnDemand, 0.5)};
+    const auto plan = test::plan(w, test::inputs(offers, fx()));
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    std::size_t awsT4g = 0, otherT4g = 0;
+    for (const auto& e : plan.excluded) {
+        awsT4g += e.gpu == "T4g" && e.provider == "aws" ? 1 : 0;
+        otherT4g += e.gpu == "T4g" && e.provider == "other" ? 1 : 0;
+    }
+    QCOMPARE(awsT4g, std::size_t(1));
+    QCOMPARE(otherT4g, std::size_t(1));
 }
