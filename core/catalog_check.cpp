@@ -100,7 +100,7 @@ CatalogFinding finding(bool error, std::string rule, const std::vector<Offering>
 bool spotAboveOnDemand(const Price& spot, const Price* onDemand)
 {
     return spot.pricingModel == PricingModel::Spot && onDemand && onDemand->currency == spot.currency
-        && spot.effectiveHourly() > onDemand->effectiveHourly() * (1.0 + 1e-9);
+        && spot.effectiveHourly() > onDemand->effectiveHourly() + priceRoundingTolerance;
 }
 
 OnDemandIndex onDemandIndex(const std::vector<Offering>& offerings)
@@ -241,7 +241,7 @@ std::vector<CatalogFinding> checkCatalog(
             // A zone's spot price against its region's on-demand one: a real quote, but not a saving (AWS writes
             // SpotPrice = Price where a zone has no spot capacity to offer, and a few zones quote more).
             if (p.pricingModel == PricingModel::Spot && regionOnDemand && regionOnDemand->currency == p.currency
-                && p.effectiveHourly() >= regionOnDemand->effectiveHourly() * (1.0 - 1e-9))
+                && p.effectiveHourly() >= regionOnDemand->effectiveHourly() - priceRoundingTolerance)
                 out.push_back(finding(false, "spot_not_cheaper", offerings, o, p,
                     "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h in " + o.zone + " is "
                         + (spotAboveOnDemand(p, regionOnDemand) ? "above" : "equal to") + " the region's on-demand "

@@ -47,7 +47,10 @@ std::vector<CatalogFinding> checkCatalog(
     const std::vector<Offering>& offerings, const FxTable& fx, const CatalogCheckOptions& options);
 
 /// The contradiction the planner never ranks and `catalog check` reports as an error: a spot price above the on-demand
-/// price of the same offering in the same currency (beyond rounding: one part in 10^9).
+/// price of the same offering in the same currency, beyond rounding: more than half a unit of the fourth decimal
+/// (SkyPilot's AWS catalog writes SpotPrice with four decimals where a zone has no spot offer and repeats the
+/// on-demand price: g5.12xlarge apne1-az4 8.2261 against 8.22609 is the same price, not a dearer one).
+inline constexpr double priceRoundingTolerance = 0.5e-4;
 bool spotAboveOnDemand(const Price& spot, const Price* onDemand);
 
 /// The on-demand price an offering's spot prices compare with, indexed like `offerings`: the offering's own, else —

@@ -324,6 +324,46 @@ const MessageDef noteRankedByWallTime {
     "plan.note_ranked_by_wall_time", QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by wall time")};
 const MessageDef noteRankedByGpuHours {"plan.note_ranked_by_gpu_hours",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "ranked by GPU-hours (a price-free proxy for cost)")};
+const MessageDef spotBurstNoRoom {"plan.spot_burst_no_room",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "no spot burst (constraints.spot: %1): the on-demand base that meets the availability target alone fills "
+        "all %2 instance(s), so the on-demand price is the whole fleet")};
+const MessageDef spotBurstNoOnDemand {"plan.spot_burst_no_on_demand",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "spot-only serving fleet dropped (constraints.spot: %1): no on-demand price in %2 to run the on-demand base "
+        "that must meet the availability target alone")};
+const MessageDef noteMixedFleet {"plan.note_mixed_fleet",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "on-demand base of %1 instance(s) (%2 replica(s), %3 %4/h each) meets the availability target alone; %5 spot "
+        "instance(s) carry the %6% headroom and count for no availability")};
+const MessageDef noteSpotServing {"plan.note_spot_serving",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "spot: each instance is reclaimed about %1 times a month; a reclaimed replica is down until it restarts on "
+        "new capacity")};
+const MessageDef beyondQuota {"plan.beyond_quota",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "needs more than the instance quota of %1 (constraints.max_instances, or the plan default in Settings): %2")};
+const MessageDef noteQuotaDefault {"plan.note_quota_default",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "each offering may use at most %1 instances (an assumption: set constraints.max_instances per provider, or the "
+        "default in Settings); providers set real quotas per account and region")};
+const MessageDef noteQuotaAws {"plan.note_quota_aws",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "AWS quotas count vCPUs per region: the recommendation needs %1 in %2; an account's quota may be lower, so "
+        "check Service Quotas before launching")};
+const MessageDef noteQuotaGcp {"plan.note_quota_gcp",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "Google Cloud quotas count GPUs per model and region: the recommendation needs %1 %2 GPUs in %3 (quota "
+        "metric NVIDIA_*_GPUS, PREEMPTIBLE_NVIDIA_*_GPUS for spot, and GPUS_ALL_REGIONS); check them before "
+        "launching")};
+const MessageDef noteQuotaAzure {"plan.note_quota_azure",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "Azure quotas count vCPUs per VM family and region: the recommendation needs %1 vCPUs of %2's family in %3 "
+        "(Spot VMs count against the regional Spot vCPU quota); check them before launching")};
+const MessageDef pinnedTpBeyondDomain {"plan.pinned_tp_beyond_domain",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "hardware.tp %1 needs %1 GPUs on one NVLink domain; one instance here has %2 (tensor parallelism does not "
+        "cross instances)")};
 const MessageDef noteSpotOverhead {
     "plan.note_spot_overhead", QT_TRANSLATE_NOOP("gpuplan::Messages", "spot: +%1% time for interruptions")};
 const MessageDef noteSpotManyInterruptions {"plan.note_spot_many_interruptions",
@@ -438,13 +478,14 @@ const std::vector<const MessageDef*>& allMessages()
         &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference,
         &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
         &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
-        &noteSpotManyInterruptions, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates,
-        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
-        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
-        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
-        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
-        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv};
+        &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing,
+        &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp, &noteQuotaAzure,
+        &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
+        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
+        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
+        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
+        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
+        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
     return all;
 }
 

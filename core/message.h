@@ -82,8 +82,10 @@ extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, pre
     doesNotFitNeeds, missesDeadlineEvenOn, noLayout, sloAtRisk, noteSloPreference, noteSloRiskRecommended,
     noteStrictSlo, noteExcludedCount, notePrunedTwins, noteRankedByTime, noteRankedByCarbon, noteRankedByCost,
     noteServingMonth, noteUsersUnknown, noteBudgetIgnored, noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours,
-    noteSpotOverhead, noteSpotOverheadAssumed, noteSpotManyInterruptions, noteCommitment, noteCommitmentBreakEven,
-    notePricesOld, notePriceCheck, noteFxOld, dataOwnRates, dataRates, dataNotPriced;
+    noteSpotOverhead, noteSpotOverheadAssumed, noteSpotManyInterruptions, spotBurstNoRoom, spotBurstNoOnDemand,
+    noteMixedFleet, noteSpotServing, beyondQuota, pinnedTpBeyondDomain, noteQuotaDefault, noteQuotaAws, noteQuotaGcp,
+    noteQuotaAzure, noteCommitment, noteCommitmentBreakEven, notePricesOld, notePriceCheck, noteFxOld, dataOwnRates,
+    dataRates, dataNotPriced;
 // Estimates: what would make a deployment fit, why it misses a target, what they assumed
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,

@@ -178,37 +178,54 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             auto cap = std::make_shared<CapacityPlan>();
             cap->replicaAvailability = replicaAvailability;
             cap->gpusPerReplica = e.layout.tp * e.layout.pp;
-            cap->result = planReplicas(rm, peak, spec.headroom.value_or(PlanDefaults {}.servingHeadroom),
-                spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+            const double headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
+            cap->result = planReplicas(
+                rm, peak, headroom, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
             cap->gpus = cap->result.total() * cap->gpusPerReplica;
             cap->staticMonthlyGpuHours = double(cap->gpus) * hoursPerMonth;
             cap->monthlyGpuHours = cap->staticMonthlyGpuHours;
+            // A mixed fleet's on-demand base: the same sizing without the headroom (spot carries the headroom).
+            const bool mixed = headroom > 0 && servingSpotPolicy(w) == "burst_only";
+            if (mixed) {
+                cap->base = planReplicas(
+                    rm, peak, 0.0, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+                cap->baseMonthlyGpuHours = double(cap->base->total() * cap->gpusPerReplica) * hoursPerMonth;
+            }
             // Scale-up delay: instance start (2 min, an assumption) + loading the weights at 2 GB/s from
             // local NVMe or a network volume (an assumption; both shown in the report).
             cap->scaleUpDelayS = spec.autoscaling && spec.autoscaling->scaleUpDelayS ? *spec.autoscaling->scaleUpDelayS
                                                                                      : 120.0 + e.weightsBytes / 2e9;
             if (!spec.profile.empty()) {
                 // Each distinct hourly rate sized once (profiles repeat rates; the peak is one of them).
-                std::vector<int> needed;
-                std::map<double, int> byRate;
-                if (peak > 0)
-                    byRate.emplace(peak, cap->result.total());
-                for (double rate : spec.profile) {
-                    auto [it, isNew] = byRate.try_emplace(rate, minReplicas);
-                    if (isNew && rate > 0)
-                        it->second = planReplicas(rm, rate, spec.headroom.value_or(PlanDefaults {}.servingHeadroom),
-                            spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas)
-                                         .total();
-                    needed.push_back(it->second);
-                }
+                auto hourly = [&](double withHeadroom, int atPeak) {
+                    std::vector<int> needed;
+                    std::map<double, int> byRate;
+                    if (peak > 0)
+                        byRate.emplace(peak, atPeak);
+                    for (double rate : spec.profile) {
+                        auto [it, isNew] = byRate.try_emplace(rate, minReplicas);
+                        if (isNew && rate > 0)
+                            it->second = planReplicas(rm, rate, withHeadroom, spec.slo.ttftP99Ms, spec.availability,
+                                replicaAvailability, minReplicas)
+                                             .total();
+                        needed.push_back(it->second);
+                    }
+                    return needed;
+                };
                 AutoscalingPolicy policy;
                 policy.minReplicas = minReplicas;
                 policy.scaleUpDelaySeconds = cap->scaleUpDelayS;
                 policy.cooldownSeconds = spec.autoscaling ? spec.autoscaling->cooldownS : 600.0;
+                const std::vector<int> needed = hourly(headroom, cap->result.total());
                 cap->autoscale = simulateAutoscaling(needed, policy);
-                if (spec.autoscaling)
-                    cap->monthlyGpuHours
-                        = cap->autoscale->replicaHours / double(needed.size()) * hoursPerMonth * cap->gpusPerReplica;
+                const double perReplicaHour = hoursPerMonth / double(needed.size()) * cap->gpusPerReplica;
+                if (spec.autoscaling) {
+                    cap->monthlyGpuHours = cap->autoscale->replicaHours * perReplicaHour;
+                    if (mixed)
+                        cap->baseMonthlyGpuHours
+                            = simulateAutoscaling(hourly(0.0, cap->base->total()), policy).replicaHours
+                            * perReplicaHour;
+                }
             }
             c.capacity = cap;
             if (!cap->result.feasible) {
@@ -336,6 +353,20 @@ Plan detail::estimatePlan(const Workload& w, const GpuCatalog& gpus, const Cance
 } // namespace gpuplan::core
 
 namespace gpuplan::core {
+
+std::string pricingKey(const Pricing& p)
+{
+    return p.mixed ? "on_demand+spot" : std::string(toString(p.price.pricingModel));
+}
+
+std::string_view servingSpotPolicy(const Workload& w)
+{
+    if (w.kind != WorkloadKind::Inference)
+        return "allow";
+    if (w.constraints.spot)
+        return *w.constraints.spot;
+    return w.inference->availability && *w.inference->availability >= 0.999 ? "burst_only" : "allow";
+}
 
 double Candidate::latencyMs() const
 {

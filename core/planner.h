@@ -33,6 +33,11 @@ struct CapacityPlan
     std::optional<AutoscaleResult> autoscale; ///< with a daily or weekly profile
     double monthlyGpuHours = 0;               ///< static fleet, or the autoscaled one when a profile is given
     double staticMonthlyGpuHours = 0;
+    /// A mixed fleet's on-demand base (servingSpotPolicy burst_only, headroom > 0): the replicas the peak traffic
+    /// needs without the headroom, with the spares the availability target needs at this replica availability, so
+    /// the base meets the target on its own; spot instances carry the headroom above it.
+    std::optional<CapacityResult> base;
+    double baseMonthlyGpuHours = 0; ///< the base's GPU-hours a month, autoscaled like monthlyGpuHours
 };
 
 /// Expected availability of a priced serving deployment and what its SLA is worth.
@@ -99,6 +104,20 @@ struct Pricing
     double reservedBaselineBreakEven = 0;
     double reservedMixMonthlyCost = 0;
     double allOnDemandMonthlyCost = 0;
+    /// Serving with spot burst_only (constraints.spot): the spot price `price` pays only the burst; an on-demand base
+    /// (the offering's own on-demand price, or its region's for a zonal spot price) meets the availability target
+    /// alone. `instances` and the totals are the whole fleet; `availability` is the base's.
+    struct MixedFleet
+    {
+        Price onDemand;
+        int baseInstances = 0;
+        int burstInstances = 0;
+        int baseReplicas = 0;
+        int burstReplicas = 0;
+        double baseMonthlyCost = 0;  ///< output currency
+        double burstMonthlyCost = 0; ///< output currency
+    };
+    std::optional<MixedFleet> mixed;
     /// Days from the price's as_of to the plan's date (PlanInputs::today); stale beyond maxPriceAgeDays.
     std::optional<long> priceAgeDays;
     bool priceStale = false;
@@ -185,6 +204,15 @@ inline constexpr double hoursPerMonth = 730.0;
 /// A serving candidate that meets its latency targets across the estimate's 80 % range is recommended over a cheaper
 /// one at risk when it costs at most this much more (issue "Plans an expert would sign": the stated 5 % rule).
 inline constexpr double safeLatencyPremium = 0.05;
+
+/// What a priced candidate pays, as a key: its price's model (the catalog's names: on_demand, spot, reserved, …), or
+/// "on_demand+spot" for a mixed fleet (Pricing::mixed). JSON pricing_model, the CLI table, the app and the PDF.
+std::string pricingKey(const Pricing& p);
+
+/// How spot capacity may serve this workload (constraints.spot): "allow", "burst_only" or "never"; unset, burst_only
+/// for an availability target of 99.9 % or more (a zone's spot pool is reclaimed together, so spot replicas do not
+/// fail independently), else allow. Training and batch: "allow".
+std::string_view servingSpotPolicy(const Workload& w);
 
 /// The one way to plan a workload, used by every front end. Unpinned and priced: every feasible deployment
 /// across the offerings (offering × instance count × layout × price), dropping what does not fit or breaks a

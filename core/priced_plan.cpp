@@ -357,6 +357,9 @@ private:
     void dateThePrices();
     /// A note for each catalog-check warning on the recommended price (ages have their own note).
     void noteCheckFindings();
+    /// The quotas the recommendation runs into: the plan's assumed instance quota, and the provider's own where its
+    /// unit is published (AWS vCPUs per instance family, Google GPUs per model, Azure vCPUs per VM family).
+    void noteQuotas();
     /// Estimates depend only on the GPU model, count, replica availability and the instance topology: computed
     /// once, shared by every offering and price. On instances of `o` the GPUs share NVLink (tensor parallelism
     /// stays inside one instance) and the instances talk over its network (the catalog's network_gbps, else
@@ -472,6 +475,12 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
                 o, Message(msg::pinnedNotWhole, {std::to_string(m_w.hardware->count), std::to_string(perInstance)}));
             return counts;
         }
+        // A pinned tensor-parallel degree stays inside one instance's NVLink domain (see evaluate()).
+        const int domain = std::min(perInstance, g.maxGpusPerNode);
+        if (m_w.hardware->tp && *m_w.hardware->tp > domain) {
+            exclude(o, Message(msg::pinnedTpBeyondDomain, {std::to_string(*m_w.hardware->tp), std::to_string(domain)}));
+            return counts;
+        }
         counts.push_back(m_w.hardware->count / perInstance);
         return counts;
     }
@@ -489,8 +498,11 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
             reason = Message(msg::quotaZero, {o.provider});
         } else {
             const Candidate& last = estimate(g, std::max(1, largestInfeasible) * perInstance, ra, o);
+            // The search ran into the quota: more instances might have served (more replicas, a wider layout).
+            const bool atQuota = largestInfeasible >= maxN && last.inference && last.inference->fit.fits
+                && last.capacity && last.capacity->result.total() > last.inference->layout.replicas;
             reason = !last.fits
-                ? unfitReason(last)
+                ? (atQuota ? Message(msg::beyondQuota, {std::to_string(maxN), unfitReason(last)}) : unfitReason(last))
                 : Message(msg::missesDeadlineWithinQuota, {std::to_string(last.gpus), std::to_string(maxN)});
         }
         m_unfitByGpu.emplace(g.id, reason);
@@ -537,19 +549,32 @@ void PricedPlanner::priceOne(
             model);
         return;
     }
-    if (m_service && p.pricingModel == PricingModel::Spot) {
-        // A zone's spot pool is reclaimed together in a capacity crunch: replicas on spot do not fail independently,
-        // so adding spot replicas does not buy availability. By default a 99.9 % target or higher does not rest on
-        // spot capacity alone (constraints.spot: "allow" to plan it anyway, "never" to drop spot serving).
-        const auto target = m_w.inference->availability;
-        const std::string policy = k.spot.value_or(target && *target >= 0.999 ? "burst_only" : "allow");
-        if (policy != "allow") {
-            exclude(o, Message(msg::spotFleetDropped, {policy}), model);
+    const double onDemandRa = instanceAvailability(o);
+    const Candidate& base = estimate(g, n * perInstance, onDemandRa, o);
+    // A zone's spot pool is reclaimed together in a capacity crunch: replicas on spot do not fail independently, so
+    // adding spot replicas does not buy availability. By default a 99.9 % target or higher does not rest on spot
+    // capacity alone: burst_only prices the spot price as a mixed fleet (an on-demand base that meets the target
+    // alone, spot instances for the headroom); "allow" plans spot-only fleets, "never" drops spot serving.
+    const std::string policy(servingSpotPolicy(m_w));
+    const bool mixed = m_service && p.pricingModel == PricingModel::Spot && policy == "burst_only";
+    int baseInstances = 0;
+    if (m_service && p.pricingModel == PricingModel::Spot && policy == "never") {
+        exclude(o, Message(msg::spotFleetDropped, {policy}), model);
+        return;
+    }
+    if (mixed) {
+        if (!onDemand || onDemand->currency != p.currency || onDemand->hourlyRate <= 0) {
+            exclude(o, Message(msg::spotBurstNoOnDemand, {policy, o.region}), model);
+            return;
+        }
+        const CapacityPlan* cap = base.capacity.get();
+        if (cap && cap->base)
+            baseInstances = (cap->base->total() * cap->gpusPerReplica + perInstance - 1) / perInstance;
+        if (!cap || !cap->base || baseInstances >= n) {
+            exclude(o, Message(msg::spotBurstNoRoom, {policy, std::to_string(n)}), model);
             return;
         }
     }
-    const double onDemandRa = instanceAvailability(o);
-    const Candidate& base = estimate(g, n * perInstance, onDemandRa, o);
     SpotParams sp = m_in.spot;
     if (base.training)
         sp.checkpointWriteHours = std::max(base.training->checkpointWriteS, 1.0) / 3600.0;
@@ -558,9 +583,10 @@ void PricedPlanner::priceOne(
         return d == m_in.discounts.end() ? 0.0 : d->second;
     }();
     const double odHourly = onDemand && onDemand->currency == p.currency ? onDemand->hourlyRate : 0.0;
-    // Spot replicas are interrupted: each is up less often, which can take more spares.
+    // Spot replicas are interrupted: each is up less often, which can take more spares (a mixed fleet's spares are
+    // on-demand: its base).
     const Candidate* use = &base;
-    if (m_service && p.pricingModel == PricingModel::Spot && base.capacity) {
+    if (m_service && p.pricingModel == PricingModel::Spot && base.capacity && !mixed) {
         const double rate = interruptionsPerInstanceHour(
             interruptionShareForBucket(p.interruptionBucket.value_or(static_cast<int>(sp.defaultBucket))));
         const double ra = onDemandRa * spotAvailability(rate, base.capacity->scaleUpDelayS / 3600.0);
@@ -573,9 +599,39 @@ void PricedPlanner::priceOne(
     PricedCost pc = priceJob(o, p, n, use->wallHours, m_service, sp, discount, odHourly);
     // Autoscaling pays for the replica-hours it runs (commitments are paid regardless).
     const double staticMonthly = pc.totalCost;
-    if (m_service && use->capacity && use->capacity->autoscale && m_w.inference->autoscaling
-        && (p.pricingModel == PricingModel::OnDemand || p.pricingModel == PricingModel::Spot))
+    const bool autoscaled = m_service && use->capacity && use->capacity->autoscale && m_w.inference->autoscaling;
+    if (autoscaled && (p.pricingModel == PricingModel::OnDemand || p.pricingModel == PricingModel::Spot))
         pc.totalCost *= use->capacity->monthlyGpuHours / (double(n) * perInstance * hoursPerMonth);
+    std::optional<Pricing::MixedFleet> mix;
+    if (mixed) {
+        // The base on its on-demand price, the rest of the fleet on the spot price; autoscaled, each pays its share
+        // of the GPU-hours (the burst: what the fleet runs above the base each hour).
+        const CapacityPlan& cap = *use->capacity;
+        const int burstInstances = n - baseInstances;
+        PricedCost od = priceJob(o, *onDemand, baseInstances, use->wallHours, true, sp, discount, odHourly);
+        PricedCost burst = priceJob(o, p, burstInstances, use->wallHours, true, sp, discount, odHourly);
+        if (autoscaled) {
+            od.totalCost *= cap.baseMonthlyGpuHours / (double(baseInstances) * perInstance * hoursPerMonth);
+            burst.totalCost *= std::max(0.0, cap.monthlyGpuHours - cap.baseMonthlyGpuHours)
+                / (double(burstInstances) * perInstance * hoursPerMonth);
+        }
+        mix.emplace();
+        mix->onDemand = *onDemand;
+        mix->baseInstances = baseInstances;
+        mix->burstInstances = burstInstances;
+        mix->baseReplicas = cap.base->total();
+        mix->burstReplicas = cap.result.total() - cap.base->total();
+        mix->baseMonthlyCost = od.totalCost; // price currency until converted below
+        mix->burstMonthlyCost = burst.totalCost;
+        char rate[32], headroom[16];
+        std::snprintf(rate, sizeof rate, "%.6g", onDemand->hourlyRate * (1.0 - discount));
+        std::snprintf(headroom, sizeof headroom, "%.0f", 100.0 * m_w.inference->headroom.value_or(0));
+        pc.hourlyCost = od.hourlyCost + burst.hourlyCost;
+        pc.totalCost = od.totalCost + burst.totalCost;
+        pc.note = Message(msg::noteMixedFleet,
+            {std::to_string(baseInstances), std::to_string(mix->baseReplicas), std::string(rate), p.currency,
+                std::to_string(burstInstances), std::string(headroom)});
+    }
     const FxTable& fx = m_in.fx;
     const std::string& currency = m_in.currency;
     auto usd = fx.convert(pc.totalCost, p.currency, "USD");
@@ -621,6 +677,11 @@ void PricedPlanner::priceOne(
     pr.terms = pc.terms;
     pr.spot = pc.spot;
     pr.note = pc.note;
+    if (mix) {
+        mix->baseMonthlyCost = *fx.convert(mix->baseMonthlyCost, p.currency, currency);
+        mix->burstMonthlyCost = *fx.convert(mix->burstMonthlyCost, p.currency, currency);
+        pr.mixed = std::move(mix);
+    }
     if (m_service) {
         pr.staticMonthlyCost = *fx.convert(staticMonthly, p.currency, currency);
         if (c.inference && c.inference->requestsPerS > 0) {
@@ -632,8 +693,14 @@ void PricedPlanner::priceOne(
                 : c.inference->requestsPerS;
             pr.costPerMillionOutputTokens = costPerMillionTokens(pr.totalCost, servedRate * spec.outputTokens);
         }
-        if (c.capacity)
+        if (c.capacity && pr.mixed) {
+            // The target rests on the on-demand base alone.
+            CapacityPlan baseOnly = *c.capacity;
+            baseOnly.result = *c.capacity->base;
+            pr.availability = servingAvailability(m_w, o, pr.mixed->onDemand, baseOnly, m_in.geography.get());
+        } else if (c.capacity) {
             pr.availability = servingAvailability(m_w, o, p, *c.capacity, m_in.geography.get());
+        }
         if (m_users && m_in.geography) {
             const RegionInfo* ri = m_in.geography->region(o.provider, o.region);
             if (ri && ri->latitude && ri->longitude) {
@@ -737,6 +804,7 @@ Plan PricedPlanner::run()
         m_plan.notes.push_back(Message(msg::noteServingMonth));
     dateThePrices();
     noteCheckFindings();
+    noteQuotas();
     // Pinned: the estimate is the pinned deployment on the recommended offering's instances (its GPUs per instance
     // and network decide the layout), unpriced, so that it describes the same machines as the first row; the
     // datasheet node (estimatePlan) only when nothing is priced.
@@ -767,16 +835,22 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
     const Constraints& k = m_w.constraints;
     const bool regional = hasDataCosts(m_w) || k.objective == "carbon" || (m_service && m_w.inference->usersLocation);
     // Views into the offerings, which outlive the map.
+    // A mixed fleet's base pays the on-demand price its spot price compares with: part of the twin.
+    const bool mixes = m_service && servingSpotPolicy(m_w) == "burst_only";
     using Key = std::tuple<const GpuSpec*, long, long long, std::string_view, int, int, int, std::string_view, int,
-        long long, long long, std::string_view>;
+        long long, long long, std::string_view, long long>;
     std::unordered_map<Key, std::pair<std::size_t, std::size_t>, TupleHash> best; // twin → the cheapest's indices
     std::vector<std::vector<bool>> keep(offerings.size());
-    auto twinOf = [&](const Offering& o, const Price& p, const GpuSpec* g) {
+    auto twinOf = [&](std::size_t i, const Price& p, const GpuSpec* g) {
+        const Offering& o = offerings[i];
         const double network = m_w.kind == WorkloadKind::Training ? o.networkGbps : 0.0; // see networkMatters
+        const Price* od = m_onDemand.price[i];
+        const double base = mixes && p.pricingModel == PricingModel::Spot && od ? od->hourlyRate : 0.0;
         return Key {g, std::lround(o.gpuCount), std::llround(network * 1e3), o.provider,
             static_cast<int>(p.pricingModel), p.termMonths, static_cast<int>(p.paymentOption), p.currency,
             p.interruptionBucket.value_or(-1), std::llround(o.billingGranularityS * 1e3),
-            std::llround(o.minimumBillingS * 1e3), regional ? std::string_view(o.region) : std::string_view()};
+            std::llround(o.minimumBillingS * 1e3), regional ? std::string_view(o.region) : std::string_view(),
+            std::llround(base * 1e6)};
     };
     auto prunable = [&](std::size_t i, const Price& p) {
         if (p.pricingModel == PricingModel::CapacityBlock || !allowedPricing(k, p.pricingModel))
@@ -792,7 +866,7 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
             const Price& p = o.prices[j];
             if (!prunable(i, p))
                 continue;
-            auto [it, fresh] = best.try_emplace(twinOf(o, p, admitted[i].gpu), i, j);
+            auto [it, fresh] = best.try_emplace(twinOf(i, p, admitted[i].gpu), i, j);
             if (fresh)
                 continue;
             auto& [bi, bj] = it->second;
@@ -872,6 +946,60 @@ void PricedPlanner::noteCheckFindings()
             m_plan.notes.push_back(Message(msg::notePriceCheck,
                 {o.provider + " " + o.region + " " + o.instanceType + " " + std::string(toString(p.pricingModel)),
                     f.rule, f.detail}));
+    }
+}
+
+void PricedPlanner::noteQuotas()
+{
+    if (m_plan.candidates.empty() || !m_plan.candidates.front().pricing)
+        return;
+    const Pricing& top = *m_plan.candidates.front().pricing;
+    const Offering& o = top.offering;
+    if (!m_w.constraints.maxInstances.count(o.provider))
+        m_plan.notes.push_back(Message(msg::noteQuotaDefault, {std::to_string(m_in.defaults.maxInstances)}));
+    const int spotInstances = top.mixed                ? top.mixed->burstInstances
+        : top.price.pricingModel == PricingModel::Spot ? top.instances
+                                                       : 0;
+    const int onDemandInstances = top.instances - spotInstances;
+    if (o.provider == "aws" && o.vcpus > 0) {
+        // Amazon EC2 On-Demand and Spot quotas are vCPUs per region and instance family (AWS EC2 User Guide,
+        // "Amazon EC2 service quotas", https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-instance-quotas.html,
+        // read 2026-12-02; the codes are Service Quotas' for EC2).
+        const char family = o.instanceType.empty() ? ' ' : o.instanceType.front();
+        struct Quota
+        {
+            const char* onDemand;
+            const char* onDemandCode;
+            const char* spot;
+            const char* spotCode;
+        };
+        const Quota p {"Running On-Demand P instances", "L-417A185B", "All P Spot Instance Requests", "L-7212CCBC"};
+        const Quota gvt {
+            "Running On-Demand G and VT instances", "L-DB2E81BA", "All G and VT Spot Instance Requests", "L-3819A6DF"};
+        const Quota* q = family == 'p' ? &p : family == 'g' ? &gvt : nullptr;
+        if (!q)
+            return;
+        std::string need;
+        auto add = [&](int instances, const char* name, const char* code) {
+            if (instances <= 0)
+                return;
+            char buf[200];
+            std::snprintf(buf, sizeof buf, "%.0f vCPUs of \"%s\" (%s)", instances * o.vcpus, name, code);
+            need += (need.empty() ? "" : " and ") + std::string(buf);
+        };
+        add(onDemandInstances, q->onDemand, q->onDemandCode);
+        add(spotInstances, q->spot, q->spotCode);
+        m_plan.notes.push_back(Message(msg::noteQuotaAws, {need, o.region}));
+    } else if (o.provider == "gcp") {
+        // Compute Engine GPU quotas are per GPU model and region, preemptible (spot) GPUs apart, plus a global
+        // GPUS_ALL_REGIONS (https://cloud.google.com/compute/resource-usage#gpu_quota, read 2026-12-02).
+        const double gpus = top.instances * o.gpuCount;
+        m_plan.notes.push_back(Message(msg::noteQuotaGcp, {fixed(gpus, 0), o.gpuModel, o.region}));
+    } else if (o.provider == "azure" && o.vcpus > 0) {
+        // Azure vCPU quotas are per VM family and region, with a regional total and a separate Spot vCPU quota
+        // (https://learn.microsoft.com/azure/virtual-machines/quotas, read 2026-12-02).
+        m_plan.notes.push_back(
+            Message(msg::noteQuotaAzure, {fixed(top.instances * o.vcpus, 0), o.instanceType, o.region}));
     }
 }
 

@@ -131,8 +131,15 @@ PricedCost priceJob(const Offering& o, const Price& p, int instances, double job
             c.wallHours = jobHours * (1.0 + c.spot.overhead);
         c.totalCost = p.hourlyRate * keep * n
             * (service ? period : billedHours(c.wallHours, o.billingGranularityS, o.minimumBillingS));
-        c.note = Message(c.spot.assumedBucket ? msg::noteSpotOverheadAssumed : msg::noteSpotOverhead,
-            {std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4)});
+        if (service) {
+            // A service loses no job time to reclaims (no checkpoint, no rerun): it loses replicas for a while.
+            char perMonth[32];
+            std::snprintf(perMonth, sizeof perMonth, "%.2g", c.spot.interruptionsPerHour / n * 730.0);
+            c.note = Message(msg::noteSpotServing, {std::string(perMonth)});
+        } else {
+            c.note = Message(c.spot.assumedBucket ? msg::noteSpotOverheadAssumed : msg::noteSpotOverhead,
+                {std::to_string(static_cast<int>(std::round(c.spot.overhead * 1000)) / 10.0).substr(0, 4)});
+        }
         if (const double expected = c.spot.interruptionsPerHour * c.wallHours;
             !service && expected >= manySpotInterruptions)
             c.note = Message(msg::noteSpotManyInterruptions,

@@ -127,7 +127,8 @@ struct Constraints
     std::map<std::string, int> maxInstances;  ///< per provider
     std::string objective = "cost";           ///< cost | time | carbon
     /// How spot may serve: allow | burst_only | never; unset: burst_only for an availability target ≥ 99.9 %,
-    /// else allow. burst_only and never drop spot-only serving fleets (burst pricing is not modeled).
+    /// else allow (servingSpotPolicy). burst_only prices a spot price as a mixed fleet: an on-demand base that meets
+    /// the availability target alone, spot instances for the headroom; never drops spot serving.
     std::optional<std::string> spot;
     /// Drop serving candidates whose latency meets the SLO at the estimate but not across its 80 % range ("at
     /// risk"); by default they are kept and marked.

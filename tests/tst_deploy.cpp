@@ -31,11 +31,13 @@ const QTemporaryDir& storeDir()
     return dir;
 }
 
-Run cli(const QStringList& args)
+Run cli(const QStringList& args, const QString& catalogDir = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("GPUPLAN_DB"), storeDir().filePath(QStringLiteral("store.sqlite")));
+    if (!catalogDir.isEmpty())
+        env.insert(QStringLiteral("GPUPLAN_CATALOG_DIR"), catalogDir);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(GPUPLAN_CLI), args);
     p.closeWriteChannel();
@@ -119,6 +121,7 @@ private Q_SLOTS:
     void migSlices();
     void amdAndUnpriced();
     void multiNodeServingReplica();
+    void mixedFleet();
 
 private:
     QTemporaryDir m_dir;
@@ -480,6 +483,86 @@ void TestDeploy::multiNodeServingReplica()
                  .value(QStringLiteral("role"))
                  .toString(),
         QStringLiteral("leader"));
+}
+
+// A mixed fleet on the bundled AWS rows of g5.xlarge in us-east-2 (on demand 1.006 USD/h, use2-az1 spot 0.377 USD/h,
+// tests/data/catalog-aws-g5): the plan's month is base × 1.006 × 730 + burst × 0.377 × 730; SkyServe keeps the base
+// on demand (base_ondemand_fallback_replicas) with use_spot for the rest; Kubernetes gets two Deployments, on-demand
+// and spot nodes told apart by karpenter.sh/capacity-type, behind one Service. Read back by PyYAML.
+void TestDeploy::mixedFleet()
+{
+    const QString path = m_dir.filePath(QStringLiteral("mixed.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema":"gpuplan.workload/1","kind":"inference","name":"Llama-3.1-8B spot burst",
+            "model":{"preset":"llama-3.1-8b"},
+            "inference":{"prompt_tokens":1024,"output_tokens":256,"weight_precision":"bf16","kv_precision":"bf16",
+                         "requests_per_second":20,"slo":{"ttft_p99_ms":1000,"tpot_p99_ms":60},
+                         "availability":0.999}})");
+    }
+    const QString catalog = QStringLiteral(GPUPLAN_TEST_DATA "/catalog-aws-g5");
+    const QString json = m_dir.filePath(QStringLiteral("mixed-plan.json"));
+    const QString sky = m_dir.filePath(QStringLiteral("mixed-sky.yaml"));
+    const QString k8s = m_dir.filePath(QStringLiteral("mixed-k8s.yaml"));
+    Run r = cli(
+        {QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--output"),
+            json, QStringLiteral("--emit"), QStringLiteral("skypilot"), QStringLiteral("--emit-output"), sky},
+        catalog);
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = cli({QStringLiteral("plan"), path, QStringLiteral("--emit"), QStringLiteral("k8s"),
+                QStringLiteral("--emit-output"), k8s},
+        catalog);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+    QCOMPARE(top.value(QStringLiteral("pricing_model")).toString(), QStringLiteral("on_demand+spot"));
+    const QJsonObject mix = top.value(QStringLiteral("mixed_fleet")).toObject();
+    const int base = mix.value(QStringLiteral("base_instances")).toInt();
+    const int burst = mix.value(QStringLiteral("burst_instances")).toInt();
+    QVERIFY(base >= 2 && burst >= 1);
+    QCOMPARE(base + burst, top.value(QStringLiteral("instances")).toInt());
+    QCOMPARE(mix.value(QStringLiteral("base_hourly_rate")).toDouble(), 1.006);
+    GP_COMPARE_REL(top.value(QStringLiteral("total_cost")).toDouble(), base * 1.006 * 730 + burst * 0.377 * 730, 1e-9);
+
+    QByteArray error;
+    auto docs = parseYaml(readAll(sky), &error);
+    QVERIFY2(docs, error.constData());
+    const QJsonObject task = docs->first().toObject();
+    QVERIFY(task.value(QStringLiteral("resources")).toObject().value(QStringLiteral("use_spot")).toBool());
+    const QJsonObject policy = at(task, {QStringLiteral("service"), QStringLiteral("replica_policy")});
+    QCOMPARE(policy.value(QStringLiteral("base_ondemand_fallback_replicas")).toInt(), base);
+    QCOMPARE(policy.value(QStringLiteral("min_replicas")).toInt(), base + burst);
+    QCOMPARE(policy.value(QStringLiteral("max_replicas")).toInt(), base + burst);
+    QVERIFY(!at(task, {QStringLiteral("service")}).contains(QStringLiteral("replicas")));
+
+    docs = parseYaml(readAll(k8s), &error);
+    QVERIFY2(docs, error.constData());
+    int deployments = 0, replicas = 0;
+    for (const auto& d : *docs) {
+        const QJsonObject o = d.toObject();
+        if (o.value(QStringLiteral("kind")).toString() != QLatin1String("Deployment"))
+            continue;
+        ++deployments;
+        const QJsonObject spec = o.value(QStringLiteral("spec")).toObject();
+        const QString capacity
+            = at(spec, {QStringLiteral("template"), QStringLiteral("spec"), QStringLiteral("nodeSelector")})
+                  .value(QStringLiteral("karpenter.sh/capacity-type"))
+                  .toString();
+        const int n = spec.value(QStringLiteral("replicas")).toInt();
+        QCOMPARE(n,
+            capacity == QLatin1String("on-demand") ? mix.value(QStringLiteral("base_replicas")).toInt()
+                                                   : mix.value(QStringLiteral("burst_replicas")).toInt());
+        QVERIFY(capacity == QLatin1String("on-demand") || capacity == QLatin1String("spot"));
+        replicas += n;
+    }
+    QCOMPARE(deployments, 2);
+    QCOMPARE(replicas, base + burst); // one replica per g5.xlarge
+    QCOMPARE(at(kind(*docs, "Service"), {QStringLiteral("spec"), QStringLiteral("selector")})
+                 .value(QStringLiteral("app.kubernetes.io/name"))
+                 .toString(),
+        at(kind(*docs, "Deployment"), {QStringLiteral("metadata"), QStringLiteral("labels")})
+            .value(QStringLiteral("app.kubernetes.io/name"))
+            .toString());
 }
 
 QTEST_GUILESS_MAIN(TestDeploy)

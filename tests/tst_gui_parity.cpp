@@ -57,8 +57,7 @@ QString rowKey(const core::Candidate& c)
     const auto& p = *c.pricing;
     return QStringList {QString::fromStdString(p.offering.provider), QString::fromStdString(p.offering.region),
         QString::fromStdString(p.offering.zone), QString::fromStdString(p.offering.instanceType),
-        QString::fromStdString(std::string(core::toString(p.price.pricingModel))), QString::number(p.price.termMonths),
-        QString::number(c.gpus)}
+        QString::fromStdString(core::pricingKey(p)), QString::number(p.price.termMonths), QString::number(c.gpus)}
         .join(QLatin1Char('|'));
 }
 

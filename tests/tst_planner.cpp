@@ -69,6 +69,17 @@ core::Workload serving(const char* preset, core::Precision weights)
     return w;
 }
 
+/// Adds a spot price (bucket 0, "<5 %") to an offering of offering(); returns it.
+core::Price addSpot(core::Offering& o, double hourly)
+{
+    core::Price spot = o.prices.front();
+    spot.pricingModel = core::PricingModel::Spot;
+    spot.hourlyRate = hourly;
+    spot.interruptionBucket = 0;
+    o.prices.push_back(spot);
+    return spot;
+}
+
 bool hasMessage(const std::vector<core::Message>& messages, std::string_view id)
 {
     return std::any_of(messages.begin(), messages.end(), [&](const core::Message& m) { return m.id() == id; });
@@ -98,6 +109,9 @@ private Q_SLOTS:
     void servingReplicaSpansInstances();
     void precisionsTheGpuHas();
     void availabilityWithoutSlaOrOnSpot();
+    void mixedFleetOnDemandBaseSpotBurst();
+    void quotasAreStated();
+    void pinnedTensorParallelStaysInOneInstance();
     void brokenGpuCountIsExcluded();
     void latencyFiguresAgree();
     void latencyAtRiskAndTheFivePercentRule();
@@ -542,11 +556,7 @@ void TestPlanner::availabilityWithoutSlaOrOnSpot()
     auto w = serving("llama-3.2-1b", core::Precision::BF16);
     w.inference->availability = 0.999;
     auto o = offering("nosla", "L4", 1, "r1");
-    core::Price spot = o.prices.front();
-    spot.pricingModel = core::PricingModel::Spot;
-    spot.hourlyRate = 0.3;
-    spot.interruptionBucket = 0;
-    o.prices.push_back(spot);
+    addSpot(o, 0.3);
     auto plan = test::plan(w, test::inputs({o}));
     QVERIFY(!plan.candidates.empty());
     for (const auto& c : plan.candidates) {
@@ -555,12 +565,140 @@ void TestPlanner::availabilityWithoutSlaOrOnSpot()
         QCOMPARE(c.pricing->availability->slaScope, std::string("none"));
         QVERIFY(c.pricing->availability->expected >= 0.999);
     }
+    // 0.5 requests/s: the two replicas the target needs already carry the 20 % headroom, so no spot burst is left.
     QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(),
-        [](const core::Exclusion& e) { return e.reason.id() == "plan.spot_fleet_dropped"; }));
+        [](const core::Exclusion& e) { return e.reason.id() == "plan.spot_burst_no_room"; }));
     w.constraints.spot = "allow";
     plan = test::plan(w, test::inputs({o}));
     QVERIFY(std::any_of(plan.candidates.begin(), plan.candidates.end(),
         [](const core::Candidate& c) { return c.pricing->price.pricingModel == core::PricingModel::Spot; }));
+}
+
+// A mixed fleet (constraints.spot burst_only, the default for a 99.9 % target): an on-demand base that meets the
+// target alone, spot instances for the 20 % headroom. Checked by hand against the plan's own counts: the base's
+// k-of-n availability at 0.99 per instance (no SLA) reaches 0.999 without the spot instances; the month costs
+// base × 1.00 × 730 + burst × 0.30 × 730 (USD); the fleet is as large as the all-on-demand one and cheaper. A zone's
+// spot price pays its region's on-demand price for the base. Headroom 0 leaves nothing to burst; "never" drops spot;
+// "allow" plans spot alone.
+void TestPlanner::mixedFleetOnDemandBaseSpotBurst()
+{
+    auto w = serving("llama-3.2-1b", core::Precision::BF16);
+    w.inference->requestsPerSecond = 40;
+    w.inference->availability = 0.999;
+    auto o = offering("nosla", "L4", 1, "r1"); // on-demand 1.00 USD/h
+    const core::Price spot = addSpot(o, 0.3);
+    auto plan = test::plan(w, test::inputs({o}));
+    const core::Candidate *od = nullptr, *mix = nullptr;
+    for (const auto& c : plan.candidates) {
+        QVERIFY2(c.pricing->price.pricingModel != core::PricingModel::Spot || c.pricing->mixed,
+            "a spot-only fleet under a 99.9 % target");
+        if (c.pricing->mixed)
+            mix = &c;
+        else if (c.pricing->price.pricingModel == core::PricingModel::OnDemand)
+            od = &c;
+    }
+    QVERIFY(od && mix);
+    QCOMPARE(core::pricingKey(*mix->pricing), std::string("on_demand+spot"));
+    const auto& m = *mix->pricing->mixed;
+    const auto& base = *mix->capacity->base;
+    QCOMPARE(m.baseInstances + m.burstInstances, mix->pricing->instances);
+    QCOMPARE(m.baseReplicas, base.total());
+    QVERIFY(m.burstInstances >= 1);
+    QVERIFY(core::kOfN(base.replicas, base.total(), core::noSlaReplicaAvailability) >= 0.999);
+    QCOMPARE(mix->pricing->availability->expected, base.availability);
+    GP_COMPARE_REL(mix->pricing->totalCost, m.baseInstances * 1.00 * 730 + m.burstInstances * 0.30 * 730, 1e-12);
+    QCOMPARE(od->pricing->instances, mix->pricing->instances);
+    QVERIFY(mix->pricing->totalCost < od->pricing->totalCost);
+    QVERIFY(plan.candidates.front().pricing->mixed); // the cheapest fleet that does not rest on spot alone
+    QVERIFY(hasMessage({mix->pricing->note}, "plan.note_mixed_fleet"));
+
+    // A zonal spot price (no on-demand price of its own) pays the region's on-demand price for its base.
+    auto zonal = o;
+    zonal.zone = "r1-az1";
+    zonal.prices = {spot};
+    zonal.prices.front().hourlyRate = 0.25;
+    plan = test::plan(w, test::inputs({o, zonal}));
+    QVERIFY(std::any_of(plan.candidates.begin(), plan.candidates.end(), [](const core::Candidate& c) {
+        return c.pricing->mixed && c.pricing->offering.zone == "r1-az1" && c.pricing->mixed->onDemand.hourlyRate == 1.0;
+    }));
+
+    // No spot candidate at all, and the exclusion that says why.
+    auto noSpot = [&](const core::Workload& variant, std::string_view why) {
+        const auto p = test::plan(variant, test::inputs({o}));
+        QVERIFY(std::none_of(p.candidates.begin(), p.candidates.end(),
+            [](const core::Candidate& c) { return c.pricing->price.pricingModel == core::PricingModel::Spot; }));
+        QVERIFY(std::any_of(
+            p.excluded.begin(), p.excluded.end(), [&](const core::Exclusion& e) { return e.reason.id() == why; }));
+    };
+    auto flat = w;
+    flat.inference->headroom = 0.0;
+    noSpot(flat, "plan.spot_burst_no_room");
+    w.constraints.spot = "never";
+    noSpot(w, "plan.spot_fleet_dropped");
+
+    w.constraints.spot = "allow";
+    plan = test::plan(w, test::inputs({o}));
+    QVERIFY(std::any_of(plan.candidates.begin(), plan.candidates.end(), [](const core::Candidate& c) {
+        return c.pricing->price.pricingModel == core::PricingModel::Spot && !c.pricing->mixed;
+    }));
+}
+
+// Quotas: the plan states its assumed instance quota (512 unless constraints.max_instances names one), and the
+// provider's own where its unit is published: one p5.48xlarge (192 vCPUs, AWS's p5 page) on demand is 192 vCPUs of
+// "Running On-Demand P instances" (L-417A185B); on Google Cloud, GPUs of the model. A serving fleet that needs more
+// instances than the quota is excluded saying so: at 40 requests/s one L4 replica is not enough, and a quota of 1
+// leaves no room for a second.
+void TestPlanner::quotasAreStated()
+{
+    const auto w = training("llama-3.1-8b", 1e9);
+    auto p5 = offering("aws", "H100-SXM-80GB", 8, "us-east-1");
+    p5.instanceType = "p5.48xlarge";
+    p5.vcpus = 192;
+    auto plan = test::plan(w, test::inputs({p5}));
+    QVERIFY(!plan.candidates.empty());
+    QVERIFY(hasMessage(plan.notes, "plan.note_quota_default"));
+    const auto aws = std::find_if(
+        plan.notes.begin(), plan.notes.end(), [](const core::Message& m) { return m.id() == "plan.note_quota_aws"; });
+    QVERIFY(aws != plan.notes.end());
+    QVERIFY2(aws->text().find("needs 192 vCPUs of \"Running On-Demand P instances\" (L-417A185B) in us-east-1")
+            != std::string::npos,
+        aws->text().c_str());
+
+    auto limited = w;
+    limited.constraints.maxInstances["gcp"] = 4;
+    plan = test::plan(limited, test::inputs({offering("gcp", "H100-SXM-80GB", 8, "us-central1")}));
+    QVERIFY(!plan.candidates.empty());
+    QVERIFY(!hasMessage(plan.notes, "plan.note_quota_default"));
+    QVERIFY(hasMessage(plan.notes, "plan.note_quota_gcp"));
+
+    auto busy = serving("llama-3.2-1b", core::Precision::BF16);
+    busy.inference->requestsPerSecond = 40;
+    busy.constraints.maxInstances["q"] = 1;
+    plan = test::plan(busy, test::inputs({offering("q", "L4", 1, "r1")}));
+    QVERIFY(plan.candidates.empty());
+    QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(), [](const core::Exclusion& e) {
+        return e.reason.id() == "plan.beyond_quota" && e.reason.text().find("quota of 1 ") != std::string::npos;
+    }));
+}
+
+// A pinned tensor-parallel degree is planned only where one instance holds it: "H100 × 8, tp 8" (the 70B serving
+// example) once ranked eight 1-GPU VMs first, TP all-reduces over a network they do not share with NVLink's speed.
+void TestPlanner::pinnedTensorParallelStaysInOneInstance()
+{
+    auto w = serving("llama-3.1-70b", core::Precision::FP8);
+    w.hardware = core::HardwarePin {};
+    w.hardware->gpu = "H100-SXM-80GB";
+    w.hardware->count = 8;
+    w.hardware->tp = 8;
+    const auto plan = test::plan(
+        w, test::inputs({offering("one", "H100-SXM-80GB", 1, "r1"), offering("eight", "H100-SXM-80GB", 8, "r1")}));
+    QVERIFY(!plan.candidates.empty());
+    for (const auto& c : plan.candidates)
+        QCOMPARE(c.pricing->offering.provider, std::string("eight"));
+    QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(), [](const core::Exclusion& e) {
+        return e.provider == "one" && e.reason.id() == "plan.pinned_tp_beyond_domain"
+            && e.reason.text().find("one instance here has 1") != std::string::npos;
+    }));
 }
 
 // A catalog row claiming 2^32 GPUs per instance (it crashed the planner with SIGFPE) is excluded as broken data.

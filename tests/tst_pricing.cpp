@@ -926,6 +926,19 @@ void TestPricing::zonalSpotComparesWithTheRegion()
         findings[0].detail.c_str());
     QVERIFY2(findings[1].detail.find("spot 4 USD/h in use1-az2 is equal to the region's on-demand 4") == 0,
         findings[1].detail.c_str());
+
+    // SkyPilot's four decimals (g5.12xlarge apne1-az4: SpotPrice 8.2261, the region's Price 8.22609) are the same
+    // price: not above (half a unit of the fourth decimal is rounding), but not cheaper either.
+    const core::Price od = price(core::PricingModel::OnDemand, 8.22609);
+    QVERIFY(!core::spotAboveOnDemand(price(core::PricingModel::Spot, 8.2261), &od));
+    QVERIFY(core::spotAboveOnDemand(price(core::PricingModel::Spot, 8.2262), &od));
+    std::vector<core::Offering> rounded(2, offering("aws", "A100-SXM-40GB", 1, "ap-northeast-1"));
+    rounded[0].prices = {od};
+    rounded[1].zone = "apne1-az4";
+    rounded[1].prices = {price(core::PricingModel::Spot, 8.2261)};
+    const auto same = core::checkCatalog(rounded, core::FxTable {}, options);
+    QCOMPARE(same.size(), std::size_t(1));
+    QVERIFY2(same[0].detail.find("is equal to the region's on-demand") != std::string::npos, same[0].detail.c_str());
 }
 
 // A GPU without a datasheet in three AWS regions (g5g's T4g) is one line in the exclusion list, not three; another

@@ -607,5 +607,45 @@
         <source>the spot price %1 %3/h in zone %4 is above the region&apos;s on-demand price %2 %3/h: on demand is cheaper there, so this spot price is not used</source>
         <translation>可用区 %4 的竞价价格 %1 %3/小时高于该地域的按需价格 %2 %3/小时：那里按需更便宜，因此不使用此竞价价格</translation>
     </message>
+    <message>
+        <source>no spot burst (constraints.spot: %1): the on-demand base that meets the availability target alone fills all %2 instance(s), so the on-demand price is the whole fleet</source>
+        <translation>无竞价突发容量（constraints.spot：%1）：单独满足可用性目标的按需基础已占满全部 %2 个实例，整个集群即按需价格</translation>
+    </message>
+    <message>
+        <source>spot-only serving fleet dropped (constraints.spot: %1): no on-demand price in %2 to run the on-demand base that must meet the availability target alone</source>
+        <translation>已舍弃纯竞价推理集群（constraints.spot：%1）：%2 没有按需价格，无法运行必须单独满足可用性目标的按需基础</translation>
+    </message>
+    <message>
+        <source>on-demand base of %1 instance(s) (%2 replica(s), %3 %4/h each) meets the availability target alone; %5 spot instance(s) carry the %6% headroom and count for no availability</source>
+        <translation>按需基础 %1 个实例（%2 个副本，每个 %3 %4/小时）单独满足可用性目标；%5 个竞价实例承担 %6% 的余量，不计入可用性</translation>
+    </message>
+    <message>
+        <source>spot: each instance is reclaimed about %1 times a month; a reclaimed replica is down until it restarts on new capacity</source>
+        <translation>竞价：每个实例每月约被回收 %1 次；被回收的副本在新容量上重启前不可用</translation>
+    </message>
+    <message>
+        <source>needs more than the instance quota of %1 (constraints.max_instances, or the plan default in Settings): %2</source>
+        <translation>需要的实例数超过配额 %1（constraints.max_instances，或设置中的规划默认值）：%2</translation>
+    </message>
+    <message>
+        <source>each offering may use at most %1 instances (an assumption: set constraints.max_instances per provider, or the default in Settings); providers set real quotas per account and region</source>
+        <translation>每个产品最多使用 %1 个实例（假设值：可按服务商设置 constraints.max_instances，或在设置中修改默认值）；服务商按账号和地域设定实际配额</translation>
+    </message>
+    <message>
+        <source>AWS quotas count vCPUs per region: the recommendation needs %1 in %2; an account&apos;s quota may be lower, so check Service Quotas before launching</source>
+        <translation>AWS 配额按地域计 vCPU：推荐方案在 %2 需要 %1；账号的配额可能更低，启动前请在 Service Quotas 中确认</translation>
+    </message>
+    <message>
+        <source>Google Cloud quotas count GPUs per model and region: the recommendation needs %1 %2 GPUs in %3 (quota metric NVIDIA_*_GPUS, PREEMPTIBLE_NVIDIA_*_GPUS for spot, and GPUS_ALL_REGIONS); check them before launching</source>
+        <translation>Google Cloud 配额按 GPU 型号和地域计：推荐方案在 %3 需要 %1 块 %2 GPU（配额指标 NVIDIA_*_GPUS，竞价为 PREEMPTIBLE_NVIDIA_*_GPUS，另有 GPUS_ALL_REGIONS）；启动前请确认</translation>
+    </message>
+    <message>
+        <source>Azure quotas count vCPUs per VM family and region: the recommendation needs %1 vCPUs of %2&apos;s family in %3 (Spot VMs count against the regional Spot vCPU quota); check them before launching</source>
+        <translation>Azure 配额按虚拟机系列和地域计 vCPU：推荐方案在 %3 需要 %2 所属系列的 %1 个 vCPU（竞价虚拟机计入地域竞价 vCPU 配额）；启动前请确认</translation>
+    </message>
+    <message>
+        <source>hardware.tp %1 needs %1 GPUs on one NVLink domain; one instance here has %2 (tensor parallelism does not cross instances)</source>
+        <translation>hardware.tp %1 需要同一 NVLink 域内的 %1 块 GPU；此处一个实例只有 %2 块（张量并行不跨实例）</translation>
+    </message>
 </context>
 </TS>

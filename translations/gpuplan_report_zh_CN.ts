@@ -75,6 +75,11 @@
         <translation>%1（%2 天）</translation>
     </message>
     <message>
+        <location filename="../app/report/pdf_report.cpp" line="954"/>
+        <source>on-demand base + spot burst</source>
+        <translation>按需基础 + 竞价突发</translation>
+    </message>
+    <message>
         <location filename="../app/report/pdf_report.cpp" line="956"/>
         <source>%1 mo</source>
         <translation>%1 个月</translation>
@@ -443,7 +448,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1236"/>
-        <location filename="../app/report/pdf_report.cpp" line="1724"/>
+        <location filename="../app/report/pdf_report.cpp" line="1747"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
@@ -545,7 +550,7 @@ as of</source>
         <location filename="../app/report/pdf_report.cpp" line="1284"/>
         <location filename="../app/report/pdf_report.cpp" line="1296"/>
         <location filename="../app/report/pdf_report.cpp" line="1308"/>
-        <location filename="../app/report/pdf_report.cpp" line="1827"/>
+        <location filename="../app/report/pdf_report.cpp" line="1852"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -1083,8 +1088,8 @@ as of</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1650"/>
-        <location filename="../app/report/pdf_report.cpp" line="1725"/>
-        <location filename="../app/report/pdf_report.cpp" line="1765"/>
+        <location filename="../app/report/pdf_report.cpp" line="1748"/>
+        <location filename="../app/report/pdf_report.cpp" line="1790"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1114,183 +1119,193 @@ as of</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1677"/>
+        <location filename="../app/report/pdf_report.cpp" line="1679"/>
+        <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
+        <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1687"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1682"/>
+        <location filename="../app/report/pdf_report.cpp" line="1692"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1684"/>
+        <location filename="../app/report/pdf_report.cpp" line="1694"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1686"/>
+        <location filename="../app/report/pdf_report.cpp" line="1696"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1689"/>
+        <location filename="../app/report/pdf_report.cpp" line="1699"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1695"/>
+        <location filename="../app/report/pdf_report.cpp" line="1705"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1697"/>
+        <location filename="../app/report/pdf_report.cpp" line="1707"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1700"/>
+        <location filename="../app/report/pdf_report.cpp" line="1710"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1703"/>
+        <location filename="../app/report/pdf_report.cpp" line="1713"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1707"/>
+        <location filename="../app/report/pdf_report.cpp" line="1717"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>抢占式：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1715"/>
+        <location filename="../app/report/pdf_report.cpp" line="1724"/>
+        <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
+        <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1731"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的抢占式价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1721"/>
+        <location filename="../app/report/pdf_report.cpp" line="1744"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1724"/>
+        <location filename="../app/report/pdf_report.cpp" line="1747"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1724"/>
-        <location filename="../app/report/pdf_report.cpp" line="1764"/>
+        <location filename="../app/report/pdf_report.cpp" line="1747"/>
+        <location filename="../app/report/pdf_report.cpp" line="1789"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1738"/>
+        <location filename="../app/report/pdf_report.cpp" line="1763"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1764"/>
+        <location filename="../app/report/pdf_report.cpp" line="1789"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1764"/>
+        <location filename="../app/report/pdf_report.cpp" line="1789"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1769"/>
+        <location filename="../app/report/pdf_report.cpp" line="1794"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1780"/>
+        <location filename="../app/report/pdf_report.cpp" line="1805"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1787"/>
+        <location filename="../app/report/pdf_report.cpp" line="1812"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1791"/>
+        <location filename="../app/report/pdf_report.cpp" line="1816"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1793"/>
+        <location filename="../app/report/pdf_report.cpp" line="1818"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1794"/>
+        <location filename="../app/report/pdf_report.cpp" line="1819"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1802"/>
+        <location filename="../app/report/pdf_report.cpp" line="1827"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1803"/>
+        <location filename="../app/report/pdf_report.cpp" line="1828"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1835"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1835"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1835"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1835"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1811"/>
+        <location filename="../app/report/pdf_report.cpp" line="1836"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1811"/>
+        <location filename="../app/report/pdf_report.cpp" line="1836"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1824"/>
+        <location filename="../app/report/pdf_report.cpp" line="1849"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1827"/>
+        <location filename="../app/report/pdf_report.cpp" line="1852"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1827"/>
+        <location filename="../app/report/pdf_report.cpp" line="1852"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1844"/>
+        <location filename="../app/report/pdf_report.cpp" line="1869"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1849"/>
+        <location filename="../app/report/pdf_report.cpp" line="1874"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>

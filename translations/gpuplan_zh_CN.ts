@@ -504,6 +504,10 @@
         <source>The exchange rate is as of %1, older than %2 days: Refresh Prices → fx fetches the ECB&apos;s current rates.</source>
         <translation>汇率截至 %1，已超过 %2 天：“刷新价格”→ fx 可获取欧洲央行当前汇率。</translation>
     </message>
+    <message>
+        <source>On-demand base: %1 instance(s) at %2 per instance-hour meet the availability target alone; %3 spot instance(s) carry the headroom</source>
+        <translation>按需基础：%1 个实例（每实例小时 %2）单独满足可用性目标；%3 个竞价实例承担余量</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::CatalogImport</name>
@@ -1404,6 +1408,26 @@
         <source>Older than %1 days: Refresh Prices → fx fetches the ECB&apos;s current reference rates</source>
         <translation>已超过 %1 天：“刷新价格”→ fx 可获取欧洲央行当前的参考汇率</translation>
     </message>
+    <message>
+        <source>On-demand base</source>
+        <translation>按需基础</translation>
+    </message>
+    <message>
+        <source>%1 instance(s), %2 a month</source>
+        <translation>%1 个实例，每月 %2</translation>
+    </message>
+    <message>
+        <source>Meets the availability target on its own, at %1 per instance-hour</source>
+        <translation>单独满足可用性目标，每实例小时 %1</translation>
+    </message>
+    <message>
+        <source>Spot burst</source>
+        <translation>竞价突发</translation>
+    </message>
+    <message>
+        <source>Carries the headroom; counted for no availability (a zone&apos;s spot pool is reclaimed together)</source>
+        <translation>承担余量；不计入可用性（同一可用区的竞价资源池会被一起回收）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>
@@ -1576,6 +1600,10 @@
     <message>
         <source>%1 (%2 d)</source>
         <translation>%1（%2 天）</translation>
+    </message>
+    <message>
+        <source>On-demand base + spot burst</source>
+        <translation>按需基础 + 竞价突发</translation>
     </message>
 </context>
 <context>

@@ -102,8 +102,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         if (p)
             t += QLatin1Char(' ') + qs(p->offering.provider) + QLatin1Char(' ') + qs(p->offering.region)
                 + QLatin1Char(' ') + qs(p->offering.zone) + QLatin1Char(' ') + qs(p->offering.instanceType)
-                + QLatin1Char(' ') + qs(std::string(core::toString(p->price.pricingModel))) + QLatin1Char(' ')
-                + Fmt::pricingModel(qs(std::string(core::toString(p->price.pricingModel))));
+                + QLatin1Char(' ') + qs(core::pricingKey(*p)) + QLatin1Char(' ')
+                + Fmt::pricingModel(qs(core::pricingKey(*p)));
         return QVariant(t);
     }
     if (role == Qt::TextAlignmentRole) {
@@ -132,8 +132,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                          .arg(qs(p->offering.provider), qs(p->offering.instanceType), qs(p->offering.region));
             lines << tr("Price: %1 per instance-hour (%2), as of %3")
                          .arg(Fmt::money(p->price.effectiveHourly(), qs(p->price.currency)),
-                             Fmt::pricingModel(
-                                 qs(std::string(core::toString(p->price.pricingModel))), p->price.termMonths),
+                             Fmt::pricingModel(qs(core::pricingKey(*p)), p->price.termMonths),
                              Fmt::dated(p->price.asOf, p->priceAgeDays, p->priceStale));
             if (p->priceStale)
                 lines << tr("The price is older than %1 days: check it with the provider or refresh the catalog.")
@@ -147,9 +146,15 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                 lines << tr("Source: %1").arg(qs(p->price.source));
             if (p->discount > 0)
                 lines << tr("Negotiated discount: %1").arg(Fmt::percent(p->discount));
-            if (p->price.pricingModel == core::PricingModel::Spot)
+            if (p->price.pricingModel == core::PricingModel::Spot && !serving)
                 lines << tr("Spot: +%1 time for interruptions (checkpoint every %2)")
                              .arg(Fmt::percent(p->spot.overhead), Fmt::duration(p->spot.intervalHours));
+            if (p->mixed)
+                lines << tr("On-demand base: %1 instance(s) at %2 per instance-hour meet the availability target "
+                            "alone; %3 spot instance(s) carry the headroom")
+                             .arg(p->mixed->baseInstances)
+                             .arg(Fmt::money(p->mixed->onDemand.hourlyRate, qs(p->mixed->onDemand.currency)))
+                             .arg(p->mixed->burstInstances);
             if (p->breakEvenUtilization > 0 && p->price.termMonths > 0)
                 lines << tr("Pays off above %1 utilization").arg(Fmt::percent(p->breakEvenUtilization, 0));
             if (serving && p->costPerMillionOutputTokens > 0)
@@ -191,8 +196,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             return tr("%1 × %2 (calibrated)").arg(c.gpu ? qs(c.gpu->id) : QString()).arg(c.gpus);
         return tr("%1 × %2").arg(c.gpu ? qs(c.gpu->id) : QString()).arg(c.gpus);
     case Pricing:
-        return p ? Fmt::pricingModel(qs(std::string(core::toString(p->price.pricingModel))), p->price.termMonths)
-                 : QString();
+        return p ? Fmt::pricingModel(qs(core::pricingKey(*p)), p->price.termMonths) : QString();
     case Cost:
         if (sort)
             return p ? p->totalCost : inf;

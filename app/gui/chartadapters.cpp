@@ -34,8 +34,7 @@ QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QStrin
                   .arg(QString::fromStdString(p.offering.provider), QString::fromStdString(p.offering.instanceType),
                       QString::fromStdString(p.offering.region), c.gpu ? QString::fromStdString(c.gpu->id) : QString())
                   .arg(c.gpus)
-                  .arg(Fmt::pricingModel(QString::fromStdString(std::string(core::toString(p.price.pricingModel))),
-                           p.price.termMonths),
+                  .arg(Fmt::pricingModel(QString::fromStdString(core::pricingKey(p)), p.price.termMonths),
                       Fmt::money(p.totalCost, QString::fromStdString(p.currency)), time);
         if (p.pareto)
             pt.tooltip += QLatin1Char('\n') + tr("On the Pareto front");

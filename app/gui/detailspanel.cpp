@@ -313,7 +313,10 @@ void DetailsPanel::rebuild()
             row(s, tr("Utilization"), Fmt::percent(cap.result.utilization));
             row(s, tr("TTFT p99 (queueing + prefill)"), ms(cap.result.ttftP99Ms), {},
                 tr("M/M/c queue (Erlang C) over the replicas' request slots"));
-            row(s, tr("Expected availability"), Fmt::percent(cap.result.availability, 4));
+            // The priced figure where there is one (a mixed fleet's is its on-demand base's), as the reports show.
+            const double availability
+                = c->pricing && c->pricing->availability ? c->pricing->availability->expected : cap.result.availability;
+            row(s, tr("Expected availability"), Fmt::percent(availability, 4));
             row(s, tr("GPU-hours per month"), Fmt::number(cap.monthlyGpuHours));
             if (!cap.result.feasible)
                 row(s, tr("Not feasible"), ErrorText::message(cap.result.reason));
@@ -338,8 +341,21 @@ void DetailsPanel::rebuild()
         row(s, tr("Per hour"), Fmt::money(p->hourlyCost, currency));
         if (c->gpus > 0)
             row(s, tr("Per GPU-hour"), Fmt::money(p->hourlyCost / c->gpus, currency));
-        row(s, tr("Pricing"),
-            Fmt::pricingModel(qs(std::string(core::toString(p->price.pricingModel))), p->price.termMonths));
+        row(s, tr("Pricing"), Fmt::pricingModel(qs(core::pricingKey(*p)), p->price.termMonths));
+        if (p->mixed) {
+            row(s, tr("On-demand base"),
+                tr("%1 instance(s), %2 a month")
+                    .arg(p->mixed->baseInstances)
+                    .arg(Fmt::money(p->mixed->baseMonthlyCost, currency)),
+                {},
+                tr("Meets the availability target on its own, at %1 per instance-hour")
+                    .arg(Fmt::money(p->mixed->onDemand.hourlyRate, qs(p->mixed->onDemand.currency))));
+            row(s, tr("Spot burst"),
+                tr("%1 instance(s), %2 a month")
+                    .arg(p->mixed->burstInstances)
+                    .arg(Fmt::money(p->mixed->burstMonthlyCost, currency)),
+                {}, tr("Carries the headroom; counted for no availability (a zone's spot pool is reclaimed together)"));
+        }
         if (p->breakEvenUtilization > 0 && p->price.termMonths > 0)
             row(s, tr("Break-even utilization"), Fmt::percent(p->breakEvenUtilization, 0), {},
                 tr("A commitment pays off when the GPUs are busy more than this share of the term"));

@@ -138,6 +138,8 @@ QString Fmt::pricingModel(const QString& model, int termMonths)
         name = tr("On-demand");
     else if (model == QLatin1String("spot"))
         name = tr("Spot");
+    else if (model == QLatin1String("on_demand+spot"))
+        name = tr("On-demand base + spot burst");
     else if (model == QLatin1String("reserved"))
         name = tr("Reserved");
     else if (model == QLatin1String("savings_plan"))

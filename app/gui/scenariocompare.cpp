@@ -98,7 +98,7 @@ void ScenarioDiffModel::setScenarios(const ComparedScenario& a, const ComparedSc
             const auto& p = *c.pricing;
             r.offering
                 = tr("%1 %2 in %3").arg(qs(p.offering.provider), qs(p.offering.instanceType), qs(p.offering.region));
-            r.pricing = Fmt::pricingModel(qs(std::string(core::toString(p.price.pricingModel))), p.price.termMonths);
+            r.pricing = Fmt::pricingModel(qs(core::pricingKey(p)), p.price.termMonths);
             r.cost = Fmt::money(p.totalCost, qs(p.currency));
         }
         r.time = c.inference ? Fmt::milliseconds(c.latencyMs()) : Fmt::duration(c.wallHours);

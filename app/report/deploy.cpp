@@ -97,9 +97,8 @@ std::string planSummary(const core::Workload& w, const core::Candidate& c)
     if (c.pricing) {
         const auto& p = *c.pricing;
         s = std::to_string(p.instances) + " × " + p.offering.instanceType + " (" + s + ") on " + p.offering.provider
-            + " " + p.offering.region + ", " + std::string(core::toString(p.price.pricingModel)) + ": "
-            + num(p.totalCost, p.totalCost >= 100 ? 0 : 2) + " " + p.currency
-            + (w.kind == core::WorkloadKind::Inference ? " per month" : "");
+            + " " + p.offering.region + ", " + core::pricingKey(p) + ": " + num(p.totalCost, p.totalCost >= 100 ? 0 : 2)
+            + " " + p.currency + (w.kind == core::WorkloadKind::Inference ? " per month" : "");
     }
     if (w.kind != core::WorkloadKind::Inference)
         s += ", " + hoursText(c.wallHours);
@@ -374,10 +373,18 @@ core::Result<std::string> skyPilotTask(const core::Workload& w, const core::Cand
     const bool serving = w.kind == core::WorkloadKind::Inference;
     const Shape shape = shapeOf(w, c);
     const bool multiNodeReplica = serving && shape.nodesPerReplica > 1;
-    const bool spot = c.pricing && c.pricing->price.pricingModel == core::PricingModel::Spot;
+    const auto* mixed = c.pricing && c.pricing->mixed ? &*c.pricing->mixed : nullptr;
+    // A multi-node replica of a mixed fleet: this task is one base replica (on-demand); the burst replicas are the
+    // same task with use_spot: true.
+    const bool spot
+        = c.pricing && c.pricing->price.pricingModel == core::PricingModel::Spot && !(mixed && multiNodeReplica);
     const std::string raw = c.pricing ? c.pricing->offering.gpuModelRaw : std::string();
     Yaml y;
     header(y, w, c, o, "SkyPilot task");
+    if (multiNodeReplica && mixed)
+        y.comment("Mixed fleet: launch " + std::to_string(mixed->baseReplicas)
+            + " replica(s) as written (on-demand) and " + std::to_string(mixed->burstReplicas)
+            + " with use_spot: true (the spot burst, not counted for availability)");
     if (multiNodeReplica) {
         // SkyServe places each replica on one node; a replica that spans nodes is a multi-node cluster of its own.
         y.comment("One serving replica spans " + std::to_string(shape.nodesPerReplica)
@@ -420,7 +427,20 @@ core::Result<std::string> skyPilotTask(const core::Workload& w, const core::Cand
     if (serving)
         y.num("ports", 8000);
     y.end();
-    if (serving && !multiNodeReplica) {
+    if (serving && !multiNodeReplica && c.pricing && c.pricing->mixed) {
+        // SkyServe's mixed fleet: use_spot with base_ondemand_fallback_replicas on-demand replicas kept at all times
+        // (https://docs.skypilot.co/en/latest/serving/spot-policy.html, read 2026-12-02).
+        y.map("service");
+        y.str("readiness_probe", "/health");
+        y.comment(std::to_string(c.pricing->mixed->baseInstances)
+            + " on-demand instance(s) meet the availability target alone; the rest are spot and carry the headroom");
+        y.map("replica_policy");
+        y.num("min_replicas", shape.instances);
+        y.num("max_replicas", shape.instances);
+        y.num("base_ondemand_fallback_replicas", c.pricing->mixed->baseInstances);
+        y.end();
+        y.end();
+    } else if (serving && !multiNodeReplica) {
         y.map("service");
         y.str("readiness_probe", "/health");
         y.num("replicas", shape.instances);
@@ -513,15 +533,17 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
     const std::string label = gpuProductLabel(*c.gpu);
     const std::string selectorKey = amd ? "amd.com/gpu.product-name" : "nvidia.com/gpu.product";
     Yaml y;
-    auto selector = [&] {
+    auto selector = [&](const std::vector<std::pair<std::string, std::string>>& extra = {}) {
+        std::string product = label;
         if (label.empty()) {
-            std::string guess = c.gpu->name;
-            std::replace(guess.begin(), guess.end(), ' ', '-');
+            product = c.gpu->name;
+            std::replace(product.begin(), product.end(), ' ', '-');
             y.comment("product label not known for " + c.gpu->id + ": check with kubectl get nodes -L " + selectorKey);
-            y.map("nodeSelector").str(selectorKey, guess).end();
-        } else {
-            y.map("nodeSelector").str(selectorKey, label).end();
         }
+        y.map("nodeSelector").str(selectorKey, product);
+        for (const auto& [k, v] : extra)
+            y.str(k, v);
+        y.end();
     };
     auto labels = [&](const std::vector<std::pair<std::string, std::string>>& extra = {}) {
         y.map("labels").str("app.kubernetes.io/name", name).str("app.kubernetes.io/managed-by", "gpuplan");
@@ -530,9 +552,9 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         y.end();
     };
     // The top of an object: apiVersion, kind, metadata (name and labels).
-    auto object = [&](const std::string& apiVersion, const std::string& kindName) {
+    auto object = [&](const std::string& apiVersion, const std::string& kindName, const std::string& suffix = {}) {
         y.str("apiVersion", apiVersion).str("kind", kindName);
-        y.map("metadata").str("name", name);
+        y.map("metadata").str("name", name + suffix);
         labels();
         y.end();
     };
@@ -585,6 +607,10 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         // LeaderWorkerSet (lws.sigs.k8s.io, API leaderworkerset.x-k8s.io/v1, read 2026-12-01): one group of
         // `size` pods per replica, scheduled and restarted together; the leader runs the server, workers join its Ray
         // cluster (LWS_LEADER_ADDRESS and LWS_GROUP_SIZE are set by LWS in every pod).
+        if (c.pricing && c.pricing->mixed)
+            y.comment("Mixed fleet: " + std::to_string(c.pricing->mixed->baseReplicas)
+                + " replica(s) must run on on-demand nodes, " + std::to_string(c.pricing->mixed->burstReplicas)
+                + " may run on spot (karpenter.sh/capacity-type); split this LeaderWorkerSet in two to pin them.");
         y.comment(std::to_string(pods) + " replica(s), each a group of " + std::to_string(shape.nodesPerReplica)
             + " pods of " + std::to_string(podGpus)
             + " GPU(s) (one instance each): needs the LeaderWorkerSet controller; the Service exposes the leaders"
@@ -619,22 +645,45 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         return y.text();
     }
     if (serving) {
-        y.comment(std::to_string(pods) + " replica(s) of " + std::to_string(podGpus)
-            + " GPU(s) each; the Service exposes port 8000.");
-        y.beginMap();
-        object("apps/v1", "Deployment");
-        y.map("spec").num("replicas", pods);
-        y.map("selector").map("matchLabels").str("app.kubernetes.io/name", name).end().end();
-        y.map("template");
-        podMetadata();
-        y.map("spec");
-        selector();
-        y.seq("containers");
-        container("server",
-            "echo 'replace with your server, e.g. vllm serve <model> --port 8000 --tensor-parallel-size "
-            "'$GPUPLAN_TP; sleep infinity");
-        y.end().end().end().end();
-        y.endMap();
+        // A mixed fleet (constraints.spot burst_only) is two Deployments behind one Service: the base on on-demand
+        // nodes, the burst on spot nodes, told apart by Karpenter's well-known node label karpenter.sh/capacity-type
+        // (on-demand | spot; https://karpenter.sh/docs/concepts/scheduling/, the split of the AWS Karpenter
+        // blueprint "od-spot-split", read 2026-12-02).
+        const auto* mixed = c.pricing && c.pricing->mixed ? &*c.pricing->mixed : nullptr;
+        auto deployment = [&](const std::string& suffix, int replicas,
+                              const std::vector<std::pair<std::string, std::string>>& nodeLabels) {
+            object("apps/v1", "Deployment", suffix);
+            y.map("spec").num("replicas", replicas);
+            y.map("selector").map("matchLabels").str("app.kubernetes.io/name", name).end().end();
+            y.map("template");
+            podMetadata();
+            y.map("spec");
+            selector(nodeLabels);
+            y.seq("containers");
+            container("server",
+                "echo 'replace with your server, e.g. vllm serve <model> --port 8000 --tensor-parallel-size "
+                "'$GPUPLAN_TP; sleep infinity");
+            y.end().end().end().end();
+        };
+        if (mixed) {
+            y.comment(std::to_string(mixed->baseReplicas) + " on-demand replica(s) meet the availability target alone; "
+                + std::to_string(mixed->burstReplicas) + " spot replica(s) carry the headroom; "
+                + std::to_string(podGpus) + " GPU(s) each; the Service exposes port 8000.");
+            y.comment("Nodes are chosen by karpenter.sh/capacity-type (Karpenter); EKS managed node groups label "
+                      "eks.amazonaws.com/capacityType: ON_DEMAND | SPOT instead.");
+            y.beginMap();
+            deployment("", mixed->baseReplicas, {{"karpenter.sh/capacity-type", "on-demand"}});
+            y.endMap();
+            y.nextDocument().beginMap();
+            deployment("-spot-burst", mixed->burstReplicas, {{"karpenter.sh/capacity-type", "spot"}});
+            y.endMap();
+        } else {
+            y.comment(std::to_string(pods) + " replica(s) of " + std::to_string(podGpus)
+                + " GPU(s) each; the Service exposes port 8000.");
+            y.beginMap();
+            deployment("", pods, {});
+            y.endMap();
+        }
         service({{"app.kubernetes.io/name", name}}, false);
         return y.text();
     }

@@ -951,7 +951,7 @@ private:
     }
     QString pricingText(const core::Pricing& p) const
     {
-        QString s = pricingModelName(p.price.pricingModel);
+        QString s = p.mixed ? tr("on-demand base + spot burst") : pricingModelName(p.price.pricingModel);
         if (p.price.termMonths)
             s += QLatin1Char(' ') + tr("%1 mo").arg(p.price.termMonths);
         if (!p.price.interruptionLabel.empty())
@@ -1674,6 +1674,16 @@ private:
                              pct(cap.result.utilization));
                 c << tr("Each replica assumed up %1 of the time; scale-up delay %2 s")
                          .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0));
+                if (m_rec->pricing && m_rec->pricing->mixed) {
+                    const auto& mf = *m_rec->pricing->mixed;
+                    c << tr("Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 "
+                            "replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 "
+                            "replicas, %6 a month) carry the headroom and count for no availability, since a zone's "
+                            "spot pool is reclaimed together.")
+                             .arg(QString::number(mf.baseInstances), QString::number(mf.baseReplicas),
+                                 cost(mf.baseMonthlyCost), QString::number(mf.burstInstances),
+                                 QString::number(mf.burstReplicas), cost(mf.burstMonthlyCost));
+                }
                 c << tr("Queueing model: %1").arg(qs(queueingModelText()));
                 d.bullets(c, 7.5);
             }
@@ -1702,7 +1712,7 @@ private:
             if (m_rec->pricing->discount > 0)
                 b << tr("Negotiated discount applied: %1.").arg(pct(m_rec->pricing->discount));
         }
-        if (m_in.inputs && m_plan.priced) {
+        if (m_in.inputs && m_plan.priced && !m_w.inference) {
             const auto& s = m_in.inputs->spot;
             b << tr("Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2's interval); a "
                     "price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = <5 %, 4 = "
@@ -1710,7 +1720,13 @@ private:
                      .arg(hours(s.restartHours), s.daly ? QStringLiteral("Daly") : QStringLiteral("Young"))
                      .arg(int(s.defaultBucket));
         }
-        if (m_rec && m_rec->pricing && m_rec->pricing->price.pricingModel == core::PricingModel::Spot) {
+        if (m_plan.priced && m_w.inference)
+            b << tr("Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone's spot "
+                    "pool is reclaimed together, so spot replicas add no availability; with constraints.spot "
+                    "burst_only (the default for availability targets of 99.9 % or more) spot only carries the "
+                    "headroom above an on-demand base.");
+        if (m_rec && m_rec->pricing && m_rec->pricing->price.pricingModel == core::PricingModel::Spot
+            && !m_w.inference) {
             const core::SpotOverhead& so = m_rec->pricing->spot;
             b << tr("Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.")
                      .arg(QString::number(so.interruptionsPerHour, 'g', 3), hours(so.intervalHours),

@@ -69,7 +69,7 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         const auto& p = *c.pricing;
         j["gpus_per_instance"] = p.offering.gpuCount;
         j["instances"] = p.instances;
-        j["pricing_model"] = std::string(core::toString(p.price.pricingModel));
+        j["pricing_model"] = core::pricingKey(p);
         j["term_months"] = p.price.termMonths;
         j["payment_option"] = std::string(core::toString(p.price.paymentOption));
         j["currency"] = p.currency;
@@ -90,6 +90,18 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
                 {"rule",
                     "sort hourly demand descending; reserve the demand at rank ceil(u*H), u = commitment / "
                     "on-demand rate"}};
+        if (p.mixed) {
+            // The on-demand base meets the availability target alone; the spot price (price_*) pays the burst.
+            const auto& m = *p.mixed;
+            j["mixed_fleet"] = {{"base_instances", m.baseInstances}, {"base_replicas", m.baseReplicas},
+                {"base_hourly_rate", m.onDemand.hourlyRate}, {"base_price_as_of", m.onDemand.asOf},
+                {"base_price_source", m.onDemand.source}, {"base_monthly_cost", m.baseMonthlyCost},
+                {"burst_instances", m.burstInstances}, {"burst_replicas", m.burstReplicas},
+                {"burst_monthly_cost", m.burstMonthlyCost},
+                {"rule",
+                    "constraints.spot burst_only: the on-demand base is sized for the peak traffic without the "
+                    "headroom, with the spares the availability target needs; spot instances carry the headroom"}};
+        }
         if (!p.dataNote.empty())
             j["data_note"] = p.dataNote.text();
         j["price_currency"] = p.price.currency;
@@ -443,7 +455,7 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         int rank = 1;
         for (const auto& c : plan.candidates) {
             const auto& p = *c.pricing;
-            std::string pricing(core::toString(p.price.pricingModel));
+            std::string pricing = core::pricingKey(p);
             if (p.price.termMonths)
                 pricing += " " + std::to_string(p.price.termMonths) + "mo";
             if (p.price.interruptionBucket)
@@ -469,7 +481,7 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         const auto& best = plan.candidates.front();
         const auto& bp = *best.pricing;
         out += "\nRecommended: " + bp.offering.provider + " " + bp.offering.region + " " + bp.offering.instanceType
-            + " x" + std::to_string(bp.instances) + " (" + std::string(core::toString(bp.price.pricingModel)) + "), "
+            + " x" + std::to_string(bp.instances) + " (" + core::pricingKey(bp) + "), "
             + withSeparators(bp.totalCost, 0) + " " + cur + (serving ? " per month" : " in all") + ".\n";
         if (best.capacity) {
             const auto& k = *best.capacity;
@@ -483,6 +495,16 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                     + " for a static fleet sized for the peak.\n";
             out += "  Queueing model: M/M/c, a replica is B request slots busy for prefill + output x TPOT(B); the "
                    "p99 wait (Erlang C) + prefill must meet the TTFT target at the peak x (1 + headroom).\n";
+        }
+        if (bp.mixed) {
+            const auto& m = *bp.mixed;
+            out += "  Mixed fleet: an on-demand base of " + std::to_string(m.baseInstances) + " instance(s) ("
+                + std::to_string(m.baseReplicas) + " replicas, " + withSeparators(m.onDemand.hourlyRate, 4) + " "
+                + m.onDemand.currency + "/h each, " + withSeparators(m.baseMonthlyCost, 0) + " " + cur
+                + " a month) meets the availability target alone; " + std::to_string(m.burstInstances)
+                + " spot instance(s) (" + std::to_string(m.burstReplicas) + " replicas, "
+                + withSeparators(m.burstMonthlyCost, 0) + " " + cur
+                + " a month) carry the headroom (constraints.spot: burst_only).\n";
         }
         if (bp.availability) {
             const auto& a = *bp.availability;

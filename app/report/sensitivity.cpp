@@ -116,6 +116,9 @@ Sensitivity computeSensitivity(
     if (rec.pricing) {
         base.offering = rec.pricing->offering;
         base.offering.prices = {rec.pricing->price};
+        // A mixed fleet's base pays an on-demand price (its region's for a zonal spot price): the variant carries it.
+        if (rec.pricing->mixed)
+            base.offering.prices.push_back(rec.pricing->mixed->onDemand);
     }
     s.base = evaluate(base, rec, w, s.priced);
 
@@ -144,7 +147,7 @@ Sensitivity computeSensitivity(
         [](Variant& v, double f) { v.workload.efficiencyScale = f; });
 
     row(Assumption::Price, s.priced ? "" : "no prices (an estimate only)", [](Variant& v, double f) {
-        for (auto& p : v.offering.prices) { // the recommended price only
+        for (auto& p : v.offering.prices) { // the recommended price only (and a mixed fleet's on-demand base)
             p.hourlyRate *= f;
             p.upfrontFee *= f;
         }
