@@ -476,7 +476,8 @@ std::optional<Error> checkConstraints(Workload& w, const PlanInputs& in)
 {
     const Constraints& asked = w.constraints;
     if (!in.hasPrices()
-        || (asked.providers.empty() && asked.countries.empty() && asked.regions.empty() && asked.maxInstances.empty()))
+        || (asked.providers.empty() && asked.countries.empty() && asked.regions.empty() && asked.maxInstances.empty()
+            && (!w.inference || w.inference->instanceAvailability.empty())))
         return std::nullopt; // nothing to check against the catalog (which is not walked for nothing)
     std::set<std::string> providerSet, countrySet, regionSet;
     for (const auto& o : *in.offerings) {
@@ -529,6 +530,17 @@ std::optional<Error> checkConstraints(Workload& w, const PlanInputs& in)
         quotas[*match] = n;
     }
     k.maxInstances = std::move(quotas);
+    if (w.inference) {
+        std::map<std::string, double> assumed;
+        for (const auto& [provider, a] : w.inference->instanceAvailability) {
+            auto match = detail::matchKnown(provider, providers);
+            if (!match)
+                return detail::errorAt(ctx, detail::appendPointer("/inference/instance_availability", provider),
+                    unknownName(msg::unknownProvider, provider, providers));
+            assumed[*match] = a;
+        }
+        w.inference->instanceAvailability = std::move(assumed);
+    }
     return std::nullopt;
 }
 

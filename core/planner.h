@@ -51,6 +51,8 @@ struct AvailabilityInfo
     std::string slaScope;
     double slaUptime = 0;
     std::string slaSource;
+    double replicaAvailability = 0;        ///< each instance's availability the replicas were sized with
+    std::string replicaAvailabilitySource; ///< where that figure comes from (workload, SLA, or the no-SLA default)
 };
 
 /// Energy and emissions of a candidate: the job, or one 730-hour month of service.
@@ -66,6 +68,20 @@ struct EnergyInfo
     /// kWh × the electricity price (USD) when one is set: what the energy would cost on owned hardware (cloud
     /// prices include power).
     std::optional<double> electricityCostUsd;
+};
+
+/// Pricing::mixed — serving with spot burst_only (constraints.spot): the spot price `price` pays only the burst; an
+/// on-demand base (the offering's own on-demand price, or its region's for a zonal spot price) meets the availability
+/// target alone. `instances` and the totals are the whole fleet; `availability` is the base's.
+struct MixedFleet
+{
+    Price onDemand;
+    int baseInstances = 0;
+    int burstInstances = 0;
+    int baseReplicas = 0;
+    int burstReplicas = 0;
+    double baseMonthlyCost = 0;  ///< output currency
+    double burstMonthlyCost = 0; ///< output currency
 };
 
 /// The price side of a candidate: an offering, one of its prices, how many instances.
@@ -104,20 +120,7 @@ struct Pricing
     double reservedBaselineBreakEven = 0;
     double reservedMixMonthlyCost = 0;
     double allOnDemandMonthlyCost = 0;
-    /// Serving with spot burst_only (constraints.spot): the spot price `price` pays only the burst; an on-demand base
-    /// (the offering's own on-demand price, or its region's for a zonal spot price) meets the availability target
-    /// alone. `instances` and the totals are the whole fleet; `availability` is the base's.
-    struct MixedFleet
-    {
-        Price onDemand;
-        int baseInstances = 0;
-        int burstInstances = 0;
-        int baseReplicas = 0;
-        int burstReplicas = 0;
-        double baseMonthlyCost = 0;  ///< output currency
-        double burstMonthlyCost = 0; ///< output currency
-    };
-    std::optional<MixedFleet> mixed;
+    std::optional<MixedFleet> mixed; ///< serving, spot burst_only: an on-demand base + spot burst (MixedFleet)
     /// Days from the price's as_of to the plan's date (PlanInputs::today); stale beyond maxPriceAgeDays.
     std::optional<long> priceAgeDays;
     bool priceStale = false;
@@ -191,6 +194,9 @@ inline constexpr double defaultReplicaAvailability = 0.999;
 /// instance-level SLA 99.5 %, https://aws.amazon.com/compute/sla/, read 2026-12-01), so that one such instance
 /// never meets a 99.9 % target on its own.
 inline constexpr double noSlaReplicaAvailability = 0.99;
+/// How often one instance of `provider` is assumed up for serving: the workload's inference.instance_availability
+/// for it, else the provider's single-instance SLA (geography), else noSlaReplicaAvailability.
+double instanceAvailability(const Workload& w, const std::string& provider, const Geography* geo);
 /// The most GPUs one offering's instance may have: a rack-scale system (GB200 NVL72 has 72) with room to spare.
 inline constexpr int maxGpusPerInstance = 1024;
 

@@ -15,6 +15,21 @@
 #include <tuple>
 #include <unordered_map>
 
+namespace gpuplan::core {
+
+double instanceAvailability(const Workload& w, const std::string& provider, const Geography* geo)
+{
+    if (w.inference) {
+        auto it = w.inference->instanceAvailability.find(provider);
+        if (it != w.inference->instanceAvailability.end())
+            return it->second;
+    }
+    const SlaTerms* s = geo ? geo->sla(provider, "single_instance") : nullptr;
+    return s ? s->monthlyUptime : noSlaReplicaAvailability;
+}
+
+} // namespace gpuplan::core
+
 namespace gpuplan::core::detail {
 
 namespace {
@@ -200,6 +215,17 @@ AvailabilityInfo servingAvailability(
         a.slaScope = "none";
         a.slaSource = "no published SLA: each instance assumed 99.0 % available (core/planner.h "
                       "noSlaReplicaAvailability, below AWS EC2's 99.5 % instance-level SLA)";
+    }
+    a.replicaAvailability = cap.replicaAvailability;
+    if (w.inference->instanceAvailability.count(o.provider)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.6g", 100.0 * cap.replicaAvailability);
+        a.replicaAvailabilitySource
+            = std::string("workload inference.instance_availability: each instance assumed ") + buf + " % available";
+    } else if (a.slaScope == "none") {
+        a.replicaAvailabilitySource = a.slaSource;
+    } else {
+        a.replicaAvailabilitySource = "the provider's single-instance SLA";
     }
     return a;
 }
@@ -397,11 +423,11 @@ private:
             m_w.energy.gridKgPerKwh ? std::string("workload energy.grid_kg_co2e_per_kwh")
                                     : (ri ? ri->gridSource : std::string()));
     }
-    /// Each serving replica is up as often as the provider's single-instance SLA promises (99.9 % when unknown).
+    /// Each serving replica is up as often as the workload assumes for its provider (inference.instance_availability),
+    /// else as the provider's single-instance SLA promises, else noSlaReplicaAvailability.
     double instanceAvailability(const Offering& o) const
     {
-        const SlaTerms* s = m_in.geography ? m_in.geography->sla(o.provider, "single_instance") : nullptr;
-        return s ? s->monthlyUptime : noSlaReplicaAvailability;
+        return core::instanceAvailability(m_w, o.provider, m_in.geography.get());
     }
     bool feasible(const Candidate& c) const
     {
@@ -602,7 +628,7 @@ void PricedPlanner::priceOne(
     const bool autoscaled = m_service && use->capacity && use->capacity->autoscale && m_w.inference->autoscaling;
     if (autoscaled && (p.pricingModel == PricingModel::OnDemand || p.pricingModel == PricingModel::Spot))
         pc.totalCost *= use->capacity->monthlyGpuHours / (double(n) * perInstance * hoursPerMonth);
-    std::optional<Pricing::MixedFleet> mix;
+    std::optional<MixedFleet> mix;
     if (mixed) {
         // The base on its on-demand price, the rest of the fleet on the spot price; autoscaled, each pays its share
         // of the GPU-hours (the burst: what the fleet runs above the base each hour).
@@ -615,7 +641,7 @@ void PricedPlanner::priceOne(
             burst.totalCost *= std::max(0.0, cap.monthlyGpuHours - cap.baseMonthlyGpuHours)
                 / (double(burstInstances) * perInstance * hoursPerMonth);
         }
-        mix.emplace();
+        mix = MixedFleet {};
         mix->onDemand = *onDemand;
         mix->baseInstances = baseInstances;
         mix->burstInstances = burstInstances;

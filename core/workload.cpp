@@ -198,6 +198,11 @@ InferenceSpec readInference(ObjectReader& r)
         slo->finish();
     }
     s.availability = r.optNumber("availability", Bound::OpenFraction);
+    if (auto ia = r.optObject("instance_availability")) {
+        for (auto it = r.raw("instance_availability").begin(); it != r.raw("instance_availability").end(); ++it)
+            s.instanceAvailability[it.key()] = ia->number(it.key(), Bound::OpenFraction);
+        ia->finish();
+    }
     s.gqaKvSharing = r.optBool("gqa_kv_sharing").value_or(true);
     if (auto h = r.optNumber("headroom", Bound::NonNegative)) {
         if (*h > 10)

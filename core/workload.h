@@ -64,6 +64,9 @@ struct InferenceSpec
     std::optional<double> requestsPerSecond; ///< peak arrival rate, requests/s
     Slo slo;
     std::optional<double> availability; ///< target, fraction in (0, 1)
+    /// Per provider, how often one instance is assumed up (fraction in (0, 1)): overrides the provider's
+    /// single-instance SLA, or the stated noSlaReplicaAvailability where it publishes none.
+    std::map<std::string, double> instanceAvailability;
     /// Decode attention reads each KV head once for its whole query group (true for vLLM and TensorRT-LLM's
     /// XQA kernels, 0.7 on); false models older kernels that re-read K/V for every query head.
     bool gqaKvSharing = true;

@@ -572,6 +572,26 @@ void TestPlanner::availabilityWithoutSlaOrOnSpot()
     plan = test::plan(w, test::inputs({o}));
     QVERIFY(std::any_of(plan.candidates.begin(), plan.candidates.end(),
         [](const core::Candidate& c) { return c.pricing->price.pricingModel == core::PricingModel::Spot; }));
+
+    // The user's own figure for the provider overrides the default: at 99.95 % one instance meets 99.9 %, and the
+    // plan says where the figure came from.
+    w.constraints.spot = "never";
+    w.inference->instanceAvailability["nosla"] = 0.9995;
+    plan = test::plan(w, test::inputs({o}));
+    QVERIFY(!plan.candidates.empty());
+    const auto& a = *plan.candidates.front().pricing->availability;
+    QCOMPARE(plan.candidates.front().capacity->result.total(), 1);
+    QCOMPARE(a.replicaAvailability, 0.9995);
+    QCOMPARE(a.expected, 0.9995);
+    QVERIFY(a.replicaAvailabilitySource.find("inference.instance_availability") != std::string::npos);
+    // Read from the workload file: a fraction in (0, 1), for a provider the catalog has.
+    auto bad
+        = core::parseWorkload(R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.2-1b"},
+        "inference":{"prompt_tokens":100,"output_tokens":10,"instance_availability":{"nosla":1.5}}})",
+            "w.json", test::models(), test::gpus());
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().detail.find("/inference/instance_availability/nosla") != std::string::npos,
+        bad.error().detail.c_str());
 }
 
 // A mixed fleet (constraints.spot burst_only, the default for a 99.9 % target): an on-demand base that meets the

@@ -448,7 +448,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1236"/>
-        <location filename="../app/report/pdf_report.cpp" line="1747"/>
+        <location filename="../app/report/pdf_report.cpp" line="1761"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
@@ -550,7 +550,7 @@ as of</source>
         <location filename="../app/report/pdf_report.cpp" line="1284"/>
         <location filename="../app/report/pdf_report.cpp" line="1296"/>
         <location filename="../app/report/pdf_report.cpp" line="1308"/>
-        <location filename="../app/report/pdf_report.cpp" line="1852"/>
+        <location filename="../app/report/pdf_report.cpp" line="1866"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -1088,8 +1088,8 @@ as of</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1650"/>
-        <location filename="../app/report/pdf_report.cpp" line="1748"/>
-        <location filename="../app/report/pdf_report.cpp" line="1790"/>
+        <location filename="../app/report/pdf_report.cpp" line="1762"/>
+        <location filename="../app/report/pdf_report.cpp" line="1804"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1114,198 +1114,218 @@ as of</source>
         <translation>副本：%1（流量需 %2，可用性需 %3），每个 %4 块 GPU；利用率 %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1675"/>
+        <location filename="../app/report/pdf_report.cpp" line="1680"/>
+        <source>set in the workload (inference.instance_availability)</source>
+        <translation>在工作负载中设定（inference.instance_availability）</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1682"/>
+        <source>no published SLA: the stated default, below AWS EC2&apos;s 99.5 % instance-level SLA</source>
+        <translation>无公开 SLA：采用声明的默认值，低于 AWS EC2 99.5 % 的实例级 SLA</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1684"/>
+        <source>the provider&apos;s single-instance SLA</source>
+        <translation>服务商的单实例 SLA</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1687"/>
         <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1679"/>
+        <location filename="../app/report/pdf_report.cpp" line="1689"/>
+        <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
+        <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1693"/>
         <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
         <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1687"/>
+        <location filename="../app/report/pdf_report.cpp" line="1701"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1692"/>
+        <location filename="../app/report/pdf_report.cpp" line="1706"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1694"/>
+        <location filename="../app/report/pdf_report.cpp" line="1708"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1696"/>
+        <location filename="../app/report/pdf_report.cpp" line="1710"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1699"/>
+        <location filename="../app/report/pdf_report.cpp" line="1713"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1705"/>
+        <location filename="../app/report/pdf_report.cpp" line="1719"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1707"/>
+        <location filename="../app/report/pdf_report.cpp" line="1721"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1710"/>
+        <location filename="../app/report/pdf_report.cpp" line="1724"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1713"/>
+        <location filename="../app/report/pdf_report.cpp" line="1727"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1717"/>
+        <location filename="../app/report/pdf_report.cpp" line="1731"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>抢占式：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1724"/>
+        <location filename="../app/report/pdf_report.cpp" line="1738"/>
         <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
         <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1731"/>
+        <location filename="../app/report/pdf_report.cpp" line="1745"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的抢占式价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1744"/>
+        <location filename="../app/report/pdf_report.cpp" line="1758"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1747"/>
+        <location filename="../app/report/pdf_report.cpp" line="1761"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1747"/>
-        <location filename="../app/report/pdf_report.cpp" line="1789"/>
+        <location filename="../app/report/pdf_report.cpp" line="1761"/>
+        <location filename="../app/report/pdf_report.cpp" line="1803"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1763"/>
+        <location filename="../app/report/pdf_report.cpp" line="1777"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1789"/>
+        <location filename="../app/report/pdf_report.cpp" line="1803"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1789"/>
+        <location filename="../app/report/pdf_report.cpp" line="1803"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1794"/>
+        <location filename="../app/report/pdf_report.cpp" line="1808"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1805"/>
+        <location filename="../app/report/pdf_report.cpp" line="1819"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1812"/>
+        <location filename="../app/report/pdf_report.cpp" line="1826"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1816"/>
+        <location filename="../app/report/pdf_report.cpp" line="1830"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1818"/>
+        <location filename="../app/report/pdf_report.cpp" line="1832"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1819"/>
+        <location filename="../app/report/pdf_report.cpp" line="1833"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1827"/>
+        <location filename="../app/report/pdf_report.cpp" line="1841"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1828"/>
+        <location filename="../app/report/pdf_report.cpp" line="1842"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1835"/>
+        <location filename="../app/report/pdf_report.cpp" line="1849"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1835"/>
+        <location filename="../app/report/pdf_report.cpp" line="1849"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1835"/>
+        <location filename="../app/report/pdf_report.cpp" line="1849"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1835"/>
+        <location filename="../app/report/pdf_report.cpp" line="1849"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1836"/>
+        <location filename="../app/report/pdf_report.cpp" line="1850"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1836"/>
+        <location filename="../app/report/pdf_report.cpp" line="1850"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1849"/>
+        <location filename="../app/report/pdf_report.cpp" line="1863"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1852"/>
+        <location filename="../app/report/pdf_report.cpp" line="1866"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1852"/>
+        <location filename="../app/report/pdf_report.cpp" line="1866"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1869"/>
+        <location filename="../app/report/pdf_report.cpp" line="1883"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1874"/>
+        <location filename="../app/report/pdf_report.cpp" line="1888"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>

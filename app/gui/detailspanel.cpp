@@ -387,8 +387,8 @@ void DetailsPanel::rebuild()
                 row(av, tr("Provider SLA"), Fmt::percent(a.slaUptime, 2), {}, qs(a.slaSource));
             else if (a.slaScope == "none")
                 row(av, tr("Provider SLA"),
-                    tr("none published: each instance assumed %1").arg(Fmt::percent(core::noSlaReplicaAvailability, 1)),
-                    {}, qs(a.slaSource));
+                    tr("none published: each instance assumed %1").arg(Fmt::percent(a.replicaAvailability, 1)), {},
+                    qs(a.replicaAvailabilitySource));
             if (a.expectedCreditPct > 0)
                 row(av, tr("Expected SLA credit"), tr("%1 % of the bill").arg(Fmt::number(a.expectedCreditPct, 2)));
         }

@@ -1672,8 +1672,22 @@ private:
                          .arg(QString::number(cap.result.total()), QString::number(cap.result.replicas),
                              QString::number(cap.result.redundant), QString::number(cap.gpusPerReplica),
                              pct(cap.result.utilization));
-                c << tr("Each replica assumed up %1 of the time; scale-up delay %2 s")
-                         .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0));
+                // Where the per-instance figure comes from: the workload, the provider's SLA, or the no-SLA default.
+                QString whence;
+                if (m_rec->pricing) {
+                    const auto& p = *m_rec->pricing;
+                    if (m_w.inference->instanceAvailability.count(p.offering.provider))
+                        whence = tr("set in the workload (inference.instance_availability)");
+                    else if (p.availability && p.availability->slaScope == "none")
+                        whence = tr("no published SLA: the stated default, below AWS EC2's 99.5 % instance-level SLA");
+                    else
+                        whence = tr("the provider's single-instance SLA");
+                }
+                c << (whence.isEmpty()
+                        ? tr("Each replica assumed up %1 of the time; scale-up delay %2 s")
+                              .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0))
+                        : tr("Each replica assumed up %1 of the time (%3); scale-up delay %2 s")
+                              .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0), whence));
                 if (m_rec->pricing && m_rec->pricing->mixed) {
                     const auto& mf = *m_rec->pricing->mixed;
                     c << tr("Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 "

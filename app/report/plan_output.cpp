@@ -131,6 +131,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
             av["sla_scope"] = a.slaScope;
             av["sla_monthly_uptime"] = a.slaUptime;
             av["sla_source"] = a.slaSource;
+            av["instance_availability"] = a.replicaAvailability;
+            av["instance_availability_source"] = a.replicaAvailabilitySource;
             j["availability"] = av;
         }
         if (p.networkRttMs)
@@ -514,8 +516,12 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                 + (a.slaUptime > 0 ? "; SLA " + withSeparators(a.slaUptime * 100, 3) + " % (" + a.slaScope
                             + "), expected credit " + withSeparators(a.expectedCreditPct, 2) + " %"
                         : a.slaScope == "none" ? "; no SLA: each instance assumed "
-                            + withSeparators(core::noSlaReplicaAvailability * 100, 1) + " % available"
+                            + withSeparators(a.replicaAvailability * 100, 1) + " % available"
                                                : std::string())
+                + (a.slaScope != "none" && a.replicaAvailability > 0
+                        ? "; each instance counted " + withSeparators(a.replicaAvailability * 100, 3) + " % up ("
+                            + a.replicaAvailabilitySource + ")"
+                        : std::string())
                 + ".\n";
         }
         if (bp.networkRttMs)
