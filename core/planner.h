@@ -51,8 +51,11 @@ struct AvailabilityInfo
     std::string slaScope;
     double slaUptime = 0;
     std::string slaSource;
-    double replicaAvailability = 0;        ///< each instance's availability the replicas were sized with
-    std::string replicaAvailabilitySource; ///< where that figure comes from (workload, SLA, or the no-SLA default)
+    double replicaAvailability = 0; ///< each instance's availability the replicas were sized with
+    /// Where that figure comes from: the workload's inference.instance_availability, the provider's single-instance
+    /// SLA, or noSlaReplicaAvailability (the reports translate the kind; the source text is for JSON).
+    enum class Basis { Workload, Sla, NoSlaDefault } replicaAvailabilityBasis = Basis::Sla;
+    std::string replicaAvailabilitySource;
 };
 
 /// Energy and emissions of a candidate: the job, or one 730-hour month of service.

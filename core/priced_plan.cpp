@@ -217,12 +217,16 @@ AvailabilityInfo servingAvailability(
                       "noSlaReplicaAvailability, below AWS EC2's 99.5 % instance-level SLA)";
     }
     a.replicaAvailability = cap.replicaAvailability;
-    if (w.inference->instanceAvailability.count(o.provider)) {
+    using Basis = AvailabilityInfo::Basis;
+    a.replicaAvailabilityBasis = w.inference->instanceAvailability.count(o.provider) ? Basis::Workload
+        : a.slaScope == "none"                                                       ? Basis::NoSlaDefault
+                                                                                     : Basis::Sla;
+    if (a.replicaAvailabilityBasis == Basis::Workload) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.6g", 100.0 * cap.replicaAvailability);
         a.replicaAvailabilitySource
             = std::string("workload inference.instance_availability: each instance assumed ") + buf + " % available";
-    } else if (a.slaScope == "none") {
+    } else if (a.replicaAvailabilityBasis == Basis::NoSlaDefault) {
         a.replicaAvailabilitySource = a.slaSource;
     } else {
         a.replicaAvailabilitySource = "the provider's single-instance SLA";

@@ -427,17 +427,17 @@ core::Result<std::string> skyPilotTask(const core::Workload& w, const core::Cand
     if (serving)
         y.num("ports", 8000);
     y.end();
-    if (serving && !multiNodeReplica && c.pricing && c.pricing->mixed) {
+    if (serving && !multiNodeReplica && mixed) {
         // SkyServe's mixed fleet: use_spot with base_ondemand_fallback_replicas on-demand replicas kept at all times
         // (https://docs.skypilot.co/en/latest/serving/spot-policy.html, read 2026-12-02).
         y.map("service");
         y.str("readiness_probe", "/health");
-        y.comment(std::to_string(c.pricing->mixed->baseInstances)
+        y.comment(std::to_string(mixed->baseInstances)
             + " on-demand instance(s) meet the availability target alone; the rest are spot and carry the headroom");
         y.map("replica_policy");
         y.num("min_replicas", shape.instances);
         y.num("max_replicas", shape.instances);
-        y.num("base_ondemand_fallback_replicas", c.pricing->mixed->baseInstances);
+        y.num("base_ondemand_fallback_replicas", mixed->baseInstances);
         y.end();
         y.end();
     } else if (serving && !multiNodeReplica) {

@@ -1674,14 +1674,18 @@ private:
                              pct(cap.result.utilization));
                 // Where the per-instance figure comes from: the workload, the provider's SLA, or the no-SLA default.
                 QString whence;
-                if (m_rec->pricing) {
-                    const auto& p = *m_rec->pricing;
-                    if (m_w.inference->instanceAvailability.count(p.offering.provider))
+                if (m_rec->pricing && m_rec->pricing->availability) {
+                    switch (m_rec->pricing->availability->replicaAvailabilityBasis) {
+                    case core::AvailabilityInfo::Basis::Workload:
                         whence = tr("set in the workload (inference.instance_availability)");
-                    else if (p.availability && p.availability->slaScope == "none")
+                        break;
+                    case core::AvailabilityInfo::Basis::NoSlaDefault:
                         whence = tr("no published SLA: the stated default, below AWS EC2's 99.5 % instance-level SLA");
-                    else
+                        break;
+                    case core::AvailabilityInfo::Basis::Sla:
                         whence = tr("the provider's single-instance SLA");
+                        break;
+                    }
                 }
                 c << (whence.isEmpty()
                         ? tr("Each replica assumed up %1 of the time; scale-up delay %2 s")
