@@ -22,6 +22,11 @@ std::optional<PricingModel> parsePricingModel(std::string_view s);
 std::string_view toString(PaymentOption p);
 std::optional<PaymentOption> parsePaymentOption(std::string_view s);
 
+/// The offering class of a marketplace's reserved (prepaid) price that is the documented default discount, which each
+/// host may change (Vast.ai: "default discount func of 0.2 for 1 month, 0.3 for 3 months", up to the host's own
+/// maximum): an indicative price, labelled as such wherever it is shown (pricingKey "reserved_host_default").
+inline constexpr std::string_view hostDefaultOfferingClass = "host_default";
+
 /// Hours per month in provider billing: AWS documents 8 760 h a year = 12 × 730.
 inline constexpr double billingHoursPerMonth = 730.0;
 

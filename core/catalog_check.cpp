@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -207,6 +208,23 @@ std::vector<CatalogFinding> checkCatalog(
                 if (p.pricingModel == PricingModel::OnDemand)
                     single.try_emplace({o.provider, o.region, family(o), o.gpuModel}, &p);
 
+    // A multi-GPU size priced at exactly n × its family's 1-GPU size in the same region; the sources that price each
+    // (provider, family, GPU, count) so: where two sources do (Microsoft's own list and SkyPilot's copy of it for
+    // Azure's NC A100 v4), the provider prices the size linearly and the row is not a derived figure.
+    const auto linearPrice = [&](const Offering& o, const Price& p) {
+        if (p.pricingModel != PricingModel::OnDemand || o.gpuCount <= 1
+            || (o.provider != "aws" && o.provider != "azure"))
+            return false;
+        auto s = single.find({o.provider, o.region, family(o), o.gpuModel});
+        return s != single.end() && s->second->currency == p.currency && s->second->hourlyRate > 0
+            && std::abs(p.hourlyRate - o.gpuCount * s->second->hourlyRate) <= 1e-9 * p.hourlyRate;
+    };
+    std::map<std::tuple<std::string, std::string, std::string, double>, std::set<std::string>> linearSources;
+    for (const auto& o : offerings)
+        for (const auto& p : o.prices)
+            if (linearPrice(o, p))
+                linearSources[{o.provider, family(o), o.gpuModel, o.gpuCount}].insert(p.source);
+
     const OnDemandIndex od = onDemandIndex(offerings);
     std::vector<CatalogFinding> out;
     for (std::size_t i = 0; i < offerings.size(); ++i) {
@@ -224,14 +242,13 @@ std::vector<CatalogFinding> checkCatalog(
                             + money(m->second.usd) + " of " + std::to_string(m->second.rows) + " on-demand "
                             + o.gpuModel + " rows (rule: above " + money(options.outlierFactor) + " × or below 1/"
                             + money(options.outlierFactor) + ")"));
-                if (o.gpuCount > 1 && (o.provider == "aws" || o.provider == "azure")) {
-                    auto s = single.find({o.provider, o.region, family(o), o.gpuModel});
-                    if (s != single.end() && s->second->currency == p.currency && s->second->hourlyRate > 0
-                        && std::abs(p.hourlyRate - o.gpuCount * s->second->hourlyRate) <= 1e-9 * p.hourlyRate)
-                        out.push_back(finding(false, "linear_multi_gpu", offerings, o, p,
-                            money(p.hourlyRate) + " " + p.currency + "/h is exactly " + money(o.gpuCount)
-                                + " × the 1-GPU size's " + money(s->second->hourlyRate)
-                                + " (a derived price, not the provider's list price?)"));
+                if (linearPrice(o, p) && linearSources[{o.provider, family(o), o.gpuModel, o.gpuCount}].size() < 2) {
+                    const Price* s = single.at({o.provider, o.region, family(o), o.gpuModel});
+                    out.push_back(finding(false, "linear_multi_gpu", offerings, o, p,
+                        money(p.hourlyRate) + " " + p.currency + "/h is exactly " + money(o.gpuCount)
+                            + " × the 1-GPU size's " + money(s->hourlyRate)
+                            + " and no second source prices the size so (a derived price, not the provider's list "
+                              "price?)"));
                 }
             }
             if (spotAboveOnDemand(p, onDemand))

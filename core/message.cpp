@@ -284,6 +284,11 @@ const MessageDef notePriceCheck {"plan.note_price_check",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "the recommended price (%1) has a catalog-check warning, %2: %3. Check it with the provider before you commit "
         "(`gpuplan-cli catalog check` lists every finding)")};
+const MessageDef noteHostDefault {"plan.note_host_default",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the recommended price is %1's documented default prepaid discount for %2 months (%3 % off on-demand); each "
+        "host "
+        "sets its own, and may offer none: check the machine's offer before you prepay")};
 const MessageDef noteFxOld {"plan.note_fx_old",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "the exchange rate of %1 is as of %2, %3 days old (more than %4): `gpuplan-cli catalog update --provider fx` "
@@ -475,17 +480,18 @@ const std::vector<const MessageDef*>& allMessages()
         &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand, &spotBucketTooHigh, &spotWithoutRate,
         &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds,
         &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon,
-        &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteFxOld, &sloAtRisk, &noteSloPreference,
-        &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
-        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
-        &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing,
-        &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp, &noteQuotaAzure,
-        &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
-        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
-        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
-        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
-        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
-        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv};
+        &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteHostDefault, &noteFxOld, &sloAtRisk,
+        &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown,
+        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
+        &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet,
+        &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp,
+        &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced,
+        &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits,
+        &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
+        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
+        &assumePagedKv};
     return all;
 }
 

@@ -356,7 +356,11 @@ namespace gpuplan::core {
 
 std::string pricingKey(const Pricing& p)
 {
-    return p.mixed ? "on_demand+spot" : std::string(toString(p.price.pricingModel));
+    if (p.mixed)
+        return "on_demand+spot";
+    if (p.price.pricingModel == PricingModel::Reserved && p.price.offeringClass == hostDefaultOfferingClass)
+        return "reserved_host_default";
+    return std::string(toString(p.price.pricingModel));
 }
 
 std::string_view servingSpotPolicy(const Workload& w)

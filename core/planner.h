@@ -215,7 +215,8 @@ inline constexpr double hoursPerMonth = 730.0;
 inline constexpr double safeLatencyPremium = 0.05;
 
 /// What a priced candidate pays, as a key: its price's model (the catalog's names: on_demand, spot, reserved, …), or
-/// "on_demand+spot" for a mixed fleet (Pricing::mixed). JSON pricing_model, the CLI table, the app and the PDF.
+/// "on_demand+spot" for a mixed fleet (Pricing::mixed), or "reserved_host_default" for a marketplace's documented
+/// default prepaid discount (hostDefaultOfferingClass). JSON pricing_model, the CLI table, the app and the PDF.
 std::string pricingKey(const Pricing& p);
 
 /// How spot capacity may serve this workload (constraints.spot): "allow", "burst_only" or "never"; unset, burst_only

@@ -960,9 +960,17 @@ void PricedPlanner::dateThePrices()
 
 void PricedPlanner::noteCheckFindings()
 {
-    if (!m_in.findings || !m_in.offerings || m_plan.candidates.empty() || !m_plan.candidates.front().pricing)
+    if (m_plan.candidates.empty() || !m_plan.candidates.front().pricing)
         return;
     const Pricing& top = *m_plan.candidates.front().pricing;
+    if (pricingKey(top) == "reserved_host_default") {
+        // The discount is what the prepaid price takes off the same offering's on-demand one: 1 − break-even.
+        const long off = top.breakEvenUtilization > 0 ? std::lround(100.0 * (1.0 - top.breakEvenUtilization)) : 0;
+        m_plan.notes.push_back(Message(
+            msg::noteHostDefault, {top.offering.provider, std::to_string(top.price.termMonths), std::to_string(off)}));
+    }
+    if (!m_in.findings || !m_in.offerings)
+        return;
     for (const CatalogFinding& f : *m_in.findings) {
         if (f.error || f.rule == "stale" || f.offering >= m_in.offerings->size())
             continue; // errors are never planned with; ages have their own note

@@ -591,12 +591,13 @@ void TestFetch::azurePagesImport()
     for (const auto& n : r->notes)
         noted |= n.find("Standard_NC16ads_A10_v4") != std::string::npos;
     QVERIFY(noted);
-    // The diff against the bundled Azure catalog (34 offerings in pricing-data/catalog/azure.json): the 5 fetched
-    // offerings are all there with the same 8 prices; the other 29 are gone, and so is the bundled NC64as_T4_v3
-    // southcentralus spot price (0.57442), which the fixtures do not have.
-    QCOMPARE(r->diff.offeringsBefore, std::size_t(34));
+    // The diff against the bundled Azure catalog (80 offerings in pricing-data/catalog/azure.json: 34 US rows from
+    // SkyPilot's catalog, 46 EU rows from Microsoft's list): the 5 fetched offerings are all there with the same 8
+    // prices; the other 75 are gone, and so is the bundled NC64as_T4_v3 southcentralus spot price (0.57442), which the
+    // fixtures do not have.
+    QCOMPARE(r->diff.offeringsBefore, std::size_t(80));
     QCOMPARE(r->diff.added.size(), std::size_t(0));
-    QCOMPARE(r->diff.removed.size(), std::size_t(29));
+    QCOMPARE(r->diff.removed.size(), std::size_t(75));
     QCOMPARE(r->diff.unchangedPrices, std::size_t(8));
     QCOMPARE(r->diff.removedPrices, std::size_t(1));
     QVERIFY(r->diff.up.empty() && r->diff.down.empty());

@@ -104,6 +104,7 @@ private Q_SLOTS:
     void defaultsComeFromInputs();
     void unknownCurrencyIsAnError();
     void checkWarningOnTheRecommendationIsNoted();
+    void hostDefaultDiscountIsNoted();
     void cancelStopsThePlan();
     void tensorParallelStaysInOneInstance();
     void servingReplicaSpansInstances();
@@ -444,6 +445,35 @@ void TestPlanner::checkWarningOnTheRecommendationIsNoted()
     QVERIFY(p);
     for (const auto& n : p->notes)
         QVERIFY(n.id() != std::string_view("plan.note_price_check"));
+}
+
+// A marketplace's default prepaid discount recommended: the plan says that each host sets its own. Vast's 3-month
+// default is 30 % off: 1.0 USD/h on demand → 0.7 USD/h effective, break-even utilization 0.7, so "30 % off".
+void TestPlanner::hostDefaultDiscountIsNoted()
+{
+    core::Offering o = offering("vast", "H100-SXM-80GB", 1, "Thailand, TH, AS");
+    core::Price prepaid = o.prices[0];
+    prepaid.pricingModel = core::PricingModel::Reserved;
+    prepaid.termMonths = 3;
+    prepaid.paymentOption = core::PaymentOption::AllUpfront;
+    prepaid.offeringClass = std::string(core::hostDefaultOfferingClass);
+    prepaid.hourlyRate = 0;
+    prepaid.upfrontFee = 1.0 * 730 * 3 * 0.7; // 1533 USD for the term
+    o.prices.push_back(prepaid);
+    auto p = core::planWorkload(serving("llama-3.1-8b", core::Precision::BF16), test::inputs({o}));
+    QVERIFY(p);
+    const auto& top = *p->candidates.front().pricing;
+    QCOMPARE(QString::fromStdString(core::pricingKey(top)), QStringLiteral("reserved_host_default"));
+    QVERIFY(std::abs(top.breakEvenUtilization - 0.7) < 1e-9);
+    int noted = 0;
+    for (const auto& n : p->notes)
+        if (n.id() == std::string_view("plan.note_host_default")) {
+            ++noted;
+            QVERIFY2(n.text().find("vast's documented default prepaid discount for 3 months (30 % off on-demand)")
+                    != std::string::npos,
+                n.text().c_str());
+        }
+    QCOMPARE(noted, 1);
 }
 
 void TestPlanner::cancelStopsThePlan()

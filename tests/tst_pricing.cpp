@@ -78,6 +78,7 @@ private Q_SLOTS:
     void bundledSourcesAreLinks();
     void bundledGcpEqualsItsSource();
     void bundledAwsEqualsItsSource();
+    void bundledAzureListAndVastPrepaid();
     void tencentRangesUseTheUpperEnd();
     void commitmentNoteStatesTheObligation();
     void pricesAndRatesAreDated();
@@ -499,6 +500,29 @@ void TestPricing::catalogCheckRules()
             p.currency = "CNY";
     for (const auto& f : core::checkCatalog(cny, core::FxTable {}, options))
         QVERIFY(f.rule != "outlier");
+
+    // A second source that prices the same size at exactly 4 × its 1-GPU size too (another region, another file:
+    // Microsoft's own list beside SkyPilot's copy for Azure) says the provider prices it linearly: no finding, in
+    // either region. A second source of the 1-GPU size alone confirms nothing.
+    auto confirmed = cat->offerings;
+    for (const auto& o : cat->offerings)
+        if (o.instanceType == "g6.xlarge" || o.instanceType == "g6.12xlarge") {
+            core::Offering copy = o;
+            copy.region = "eu-west-1";
+            for (auto& p : copy.prices) {
+                p.hourlyRate = o.instanceType == "g6.xlarge" ? 0.9 : 3.6; // 4 × 0.9
+                p.source = "https://example.org/second-list";
+            }
+            confirmed.push_back(copy);
+        }
+    for (const auto& f : core::checkCatalog(confirmed, core::FxTable {}, options))
+        QVERIFY2(f.rule != "linear_multi_gpu", (f.region + " " + f.instanceType + ": " + f.detail).c_str());
+    auto unconfirmed = confirmed;
+    unconfirmed.back().prices[0].hourlyRate = 3.61; // not 4 × 0.9: the second source prices the size apart
+    int linear = 0;
+    for (const auto& f : core::checkCatalog(unconfirmed, core::FxTable {}, options))
+        linear += f.rule == "linear_multi_gpu" && f.region == "us-east-1" && f.instanceType == "g6.12xlarge";
+    QCOMPARE(linear, 1);
 }
 
 // The bundled catalog has no contradiction the planner must not use (warnings are listed by `catalog check`).
@@ -580,6 +604,85 @@ void TestPricing::secondSourceDisagreement()
 // pricing-data/catalog/gcp.json is Cyclenerd's pricing.yml through the importer (pricing-data/build/gcp.sh): every
 // price of the importer fixture (rows copied from that file) is in the bundled catalog with the same figure, and the
 // region the importer leaves out (africa-south1: no A100 spot SKU) is not.
+// Azure's EU rows are Microsoft's own list (Retail Prices API items stored by andy-diericks/azure-pricing-radar
+// @ cf741f25, captured 2026-08-20), where the NC A100 v4 sizes cost exactly n × the 1-GPU size; Vast's prepaid rows
+// are its documented default discounts.
+void TestPricing::bundledAzureListAndVastPrepaid()
+{
+    auto azure = importers::parseNativeCatalog(
+        test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/azure.json"), "azure.json");
+    QVERIFY(azure);
+    auto price = [](const core::Offering& o, core::PricingModel m) -> double {
+        for (const auto& p : o.prices)
+            if (p.pricingModel == m)
+                return p.hourlyRate;
+        return -1;
+    };
+    int seen = 0;
+    for (const auto& o : azure->offerings) {
+        if (o.region != "westeurope")
+            continue;
+        // The stored items: "NC24ads_A100_v4" retailPrice 4.775 (savingsPlanPrice 3.97471), "NC96ads_A100_v4" 19.1
+        // (15.89884), "NC96ads_A100_v4 Spot" 4.38918; ND96isr_H100_v5 127.816 with spot 23.620397.
+        if (o.instanceType == "Standard_NC24ads_A100_v4") {
+            QCOMPARE(price(o, core::PricingModel::OnDemand), 4.775);
+            QCOMPARE(price(o, core::PricingModel::SavingsPlan), 3.97471);
+            ++seen;
+        } else if (o.instanceType == "Standard_NC96ads_A100_v4") {
+            QCOMPARE(price(o, core::PricingModel::OnDemand), 19.1); // 4 × 4.775: Microsoft's own figure
+            QCOMPARE(price(o, core::PricingModel::SavingsPlan), 15.89884);
+            QCOMPARE(price(o, core::PricingModel::Spot), 4.38918);
+            QCOMPARE(o.gpuCount, 4.0);
+            QCOMPARE(QString::fromStdString(o.prices[0].asOf), QStringLiteral("2026-08-20"));
+            ++seen;
+        } else if (o.instanceType == "Standard_ND96isr_H100_v5") {
+            QCOMPARE(price(o, core::PricingModel::OnDemand), 127.816);
+            QCOMPARE(price(o, core::PricingModel::Spot), 23.620397);
+            ++seen;
+        }
+    }
+    QCOMPARE(seen, 3);
+    // Azure lists the H200's spot meter at its pay-as-you-go rate (110.272 in swedencentral): no spot price there.
+    // The MI300X size is Azure's, 8 GPUs at 67.2 USD/h.
+    for (const auto& o : azure->offerings)
+        if (o.region == "swedencentral" && o.instanceType == "Standard_ND96isr_H200_v5")
+            QCOMPARE(price(o, core::PricingModel::Spot), -1.0);
+        else if (o.region == "swedencentral" && o.instanceType == "Standard_ND96isr_MI300X_v5") {
+            QCOMPARE(QString::fromStdString(o.gpuModel), QStringLiteral("MI300X"));
+            QCOMPARE(price(o, core::PricingModel::OnDemand), 67.2);
+        }
+    // No Azure multi-GPU price is an unconfirmed n × multiple: Microsoft's list and SkyPilot's copy agree.
+    core::CatalogCheckOptions options;
+    options.today = "2026-12-03";
+    for (const auto& f : core::checkCatalog(azure->offerings, core::FxTable {}, options))
+        QVERIFY2(f.rule != "linear_multi_gpu", (f.region + " " + f.instanceType + ": " + f.detail).c_str());
+
+    auto vast = importers::parseNativeCatalog(
+        test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/vast.json"), "vast.json");
+    QVERIFY(vast);
+    int prepaid = 0;
+    for (const auto& o : vast->offerings) {
+        const double od = price(o, core::PricingModel::OnDemand);
+        for (const auto& p : o.prices)
+            if (p.pricingModel == core::PricingModel::Reserved) {
+                QCOMPARE(QString::fromStdString(p.offeringClass), QStringLiteral("host_default"));
+                // 20 % off for 1 month, 30 % for 3 (Vast's documented default): prepaid × 730 h × months.
+                const double discount = p.termMonths == 1 ? 0.2 : 0.3;
+                QVERIFY(p.termMonths == 1 || p.termMonths == 3);
+                QVERIFY(std::abs(p.effectiveHourly() - od * (1 - discount)) < 1e-6);
+                core::Pricing priced;
+                priced.price = p;
+                QCOMPARE(QString::fromStdString(core::pricingKey(priced)), QStringLiteral("reserved_host_default"));
+                ++prepaid;
+            }
+        if (o.region == "France, FR, EU" && o.instanceType == "1x-H200-32-65536")
+            for (const auto& p : o.prices)
+                if (p.pricingModel == core::PricingModel::Reserved && p.termMonths == 1)
+                    QCOMPARE(p.upfrontFee, 1547.6); // 2.65 × 730 × 0.8
+    }
+    QVERIFY(prepaid >= 40);
+}
+
 void TestPricing::bundledGcpEqualsItsSource()
 {
     auto bundled = importers::parseNativeCatalog(

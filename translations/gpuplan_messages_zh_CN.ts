@@ -592,6 +592,10 @@
         <translation>推荐的价格（%1）有一条目录检查警告，%2：%3。下单前请向提供商核实（`gpuplan-cli catalog check` 列出所有发现）</translation>
     </message>
     <message>
+        <source>the recommended price is %1&apos;s documented default prepaid discount for %2 months (%3 % off on-demand); each host sets its own, and may offer none: check the machine&apos;s offer before you prepay</source>
+        <translation>推荐的价格是 %1 文档所述的默认预付折扣（%2 个月，按量价格的 %3 % 折让）；每台主机自行设定折扣，也可能不提供：预付前请核对该机器的报价</translation>
+    </message>
+    <message>
         <source>%1-month commitment: %2 %3 over the term, paid whether used or not</source>
         <translation>%1 个月承诺：整个期限共 %2 %3，无论是否使用都需支付</translation>
     </message>

@@ -1605,6 +1605,10 @@
         <source>On-demand base + spot burst</source>
         <translation>按需基础 + 竞价突发</translation>
     </message>
+    <message>
+        <source>Prepaid (host&apos;s default discount)</source>
+        <translation>预付（主机默认折扣）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::GuidedWizard</name>

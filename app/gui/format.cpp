@@ -142,6 +142,8 @@ QString Fmt::pricingModel(const QString& model, int termMonths)
         name = tr("On-demand base + spot burst");
     else if (model == QLatin1String("reserved"))
         name = tr("Reserved");
+    else if (model == QLatin1String("reserved_host_default"))
+        name = tr("Prepaid (host's default discount)");
     else if (model == QLatin1String("savings_plan"))
         name = tr("Savings plan");
     else if (model == QLatin1String("committed_use"))

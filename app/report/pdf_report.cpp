@@ -951,7 +951,9 @@ private:
     }
     QString pricingText(const core::Pricing& p) const
     {
-        QString s = p.mixed ? tr("on-demand base + spot burst") : pricingModelName(p.price.pricingModel);
+        QString s = p.mixed                                  ? tr("on-demand base + spot burst")
+            : core::pricingKey(p) == "reserved_host_default" ? tr("prepaid (host's default discount)")
+                                                             : pricingModelName(p.price.pricingModel);
         if (p.price.termMonths)
             s += QLatin1Char(' ') + tr("%1 mo").arg(p.price.termMonths);
         if (!p.price.interruptionLabel.empty())
