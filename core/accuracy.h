@@ -22,6 +22,8 @@ struct AccuracyRow
     double error = 0;     ///< (estimated − published) / published
     double rateRatio = 1; ///< estimated ÷ published for rates (throughput); published ÷ estimated for times
     std::string source;
+    std::string publisher; ///< who published the measurement (whole publishers are held out or left out together)
+    bool holdout = false;  ///< from validation/holdout/: never used to choose or fit a parameter
 };
 
 struct AccuracyGroup
@@ -49,9 +51,16 @@ struct AccuracyReport
 };
 
 /// Runs the bundled tables of published results (tests/data/validation/*.csv, compiled into the
-/// program) through the estimators. The CSV texts are handed in; bad rows are errors naming file and line.
+/// program) through the estimators. The CSV texts are handed in; bad rows are errors naming file and line. The
+/// holdout tables (tests/data/validation/holdout/, whole publishers set aside before any parameter was chosen) are
+/// run too: their rows carry `holdout` and form groups of their own named "holdout " + the group, with no limit.
+/// A `publisher` column, where a table has one, names each row's publisher.
 Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_view servingCsv,
-    std::string_view memoryCsv, const ModelCatalog& models, const GpuCatalog& gpus);
+    std::string_view memoryCsv, const ModelCatalog& models, const GpuCatalog& gpus,
+    std::string_view trainingHoldoutCsv = {}, std::string_view servingHoldoutCsv = {});
+
+/// The prefix of the groups of holdout rows.
+inline constexpr std::string_view holdoutGroupPrefix = "holdout ";
 
 /// Quantile (0–1) with linear interpolation of a sample; 0 for an empty one.
 double quantile(std::vector<double> values, double q);

@@ -53,7 +53,11 @@ core::Result<core::AccuracyReport> bundledAccuracy(const core::ModelCatalog& mod
     for (auto* r : {&t, &s, &m})
         if (!*r)
             return r->error();
-    return core::runAccuracy(*t, *s, *m, models, gpus);
+    // The holdout tables (publishers set aside before any parameter was chosen), where they are compiled in.
+    auto th = readValidationFile("holdout/training.csv");
+    auto sh = readValidationFile("holdout/serving.csv");
+    return core::runAccuracy(*t, *s, *m, models, gpus, th ? std::string_view(*th) : std::string_view(),
+        sh ? std::string_view(*sh) : std::string_view());
 }
 
 core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings)
