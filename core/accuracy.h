@@ -1,8 +1,11 @@
 #pragma once
 
+#include "engine.h"
 #include "gpu.h"
+#include "inference.h"
 #include "model.h"
 #include "result.h"
+#include "workload.h"
 
 #include <string>
 #include <string_view>
@@ -23,7 +26,8 @@ struct AccuracyRow
     double rateRatio = 1; ///< estimated ÷ published for rates (throughput); published ÷ estimated for times
     std::string source;
     std::string publisher; ///< who published the measurement (whole publishers are held out or left out together)
-    bool holdout = false;  ///< from validation/holdout/: never used to choose or fit a parameter
+    std::vector<std::string> subgroups; ///< breakdown groups the row also counts in (serving: engine, MoE, vendor)
+    bool holdout = false;               ///< from validation/holdout/: never used to choose or fit a parameter
 };
 
 struct AccuracyGroup
@@ -61,6 +65,50 @@ Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_vie
 
 /// The prefix of the groups of holdout rows.
 inline constexpr std::string_view holdoutGroupPrefix = "holdout ";
+
+/// One published serving run of tests/data/validation/serving.csv (or its holdout), read and ready to estimate.
+struct ServingCase
+{
+    std::string id, publisher, metric, source, description;
+    const ModelArch* model = nullptr;
+    const GpuSpec* gpu = nullptr;
+    InferenceSpec spec;
+    InferenceLayout layout;
+    bool layoutGiven = false; ///< ep / attention_dp stated; else the best of the searched MoE layouts
+    int gpus = 1;
+    int concurrency = 0; ///< sequences per replica; 0: the most that fit (maximum throughput)
+    double published = 0;
+    bool timeLike = false; ///< a latency (TTFT, TPOT) rather than a rate
+    bool holdout = false;
+};
+
+/// Reads a serving validation table. Bad rows are errors naming the file, line and column.
+Result<std::vector<ServingCase>> readServingCases(
+    std::string_view csv, const std::string& file, const ModelCatalog& models, const GpuCatalog& gpus);
+
+/// The estimate of a case's metric (tokens/s, tokens/s per GPU, ms) with the serving model's factors `params`.
+double estimateServingCase(const ServingCase& c, const ServingParams& params);
+
+/// The serving model's factors fitted to `cases` by least squares (core/fit.h): the mean squared log ratio of
+/// estimate to published value, plus a weak pull towards `prior` (each factor off its prior by 2× costs as much as
+/// every row off by 10 %), so that a factor no case informs stays at its prior. Deterministic.
+struct ServingFit
+{
+    ServingParams params;
+    double cost = 0;     ///< the objective at the fit
+    int evaluations = 0; ///< objective evaluations
+};
+ServingFit fitServingParams(const std::vector<ServingCase>& cases, const ServingParams& prior = ServingParams {});
+
+/// Leave one publisher out: for each publisher, the factors are fitted to the other publishers' cases and its own
+/// cases are estimated with them. Rows as runAccuracy makes them (group "serving throughput" / "serving latency"),
+/// with out-of-fold estimates.
+std::vector<AccuracyRow> servingOutOfFold(
+    const std::vector<ServingCase>& cases, const ServingParams& prior = ServingParams {});
+
+/// The breakdown groups a serving row belongs to besides its main group: by engine, dense or MoE, and GPU vendor
+/// ("serving throughput · trtllm", "… · MoE", "… · amd").
+std::vector<std::string> servingSubgroups(const std::string& group, const ServingCase& c);
 
 /// Quantile (0–1) with linear interpolation of a sample; 0 for an empty one.
 double quantile(std::vector<double> values, double q);

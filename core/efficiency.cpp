@@ -75,6 +75,14 @@ double gemmEfficiency(const Efficiency& e, double width)
     return e.gemm * width / (width + e.gemmShapeHalf);
 }
 
+double servingAllReduceS(double bytes, int k, double bandwidth, double latencyS)
+{
+    if (k <= 1 || bytes <= 0)
+        return 0;
+    const double oneShot = double(k - 1) * bytes / bandwidth + 2.0 * latencyS;
+    return std::min(oneShot, ringAllReduceS(bytes, k, bandwidth, latencyS));
+}
+
 double ringAllReduceS(double bytes, int k, double bandwidth, double latencyS)
 {
     if (k <= 1 || bytes <= 0)

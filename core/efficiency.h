@@ -44,4 +44,11 @@ double gemmEfficiency(const Efficiency& e, double width);
 /// Ring all-reduce time (DESIGN.md): 2(k−1)/k · bytes / bw + 2(k−1) · latency. 0 when k ≤ 1.
 double ringAllReduceS(double bytes, int k, double bandwidth, double latencyS);
 
+/// The all-reduce serving engines run on the hidden states of one step: the faster of the ring and the one-shot
+/// algorithm, in which every GPU reads the other k − 1 buffers at once over the scale-up link ((k − 1) · bytes / bw
+/// + 2 · latency). Small messages (a decode step's few tokens) take the one-shot path: vLLM's and TensorRT-LLM's
+/// custom all-reduce kernels and NCCL's LL protocol exist for that (a ring's 2(k − 1) latencies would be 112 µs at
+/// k = 8 and 8 µs a hop, where the custom kernels take tens of µs). 0 when k ≤ 1.
+double servingAllReduceS(double bytes, int k, double bandwidth, double latencyS);
+
 } // namespace gpuplan::core

@@ -40,6 +40,8 @@ Precision GpuSpec::computePrecision(Precision p) const
     // Each format falls back to the next one that is at least as wide.
     static const std::map<Precision, std::vector<Precision>> chain = {
         {Precision::INT4, {Precision::INT4, Precision::INT8, Precision::FP8, Precision::FP16, Precision::BF16}},
+        // FP4 weights without FP4 tensor cores (Hopper and older) are dequantized to the next format that runs.
+        {Precision::FP4, {Precision::FP4, Precision::FP8, Precision::FP16, Precision::BF16}},
         {Precision::INT8, {Precision::INT8, Precision::FP8, Precision::FP16, Precision::BF16}},
         {Precision::FP8, {Precision::FP8, Precision::BF16, Precision::FP16}},
         {Precision::BF16, {Precision::BF16, Precision::FP16, Precision::FP32}},
@@ -170,14 +172,12 @@ Result<GpuCatalog> GpuCatalog::fromJson(
             g.memoryBandwidth = r.number("memory_bandwidth_tbps", Bound::Positive) * TB;
             auto tf = r.object("tflops");
             for (Precision p : {Precision::FP64, Precision::FP32, Precision::TF32, Precision::BF16, Precision::FP16,
-                     Precision::FP8, Precision::INT8, Precision::INT4}) {
+                     Precision::FP8, Precision::INT8, Precision::INT4, Precision::FP4}) {
                 if (auto v = tf.optNumber(toString(p), Bound::Positive))
                     g.peakFlops[p] = *v * TFLOPS;
             }
             if (auto v = tf.optNumber("fp64_tensor", Bound::Positive))
                 g.fp64TensorFlops = *v * TFLOPS;
-            if (auto v = tf.optNumber("fp4", Bound::Positive))
-                g.fp4Flops = *v * TFLOPS;
             tf.finish();
             if (g.peakFlops.empty())
                 detail::fail(ctx, r.pointer("tflops"), Message(msg::gpuNoPrecision));

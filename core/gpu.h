@@ -34,10 +34,9 @@ struct GpuSpec
     double memoryBandwidth = 0;            ///< bytes/s
     std::map<Precision, double> peakFlops; ///< dense FLOP/s (OP/s for int8/int4) per precision
     double fp64TensorFlops = 0;            ///< FLOP/s through FP64 tensor cores (0 if none)
-    double fp4Flops = 0;       ///< dense FP4 FLOP/s (Blackwell; 0 if none); informational, no estimator uses it yet
-    std::string intraLink;     ///< nvlink4, pcie4, …
-    double intraBandwidth = 0; ///< bytes/s per GPU, one direction
-    int maxGpusPerNode = 8;    ///< GPUs sharing the intra-node fabric in a typical server
+    std::string intraLink;                 ///< nvlink4, pcie4, …
+    double intraBandwidth = 0;             ///< bytes/s per GPU, one direction
+    int maxGpusPerNode = 8;                ///< GPUs sharing the intra-node fabric in a typical server
     std::string interLink;
     double interBandwidth = 0; ///< bytes/s per GPU, one direction (typical cluster design)
     double tdpW = 0;           ///< W, board power

@@ -13,127 +13,310 @@ constexpr double GiB = 1024.0 * 1024.0 * 1024.0; // bytes
 // rest to the KV cache: vLLM's default gpu_memory_utilization is 0.90 (vLLM engine arguments docs).
 constexpr double servingMemoryFraction = 0.90;
 
-double weightsBytes(const ModelArch& m, Precision p)
+/// The math a format's weights run at: weight-only formats (INT8/INT4) in 16-bit; FP8/FP4 where the GPU has them.
+Precision mathPrecision(const GpuSpec& gpu, Precision weights)
 {
-    return countParams(m).total * quantizedBytesPerParam(p);
+    return gpu.computePrecision(weights == Precision::INT4 || weights == Precision::INT8 ? Precision::FP16 : weights);
 }
 
-/// Bytes of weights one decode iteration reads on one GPU: all dense weights; for MoE only the experts
-/// that at least one of the batch's tokens is routed to (expected share 1 − (1 − k/E)^B).
-double decodeWeightBytes(const ModelArch& m, const InferenceSpec& spec, const InferenceLayout& l, double batch)
+/// The parameters of an estimate split the way serving places them: attention (and norms), the token embedding and
+/// output head, the dense MLPs (dense layers and shared experts) and the routed experts.
+struct Split
+{
+    double attention = 0;    ///< all layers, with the norms
+    double embedding = 0;    ///< input embedding + output head
+    double denseFfn = 0;     ///< dense MLP layers + shared experts + routers
+    double routed = 0;       ///< every routed expert
+    double routedActive = 0; ///< the routed experts one token uses (k per MoE layer)
+    double expertSize = 0;   ///< one routed expert of one layer
+    double headActive = 0;   ///< output head parameters a token is multiplied by
+};
+
+Split split(const ModelArch& m)
 {
     const ParamCounts pc = countParams(m);
-    const double bytes = quantizedBytesPerParam(spec.weightPrecision);
-    double params = pc.total;
-    if (m.isMoe()) {
-        const double routedShare = double(m.expertsPerToken) / m.experts;
-        const double touched = 1.0 - std::pow(1.0 - routedShare, batch);
-        const double routed = pc.ffnExperts * double(m.experts) / (m.experts + m.sharedExperts);
-        params = pc.total - routed + routed * touched;
+    Split s;
+    s.attention = pc.attention + pc.norms;
+    s.embedding = pc.embedding;
+    s.denseFfn = pc.ffnDense;
+    if (m.isMoe() && m.experts > 0) {
+        const double mats = m.gatedFfn ? 3.0 : 2.0;
+        s.expertSize = mats * double(m.hidden) * m.moeFfnHidden;
+        s.routed = double(m.moeLayers()) * m.experts * s.expertSize;
+        s.routedActive = double(m.moeLayers()) * m.expertsPerToken * s.expertSize;
+        s.denseFfn += pc.ffnExperts - s.routed; // shared experts and routers run for every token
     }
-    return params * bytes / (double(l.tp) * l.pp);
+    if (m.paramsOverride && pc.total > 0) {
+        // An architecture given only by its counts: scale the split to them.
+        const double f = pc.total / std::max(1.0, s.attention + s.embedding + s.denseFfn + s.routed);
+        s.attention *= f;
+        s.embedding *= f;
+        s.denseFfn *= f;
+        s.routed *= f;
+        s.routedActive *= f;
+        s.expertSize *= f;
+    }
+    // A token is multiplied by the output head only (the input embedding is a look-up).
+    s.headActive = double(m.vocab) * m.hidden;
+    return s;
 }
 
+double weightsBytes(const ModelArch& m, const InferenceSpec& spec)
+{
+    const Split s = split(m);
+    return (s.attention + s.embedding + s.denseFfn) * quantizedBytesPerParam(spec.weightPrecision)
+        + s.routed * quantizedBytesPerParam(spec.expertPrecision());
+}
+
+/// Weight bytes one GPU holds: attention whole under attention data parallelism, else split over tp; routed experts
+/// over the expert-parallel GPUs (whole experts) or split over tp; one pipeline stage's share of the layers.
+double weightsPerGpu(const ModelArch& m, const InferenceSpec& spec, const InferenceLayout& l)
+{
+    const Split s = split(m);
+    const double b = quantizedBytesPerParam(spec.weightPrecision), be = quantizedBytesPerParam(spec.expertPrecision());
+    const double tp = l.tp;
+    const double attention = l.attentionDp ? s.attention : s.attention / tp;
+    const double routed = s.routed / std::max(1, l.ep > 1 ? l.ep : l.tp);
+    return ((attention + s.embedding / tp + s.denseFfn / tp) * b + routed * be) / l.pp;
+}
+
+/// KV bytes per token of context one GPU holds for one of its sequences: the KV heads are split over tp (and
+/// replicate once tp exceeds them, GQA); a latent cache (MLA) is replicated on every tp GPU; under attention data
+/// parallelism each GPU keeps its own sequences whole.
 double kvPerTokenPerGpu(const ModelArch& m, Precision kv, const InferenceLayout& l)
 {
     const double total = kvBytesPerToken(m, kv);
+    if (l.attentionDp)
+        return total / l.pp;
     if (m.isMla() || m.kvBytesPerTokenOverride)
-        return m.isMla() ? total / l.pp : total / (double(l.tp) * l.pp); // the latent is replicated across tp
-    // Each GPU holds ceil(g/tp) KV heads: they replicate once tp exceeds the KV heads (GQA).
+        return m.isMla() ? total / l.pp : total / (double(l.tp) * l.pp);
     const double headsPerGpu = std::ceil(double(m.kvHeads) / l.tp);
     return total * headsPerGpu / m.kvHeads / l.pp;
 }
 
+/// Sequences per GPU of a replica's sequences: all of them on every tp GPU, or 1/tp each under attention DP.
+double sequencesPerGpu(double sequences, const InferenceLayout& l)
+{
+    return l.attentionDp ? sequences / l.tp : sequences;
+}
+
+/// One kernel bound by HBM traffic or arithmetic, whichever is slower (roofline, Williams et al. 2009), plus the share
+/// of the other that does not hide under it (1 − overlap).
+double roofline(double bytes, double flops, double bandwidth, double flopRate, double overlap)
+{
+    const double memory = bytes / bandwidth, math = flops / flopRate;
+    return std::max(memory, math) + (1.0 - std::min(1.0, overlap)) * std::min(memory, math);
+}
+
+/// A weight format the GPU has no math for (FP4 without FP4 tensor cores, INT4/INT8 weight-only) is dequantized in
+/// the GEMM.
+bool dequantized(const GpuSpec& gpu, Precision weights)
+{
+    return weights == Precision::INT4 || weights == Precision::INT8 || gpu.computePrecision(weights) != weights;
+}
+
+double vendorBandwidth(const GpuSpec& gpu, const ServingParams& p)
+{
+    return gpu.vendor == "amd" ? p.bandwidthAmd : p.bandwidthNvidia;
+}
+
+double engineKernel(ServingEngine e, const ServingParams& p)
+{
+    return e == ServingEngine::Vllm ? p.kernelVllm : e == ServingEngine::Sglang ? p.kernelSglang : 1.0;
+}
+
+double engineStepOverhead(ServingEngine e, const ServingParams& p)
+{
+    return e == ServingEngine::Vllm  ? p.stepOverheadVllmS
+        : e == ServingEngine::Sglang ? p.stepOverheadSglangS
+                                     : p.stepOverheadTrtllmS;
+}
+
+/// Routing imbalance of expert parallelism: the busiest GPU's share of routed tokens over the mean. NVIDIA measured
+/// DeepSeek-R1 decode at EP32 without rebalancing at 2.56 × the mean (imbalance ratio 1.564, TensorRT-LLM tech blog
+/// 4, "Scaling Expert Parallelism", Table 1); with EPLB and redundant experts 1.11. Below 32 GPUs each GPU holds
+/// more experts and the maximum of fewer, larger sums is closer to the mean: we take 1 + 1.564 × (ep − 1) / 31
+/// (1 at ep 1, 2.56 at ep 32), capped at 2.56, an interpolation stated in the plan's assumptions.
+double expertImbalance(int ep)
+{
+    if (ep <= 1)
+        return 1.0;
+    return std::min(2.564, 1.0 + 1.564 * double(ep - 1) / 31.0);
+}
+
 } // namespace
+
+double stepSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
+    const Efficiency& eff, const ServingParams& p, const StepLoad& load)
+{
+    const double tokens = load.decodes + load.prefillTokens;
+    if (tokens <= 0)
+        return 0;
+    const Split s = split(m);
+    const double tp = l.tp, pp = l.pp;
+    const double stageLayers = double(m.layers) / pp;
+    const double kernel = engineKernel(spec.engine, p);
+    const double calibratedBw = eff.calibrated ? eff.memoryBandwidth : vendorBandwidth(gpu, p);
+    const double bw = gpu.memoryBandwidth * std::min(1.0, calibratedBw * kernel);
+    const Precision math = mathPrecision(gpu, spec.weightPrecision);
+    const double gemmScale = gpu.vendor == "amd" ? p.gemmAmd : p.gemmNvidia;
+    const double fp4Scale
+        = (math == Precision::FP4 ? p.fp4 : 1.0) * (dequantized(gpu, spec.weightPrecision) ? p.dequant : 1.0);
+    const double gemmRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.gemm * gemmScale * fp4Scale * kernel);
+    const double b = quantizedBytesPerParam(spec.weightPrecision), be = quantizedBytesPerParam(spec.expertPrecision());
+
+    // Dense GEMMs: every token of the step through the attention projections, dense MLPs, shared experts and the
+    // output head. Each GPU reads its share of those weights once per step.
+    const double attnWeights = l.attentionDp ? s.attention : s.attention / tp;
+    const double denseBytes = (attnWeights + (s.denseFfn + s.headActive) / tp) * b / pp;
+    const double denseFlops = 2.0 * (s.attention + s.denseFfn + s.headActive) * tokens / (tp * pp);
+    double t = roofline(denseBytes, denseFlops, bw, gemmRate, p.overlap);
+
+    // Routed experts: the experts the step's tokens touch (expected share 1 − (1 − k/E)^T of each GPU's experts),
+    // read once; the routed FLOPs of the busiest expert-parallel GPU (routing imbalance) at the expert layers'
+    // efficiency (grouped GEMMs over few tokens per expert, the router and the permutations around them).
+    if (m.isMoe() && s.routed > 0) {
+        const double k = m.expertsPerToken, e = m.experts;
+        const double touched = 1.0 - std::pow(1.0 - k / e, tokens);
+        const int ep = l.ep > 1 ? l.ep : 1;
+        const double imbalance = expertImbalance(ep);
+        const Precision expertMath = mathPrecision(gpu, spec.expertPrecision());
+        const double moeRate = gpu.peak(expertMath).value_or(1)
+            * std::min(1.0,
+                eff.gemm * gemmScale * kernel * p.moe * (expertMath == Precision::FP4 ? p.fp4 : 1.0)
+                    * (dequantized(gpu, spec.expertPrecision()) ? p.dequant : 1.0));
+        const double routedBytes = s.routed * touched / (ep > 1 ? ep : tp) / pp * be;
+        const double routedFlops = 2.0 * s.routedActive * tokens / (tp * pp) * imbalance;
+        t += roofline(routedBytes, routedFlops, bw * std::min(1.0, p.moe), moeRate, p.overlap);
+    }
+
+    // Attention: decodes read their sequences' KV caches (each KV head once for its query group: the paged and XQA
+    // kernels of vLLM and TensorRT-LLM, unless gqa_kv_sharing says otherwise); prefill chunks attend over the
+    // prompt so far. FLOPs: 4 per query, key and head dimension (QKᵀ and AV, 2 each); latent attention decodes with
+    // the absorbed form over the latent (kv_lora_rank + rope per head).
+    {
+        const double kvReads = (spec.gqaKvSharing || m.isMla()) ? 1.0 : double(m.heads) / std::max(1, m.kvHeads);
+        const double decodesPerGpu = sequencesPerGpu(load.decodes, l);
+        const double kvPerSeq = kvBytesForContext(m, spec.kvPrecision, load.decodeContext);
+        const double kvShare
+            = kvPerTokenPerGpu(m, spec.kvPrecision, l) / std::max(1e-30, kvBytesPerToken(m, spec.kvPrecision));
+        const double kvBytes = decodesPerGpu * kvPerSeq * kvShare * kvReads;
+        const double headsPerGpu = l.attentionDp ? double(m.heads) : double(m.heads) / tp;
+        const double decodeWidth = headsPerGpu * (m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim) : m.headDim());
+        const double prefillWidth = headsPerGpu
+            * (m.isMla() ? double(m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim) / 2.0 : double(m.headDim()));
+        const double decodeFlops = 4.0 * stageLayers * decodeWidth * decodesPerGpu * load.decodeContext;
+        const double prefillPerGpu = sequencesPerGpu(load.prefillTokens, l);
+        const double prefillFlops = 4.0 * stageLayers * prefillWidth * prefillPerGpu * load.prefillPosition;
+        const double attnRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.attention * kernel);
+        t += roofline(kvBytes, decodeFlops, bw * std::min(1.0, p.kvBandwidth), gemmRate, p.overlap)
+            + prefillFlops / attnRate;
+    }
+
+    // Communication over the scale-up link: two all-reduces per layer of the step's hidden states under tensor
+    // parallelism (not under attention DP); an all-to-all dispatch and combine per MoE layer under expert
+    // parallelism, each GPU sending its tokens' k routed copies (1 − 1/ep of them leave the GPU).
+    const double link = gpu.intraBandwidth * eff.linkBandwidth;
+    const double actBytes = 2.0; // 16-bit activations
+    if (!l.attentionDp && l.tp > 1)
+        t += 2.0 * stageLayers * servingAllReduceS(tokens * m.hidden * actBytes, l.tp, link, eff.linkLatencyS);
+    if (m.isMoe() && l.ep > 1) {
+        const double moeLayers = double(m.moeLayers()) / pp;
+        const double perGpu = tokens / tp * m.expertsPerToken * m.hidden * actBytes * (1.0 - 1.0 / l.ep);
+        t += moeLayers * 2.0 * (perGpu / link + eff.linkLatencyS);
+    }
+    // The engine's own cost: per step (scheduling, sampling, Python), per layer (launches and synchronisation that
+    // CUDA graphs and overlap do not hide).
+    t += engineStepOverhead(spec.engine, p) + stageLayers * p.layerOverheadS;
+    return t;
+}
 
 double prefillSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
     const Efficiency& eff, double tokens)
 {
-    // 2·N_active FLOPs per token plus causal attention 2·L·P²·(q·k + v widths)/2 (Kaplan et al. 2020 Table 1).
-    const double n = countParams(m).active;
-    const double width = double(m.heads) * m.headDim();
-    const double flops = 2.0 * n * tokens + 2.0 * m.layers * tokens * tokens * width;
-    const Precision p
-        = gpu.computePrecision(spec.weightPrecision == Precision::INT4 || spec.weightPrecision == Precision::INT8
-                ? Precision::FP16 // weight-only quantization computes in 16-bit
-                : spec.weightPrecision);
-    const double peak = gpu.peak(p).value_or(1);
-    // Prefill is one large forward pass: its GEMMs run at the microbenchmark rate for their shape.
-    const double compute = flops / (double(l.tp) * l.pp) / (peak * gemmEfficiency(eff, double(m.hidden) / l.tp));
-    // 2 TP all-reduces per layer of P·h·2 bytes
-    const double bw = gpu.intraBandwidth * eff.linkBandwidth;
-    const double comm = 2.0 * m.layers * ringAllReduceS(tokens * m.hidden * 2.0, l.tp, bw, eff.linkLatencyS);
-    const double weightsRead = decodeWeightBytes(m, spec, l, tokens) / (gpu.memoryBandwidth * eff.memoryBandwidth);
-    return std::max(compute, weightsRead) + comm;
+    StepLoad load;
+    load.prefillTokens = tokens;
+    load.prefillPosition = tokens / 2.0;
+    return stepSeconds(m, spec, gpu, l, eff, defaultServingParams(), load);
 }
 
 double decodeStepSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
     const Efficiency& eff, double batch, double context)
 {
-    // One iteration reads the weights once and every sequence's KV cache; it is bound by whichever of HBM
-    // bandwidth or FLOPs is slower (roofline), plus 2 TP all-reduces per layer (latency-bound at small
-    // batch) and a fixed per-iteration overhead (scheduling, sampling, launch).
-    const double kvReads = (spec.gqaKvSharing || m.isMla()) ? 1.0 : double(m.heads) / m.kvHeads;
-    const double bytes
-        = decodeWeightBytes(m, spec, l, batch) + batch * context * kvPerTokenPerGpu(m, spec.kvPrecision, l) * kvReads;
-    const double memTime = bytes / (gpu.memoryBandwidth * eff.memoryBandwidth);
-    const double width = double(m.heads) * m.headDim();
-    const double flops
-        = (2.0 * countParams(m).active * batch + 4.0 * m.layers * batch * context * width) / (double(l.tp) * l.pp);
-    const Precision p = gpu.computePrecision(
-        spec.weightPrecision == Precision::INT4 || spec.weightPrecision == Precision::INT8 ? Precision::FP16
-                                                                                           : spec.weightPrecision);
-    const double peak = gpu.peak(p).value_or(1);
-    const double computeTime = flops / (peak * gemmEfficiency(eff, double(m.hidden) / l.tp));
-    const double bw = gpu.intraBandwidth * eff.linkBandwidth;
-    const double comm = 2.0 * m.layers * ringAllReduceS(batch * m.hidden * 2.0, l.tp, bw, eff.linkLatencyS);
-    return std::max(memTime, computeTime) + comm + eff.decodeStepOverheadS;
+    StepLoad load;
+    load.decodes = batch;
+    load.decodeContext = context;
+    return stepSeconds(m, spec, gpu, l, eff, defaultServingParams(), load);
 }
 
 InferenceEstimate estimateInference(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, int concurrency)
 {
     return estimateInference(
-        model, spec, gpu, layout, defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision)), concurrency);
+        model, spec, gpu, layout, defaultEfficiency(gpu, mathPrecision(gpu, spec.weightPrecision)), concurrency);
 }
 
 InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu,
-    const InferenceLayout& l, const Efficiency& eff, int concurrency)
+    const InferenceLayout& l, const Efficiency& eff, int concurrency, const ServingParams* params)
 {
+    const ServingParams& p = params ? *params : defaultServingParams();
     InferenceEstimate e;
     e.layout = l;
-    e.computePrecision = gpu.computePrecision(spec.weightPrecision);
-    e.weightsBytes = weightsBytes(m, spec.weightPrecision);
+    e.engine = spec.engine;
+    e.engineDefaults = engineDefaults(spec.engine, gpu, l.tp);
+    if (spec.maxBatchedTokens)
+        e.engineDefaults.tokenBudget = *spec.maxBatchedTokens;
+    if (spec.maxSequences)
+        e.engineDefaults.maxSequences = *spec.maxSequences;
+    e.computePrecision = mathPrecision(gpu, spec.weightPrecision);
+    e.weightsBytes = weightsBytes(m, spec);
     e.kvBytesPerToken = kvBytesPerToken(m, spec.kvPrecision);
     e.kvBytesPerTokenPerGpu = kvPerTokenPerGpu(m, spec.kvPrecision, l);
     // With paged KV (vLLM, Kwon et al. 2023) a sequence holds blocks for the tokens it has so far: on average
     // the prompt plus half the output over its life.
     e.contextTokens = spec.promptTokens + spec.outputTokens / 2.0;
     const double fullContext = spec.promptTokens + spec.outputTokens;
+    const double kvShare = e.kvBytesPerTokenPerGpu / std::max(1e-30, e.kvBytesPerToken);
+    const double kvPerSeqAvg = kvBytesForContext(m, spec.kvPrecision, e.contextTokens) * kvShare;
+    const double kvPerSeqFull = kvBytesForContext(m, spec.kvPrecision, fullContext) * kvShare;
 
-    const double weightsPerGpu = e.weightsBytes / (double(l.tp) * l.pp);
+    const double perGpuWeights = weightsPerGpu(m, spec, l);
     const double usable = gpu.memoryBytes * servingMemoryFraction;
-    const double kvRoom = usable - weightsPerGpu;
-    e.maxConcurrency
-        = kvRoom > 0 ? static_cast<int>(std::floor(kvRoom / (e.kvBytesPerTokenPerGpu * e.contextTokens))) : 0;
+    const double kvRoom = usable - perGpuWeights;
+    // Sequences one replica holds: each GPU's KV room over what one sequence keeps there (under attention DP each
+    // GPU keeps its own sequences, so the replica holds tp times as many).
+    const double perGpuSeqs = kvRoom > 0 ? std::floor(kvRoom / kvPerSeqAvg) : 0;
+    e.maxConcurrency = static_cast<int>(std::min(1e9, perGpuSeqs * (l.attentionDp ? l.tp : 1)));
     // A sequence must be able to reach its full length alone.
-    if (kvRoom < e.kvBytesPerTokenPerGpu * fullContext)
+    if (kvRoom < kvPerSeqFull)
         e.maxConcurrency = 0;
+    // The engine's cap is per scheduler: under attention data parallelism each of the tp GPUs schedules its own batch
+    // (TensorRT-LLM's max_batch_size is per rank there).
+    e.maxConcurrency = std::min(e.maxConcurrency, e.engineDefaults.maxSequences * (l.attentionDp ? l.tp : 1));
     {
-        // The math the weights run at: weight-only formats (INT8/INT4, FP8 without FP8 tensor cores) in 16-bit.
         const Precision wanted = spec.weightPrecision == Precision::INT4 || spec.weightPrecision == Precision::INT8
             ? Precision::FP16
             : spec.weightPrecision;
-        const Precision runs = gpu.computePrecision(wanted);
-        if (runs != wanted)
-            e.assumptions.push_back(Message(
-                msg::assumePrecisionFallback, {gpu.id, std::string(toString(wanted)), std::string(toString(runs))}));
+        if (e.computePrecision != wanted)
+            e.assumptions.push_back(Message(msg::assumePrecisionFallback,
+                {gpu.id, std::string(toString(wanted)), std::string(toString(e.computePrecision))}));
     }
     e.assumptions.push_back(Message(msg::assumeKvShare));
     e.assumptions.push_back(Message(msg::assumePagedKv));
+    if (!spec.engineGiven)
+        e.assumptions.push_back(Message(msg::assumeEngineDefault));
+    const std::string engineName = spec.engine == ServingEngine::Vllm ? "vLLM"
+        : spec.engine == ServingEngine::Sglang                        ? "SGLang"
+                                                                      : "TensorRT-LLM";
+    if (e.engineDefaults.mixedBatches)
+        e.assumptions.push_back(Message(msg::assumeEngineMixed,
+            {engineName, std::to_string(e.engineDefaults.tokenBudget), std::to_string(e.engineDefaults.maxSequences)}));
+    else
+        e.assumptions.push_back(
+            Message(msg::assumeEngineSeparate, {engineName, std::to_string(e.engineDefaults.tokenBudget)}));
 
     // Pipeline stages on separate instances run one after the other for a given token: a stage's time (its share
-    // of the weights and layers) times the stages, plus one network hop per stage boundary carrying the batch's
+    // of the weights and layers) times the stages, plus one network hop per stage boundary carrying the step's
     // hidden states (no overlap of micro-batches is counted: conservative for vLLM/SGLang pipeline parallelism).
     const auto stages = [&](double stageSeconds, double tokens) {
         if (l.pp <= 1)
@@ -145,17 +328,75 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.assumptions.push_back(Message(msg::assumePipelineHops,
             {std::to_string(l.pp - 1), std::to_string(static_cast<int>(pipelineHopLatencyS * 1e6)),
                 std::to_string(static_cast<int>(pipelineHopBandwidth * 8 / 1e9))}));
-    e.prefillMs = stages(prefillSeconds(m, spec, gpu, l, eff, spec.promptTokens), spec.promptTokens) * 1e3;
+    const auto step = [&](double decodes, double prefill, double position) {
+        StepLoad load {decodes, e.contextTokens, prefill, position};
+        return stages(stepSeconds(m, spec, gpu, l, eff, p, load), decodes + prefill);
+    };
+    e.prefillMs = step(0, spec.promptTokens, spec.promptTokens / 2.0) * 1e3;
 
-    // Throughput with continuous batching at B sequences: each request costs its prefill once and shares
-    // O decode iterations with B−1 others: X = 1 / (prefill/O + step(B)/B) output tokens/s per replica;
-    // each sequence then sees TPOT = step(B) + B·prefill/O (prefill/decode interference).
-    auto operatingPoint = [&](int b, double& tpot, double& ttft, double& throughput) {
-        const double step = stages(decodeStepSeconds(m, spec, gpu, l, eff, b, e.contextTokens), b);
-        const double prefill = e.prefillMs / 1e3;
-        throughput = 1.0 / (prefill / spec.outputTokens + step / b);
-        tpot = step + b * prefill / spec.outputTokens;
-        ttft = prefill + step;
+    // The step model at B sequences per replica (DESIGN.md "Capacity"). In steady state every decoding sequence
+    // emits one token a step, so B/O requests finish and B/O new prompts of P tokens must be prefilled per step:
+    // f = B·P/O prefill tokens a step. An engine that mixes prefill chunks into decode steps (vLLM, TensorRT-LLM)
+    // runs them in the same step, up to its token budget: TPOT = step(B, f). One that runs prefill batches apart
+    // (SGLang) spends step(B, 0) on decodes and f/budget prefill batches of `budget` tokens between them. Where the
+    // budget cannot carry f, only d = budget·O/(P + O) sequences decode at once and the rest wait for their prefill
+    // (Little's law: the wait is (B − d) / (d / (O · step))).
+    const EngineDefaults& ed = e.engineDefaults;
+    const double budget = ed.tokenBudget;
+    const double P = std::max(1, spec.promptTokens), O = std::max(1, spec.outputTokens);
+    struct Point
+    {
+        double tpot = 0, itlP99 = 0, ttft = 0, throughput = 0, decodes = 0, prefill = 0;
+    };
+    auto operatingPoint = [&](int b) {
+        Point pt;
+        const double B = b;
+        if (spec.waves) {
+            // B requests start together: their B·P prompt tokens run as one burst of budget-sized prefill steps, then
+            // B decode together for O steps. The average request gets its first token halfway through the burst.
+            const double burst = B * P;
+            const double chunk = std::min(budget, burst);
+            const double prefillStep = step(0, chunk, P / 2.0);
+            const double prefillTime = std::ceil(burst / chunk) * prefillStep;
+            const double decodeStep = step(B, 0, 0);
+            const double wave = prefillTime + O * decodeStep;
+            pt.decodes = B;
+            pt.prefill = 0;
+            pt.throughput = B * O / wave;
+            pt.ttft = 0.5 * prefillTime + 0.5 * prefillStep;
+            pt.tpot = (wave - pt.ttft) / O;
+            pt.itlP99 = decodeStep + prefillStep;
+            return pt;
+        }
+        double d = B;
+        if (ed.mixedBatches)
+            d = std::min(B, budget * O / (P + O));
+        d = std::max(1.0, d);
+        const double f = d * P / O;
+        pt.decodes = d;
+        pt.prefill = f;
+        // Prefill goes in chunks of c tokens (a whole prompt where the budget allows): f / c of the steps carry one.
+        const double chunk = std::max(1.0, std::min(P, ed.mixedBatches ? budget - d : budget));
+        const double share = std::min(1.0, f / chunk);
+        if (ed.mixedBatches) {
+            const double plain = step(d, 0, 0), loaded = step(d, chunk, P / 2.0);
+            pt.tpot = (1.0 - share) * plain + share * loaded;
+            pt.itlP99 = share >= 0.01 ? loaded : plain;
+            // A new prompt waits for the next step, then takes ⌈P / (budget − d)⌉ steps.
+            const double perStep = std::max(1.0, budget - d);
+            pt.ttft = (0.5 + std::ceil(P / perStep)) * pt.tpot;
+        } else {
+            const double decodeStep = step(d, 0, 0);
+            const double prefillBatch = step(0, chunk, P / 2.0);
+            pt.tpot = decodeStep + f / chunk * prefillBatch;
+            pt.itlP99 = share >= 0.01 ? decodeStep + prefillBatch : decodeStep;
+            // Prefill goes first: a new prompt waits for the decode step under way, then runs its prefill.
+            pt.ttft = 0.5 * decodeStep + step(0, P, P / 2.0);
+        }
+        pt.throughput = d / pt.tpot;
+        if (B > d) // the sequences beyond d wait to be prefilled
+            pt.ttft += (B - d) / (pt.throughput / O);
+        return pt;
     };
 
     int chosen = 0;
@@ -167,17 +408,16 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
             // Largest B that fits and meets the SLO; throughput grows with B, TPOT too.
             int lo = 1, hi = e.maxConcurrency;
             auto meets = [&](int b) {
-                double tpot, ttft, x;
-                operatingPoint(b, tpot, ttft, x);
-                return (!spec.slo.tpotP99Ms || tpot * 1e3 <= *spec.slo.tpotP99Ms)
-                    && (!spec.slo.ttftP99Ms || ttft * 1e3 <= *spec.slo.ttftP99Ms);
+                const Point pt = operatingPoint(b);
+                return (!spec.slo.tpotP99Ms || pt.tpot * 1e3 <= *spec.slo.tpotP99Ms)
+                    && (!spec.slo.ttftP99Ms || pt.ttft * 1e3 <= *spec.slo.ttftP99Ms);
             };
             if (!meets(1)) {
                 chosen = 1;
                 e.limitedBy = "slo";
             } else if (meets(hi)) {
                 chosen = hi;
-                e.limitedBy = "memory";
+                e.limitedBy = hi == ed.maxSequences ? "engine" : "memory";
             } else {
                 while (lo < hi) {
                     const int mid = lo + (hi - lo + 1) / 2;
@@ -190,31 +430,36 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
                 e.limitedBy = "slo";
             }
         }
-        double tpot, ttft, x;
-        operatingPoint(chosen, tpot, ttft, x);
+        const Point pt = operatingPoint(chosen);
         e.concurrency = chosen;
-        e.tpotMs = tpot * 1e3;
-        e.ttftMs = ttft * 1e3;
+        e.decodeSequences = static_cast<int>(std::lround(pt.decodes));
+        e.prefillTokensPerStep = pt.prefill;
+        e.tpotMs = pt.tpot * 1e3;
+        e.itlP99Ms = pt.itlP99 * 1e3;
+        e.ttftMs = pt.ttft * 1e3;
         e.e2eLatencyMs = e.ttftMs + e.tpotMs * std::max(0, spec.outputTokens - 1);
-        e.decodeStepMs = decodeStepSeconds(m, spec, gpu, l, eff, chosen, e.contextTokens) * 1e3;
-        e.throughputTokensPerS = x * l.replicas;
+        e.decodeStepMs = step(pt.decodes, 0, 0) * 1e3;
+        e.throughputTokensPerS = pt.throughput * l.replicas;
         e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;
-        const double bytes = decodeWeightBytes(m, spec, l, chosen) + chosen * e.contextTokens * e.kvBytesPerTokenPerGpu;
-        const double memTime = bytes / (gpu.memoryBandwidth * eff.memoryBandwidth);
-        e.memoryBound = memTime + eff.decodeStepOverheadS >= e.decodeStepMs / 1e3 * 0.999 || l.tp > 1;
+        // Memory-bound: the decode step's HBM traffic alone takes most of it (tensor parallel replicas count as
+        // bandwidth-bound: their GEMMs split too thin to be compute-bound).
+        const double decodeBytes = weightsPerGpu(m, spec, l) + sequencesPerGpu(pt.decodes, l) * kvPerSeqAvg;
+        const double memTime = decodeBytes / (gpu.memoryBandwidth * vendorBandwidth(gpu, p));
+        e.memoryBound = memTime >= 0.5 * e.decodeStepMs / 1e3 || l.tp > 1;
     }
 
     const int held = std::max(chosen, concurrency);
-    e.memory.weights = weightsPerGpu;
-    e.memory.kvCache = held * e.contextTokens * e.kvBytesPerTokenPerGpu;
+    e.memory.weights = perGpuWeights;
+    e.memory.kvCache = sequencesPerGpu(held, l) * kvPerSeqAvg;
     e.memory.overhead = gpu.memoryBytes * (1.0 - servingMemoryFraction);
     e.fit.requiredBytes = e.memory.total();
     if (e.maxConcurrency == 0)
-        e.fit.requiredBytes = weightsPerGpu + e.kvBytesPerTokenPerGpu * fullContext + e.memory.overhead;
+        e.fit.requiredBytes = perGpuWeights + kvPerSeqFull + e.memory.overhead;
     e.fit.availableBytes = gpu.memoryBytes;
     e.fit.fits = e.maxConcurrency > 0 && (concurrency == 0 || concurrency <= e.maxConcurrency);
     if (!e.fit.fits) {
-        auto gibText = [](double b) { return std::to_string(static_cast<long long>(std::ceil(b / GiB))) + " GiB"; };
+        auto gibText
+            = [](double bytes) { return std::to_string(static_cast<long long>(std::ceil(bytes / GiB))) + " GiB"; };
         if (e.maxConcurrency > 0)
             e.fit.suggestions.push_back(
                 Message(msg::fitConcurrency, {std::to_string(concurrency), std::to_string(e.maxConcurrency)}));
@@ -222,10 +467,14 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         if (nextTp <= gpu.maxGpusPerNode && m.heads % nextTp == 0)
             e.fit.suggestions.push_back(
                 Message(msg::fitTensorParallel, {std::to_string(nextTp), gibText(e.weightsBytes / (nextTp * l.pp))}));
-        for (Precision p : {Precision::FP8, Precision::INT4}) {
-            if (quantizedBytesPerParam(p) < quantizedBytesPerParam(spec.weightPrecision))
+        for (Precision q : {Precision::FP8, Precision::INT4}) {
+            if (quantizedBytesPerParam(q) < quantizedBytesPerParam(spec.weightPrecision)) {
+                InferenceSpec smaller = spec;
+                smaller.weightPrecision = q;
+                smaller.expertWeightPrecision.reset();
                 e.fit.suggestions.push_back(Message(msg::fitWeightPrecision,
-                    {std::string(toString(p)), gibText(weightsBytes(m, p) / (double(l.tp) * l.pp))}));
+                    {std::string(toString(q)), gibText(weightsBytes(m, smaller) / (double(l.tp) * l.pp))}));
+            }
         }
         if (bytesPerElement(spec.kvPrecision) > 1)
             e.fit.suggestions.push_back(Message(msg::fitFp8Kv));
@@ -246,7 +495,7 @@ InferenceLayout smallestServingLayout(const ModelArch& m, const InferenceSpec& s
         l.tp = tp;
         l.replicas = gpus / tp;
         // Enough room for a useful batch: weights take at most 3/4 of the usable memory.
-        const double weights = weightsBytes(m, spec.weightPrecision) / tp;
+        const double weights = weightsBytes(m, spec) / tp;
         best = l;
         if (weights <= 0.75 * servingMemoryFraction * gpu.memoryBytes)
             return l;

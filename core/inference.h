@@ -1,6 +1,7 @@
 #pragma once
 
 #include "efficiency.h"
+#include "engine.h"
 #include "gpu.h"
 #include "model.h"
 #include "training.h"
@@ -8,7 +9,11 @@
 
 namespace gpuplan::core {
 
-/// How one serving replica is split (tensor × pipeline parallel); replicas = gpus / (tp · pp).
+/// How one serving replica is split (tensor × pipeline parallel); replicas = gpus / (tp · pp). A mixture of experts may
+/// spread its routed experts over the tp GPUs of a stage (expert parallel, `ep` = tp: each GPU holds E / ep whole
+/// experts; ep = 1: every expert split across the tp GPUs like a dense MLP), and run attention data-parallel
+/// (`attentionDp`: each GPU keeps the attention weights whole and serves its own share of the sequences, so a
+/// latent KV cache is not replicated tp times; TensorRT-LLM's enable_attention_dp, SGLang's --enable-dp-attention).
 /// One hop between pipeline stages on separate instances: a fixed latency plus the hidden states over the
 /// instance network. Assumptions (stated in the plan), not measurements: 20 µs per hop (RDMA send/recv through a
 /// serving engine's scheduler) and 100 Gbit/s, the plain-Ethernet end of the GPU instances' scale-out networks
@@ -21,6 +26,8 @@ struct InferenceLayout
     int tp = 1;
     int pp = 1;
     int replicas = 1;
+    int ep = 1;
+    bool attentionDp = false;
     int gpus() const { return tp * pp * replicas; }
 };
 
@@ -36,29 +43,55 @@ struct InferenceEstimate
     int maxConcurrency = 0;           ///< sequences per replica that fit in memory
     int concurrency = 0;              ///< operating point, per replica
     double prefillMs = 0;             ///< one prompt alone, ms
-    double decodeStepMs = 0;          ///< one decode iteration at the operating point, ms
+    double decodeStepMs = 0;          ///< one decode iteration at the operating point (no prefill in it), ms
     double ttftMs = 0;                ///< time to first token at the operating point, ms
-    double tpotMs = 0;                ///< time per output token at the operating point, ms
-    double e2eLatencyMs = 0;          ///< a whole request: TTFT + (output − 1) × TPOT, ms
-    double throughputTokensPerS = 0;  ///< output tokens/s of the whole deployment
-    double requestsPerS = 0;          ///< completed requests/s of the whole deployment
-    bool memoryBound = true;          ///< decode limited by HBM bandwidth rather than FLOPs
-    std::string limitedBy;            ///< what set the operating point: memory, slo_tpot, slo_ttft, concurrency
+    double tpotMs = 0;                ///< mean time per output token at the operating point (prefill work included), ms
+    /// Inter-token latency at the 99th percentile: a decode step that carries a prefill chunk where at least 1 % of
+    /// steps carry one, else a plain decode step, ms. (A TPOT target is on each request's mean TPOT, tpotMs.)
+    double itlP99Ms = 0;
+    ServingEngine engine = ServingEngine::Vllm;
+    EngineDefaults engineDefaults; ///< the engine's batching at this GPU and layout
+    int decodeSequences = 0; ///< sequences decoding at once per replica (≤ concurrency: the rest wait to prefill)
+    double prefillTokensPerStep = 0; ///< prefill tokens a step carries on average at the operating point
+    double e2eLatencyMs = 0;         ///< a whole request: TTFT + (output − 1) × TPOT, ms
+    double throughputTokensPerS = 0; ///< output tokens/s of the whole deployment
+    double requestsPerS = 0;         ///< completed requests/s of the whole deployment
+    bool memoryBound = true;         ///< decode limited by HBM bandwidth rather than FLOPs
+    std::string limitedBy;           ///< what set the operating point: memory, slo_tpot, slo_ttft, concurrency
     FitReport fit;
     std::vector<Message> assumptions;
 };
 
 /// Serving estimate at `concurrency` sequences per replica, or (0) at the maximum-throughput point: the
-/// largest concurrency that fits in memory and meets the TPOT/TTFT targets.
+/// largest concurrency that fits in memory and meets the TPOT/TTFT targets. `params`: the serving model's fitted
+/// factors (defaultServingParams when null).
 InferenceEstimate estimateInference(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
-    const InferenceLayout& layout, const Efficiency& eff, int concurrency = 0);
+    const InferenceLayout& layout, const Efficiency& eff, int concurrency = 0, const ServingParams* params = nullptr);
 InferenceEstimate estimateInference(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, int concurrency = 0);
 
-/// Decode iteration time (s) at batch `batch` and average context `context` on one replica.
+/// What one engine step carries on one replica: `decodes` sequences producing a token each at an average context of
+/// `decodeContext` tokens, and `prefillTokens` prompt tokens whose average position in their prompt is
+/// `prefillPosition` (a whole prompt of P tokens: P / 2).
+struct StepLoad
+{
+    double decodes = 0;
+    double decodeContext = 0;
+    double prefillTokens = 0;
+    double prefillPosition = 0;
+};
+
+/// One engine step's time on one replica (s), the sum of its kernels, each bound by HBM traffic or arithmetic
+/// (roofline): the dense GEMMs (all tokens of the step at once), the routed experts (the experts the step's tokens
+/// touch; the busiest expert-parallel GPU), attention over each sequence's KV cache, the tensor-parallel all-reduces
+/// and expert-parallel all-to-alls, and the engine's fixed cost per step and per layer.
+double stepSeconds(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& layout,
+    const Efficiency& eff, const ServingParams& params, const StepLoad& load);
+
+/// Decode iteration time (s) at batch `batch` and average context `context` on one replica (no prefill in the step).
 double decodeStepSeconds(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, const Efficiency& eff, double batch, double context);
-/// Prefill time (s) of one prompt of `tokens` tokens on one replica.
+/// Prefill time (s) of one prompt of `tokens` tokens on one replica, alone.
 double prefillSeconds(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, const Efficiency& eff, double tokens);
 

@@ -454,6 +454,18 @@ const MessageDef assumePipelineHops {"assume.pipeline_hops",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "pipeline stages on separate instances: %1 network hop(s) per token, %2 µs each plus the hidden states at %3 "
         "Gbit/s (an assumption); stages do not overlap")};
+const MessageDef assumeEngineMixed {"assume.engine_mixed",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 batching: steps of up to %2 tokens shared by decodes and prefill chunks, at most %3 sequences at once (its "
+        "defaults on this GPU; inference.max_num_batched_tokens and max_num_seqs change them)")};
+const MessageDef assumeEngineSeparate {"assume.engine_separate",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 batching: prefill batches of up to %2 tokens between decode steps, as many sequences as the KV cache holds "
+        "(its defaults on this GPU)")};
+const MessageDef assumeEngineDefault {"assume.engine_default",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "no inference.engine given: vLLM is assumed (vllm, sglang and trtllm batch differently and run kernels of "
+        "different speed)")};
 const MessageDef assumePagedKv {"assume.paged_kv",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "a sequence holds prompt + output/2 tokens of KV on average (paged attention)")};
@@ -491,7 +503,7 @@ const std::vector<const MessageDef*>& allMessages()
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv};
+        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault};
     return all;
 }
 

@@ -91,7 +91,7 @@ extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, f
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,
     changePipelineParallel, changeLora, missesTpot, missesTtft, needsReplicas, prefillOverTtft, availabilityUnreachable,
     replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
-    assumeKvShare, assumePipelineHops, assumePagedKv;
+    assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault;
 } // namespace msg
 
 } // namespace gpuplan::core

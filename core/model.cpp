@@ -3,6 +3,7 @@
 #include "gpu.h"
 #include "model_reader.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::core {
@@ -63,6 +64,16 @@ double kvBytesPerToken(const ModelArch& m, Precision kv)
     if (m.isMla())
         return double(m.layers) * (m.kvLoraRank + m.qkRopeHeadDim) * bytes;
     return 2.0 * m.layers * m.kvHeads * m.headDim() * bytes;
+}
+
+double kvBytesForContext(const ModelArch& m, Precision kv, double context)
+{
+    const double perToken = kvBytesPerToken(m, kv);
+    if (m.slidingWindow <= 0 || m.slidingWindowLayers <= 0 || m.layers <= 0)
+        return perToken * context;
+    const double sliding = std::min(m.slidingWindowLayers, m.layers);
+    const double full = m.layers - sliding;
+    return perToken / m.layers * (full * context + sliding * std::min(context, double(m.slidingWindow)));
 }
 
 double trainingFlops6N(const ModelArch& m)
@@ -126,6 +137,8 @@ ModelArch readModel(ObjectReader& r, ModelArch m, bool requireArchitecture)
     intField("qk_rope_head_dim", m.qkRopeHeadDim, 1, 4096);
     intField("qk_nope_head_dim", m.qkNopeHeadDim, 1, 4096);
     intField("v_head_dim", m.vHeadDim, 1, 4096);
+    intField("sliding_window", m.slidingWindow, 1, 1 << 24);
+    intField("sliding_window_layers", m.slidingWindowLayers, 1, 100000);
     if (auto v = r.optNumber("params", Bound::Positive))
         m.paramsOverride = *v;
     if (auto v = r.optNumber("active_params", Bound::Positive))

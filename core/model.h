@@ -50,6 +50,10 @@ struct ModelArch
     std::string source;
 
     int headDimExplicit = 0; ///< "head_dim" when it is not hidden/heads (0 = hidden/heads)
+    /// Sliding-window attention (gpt-oss: every other layer attends to the last 128 tokens): the window in tokens and
+    /// how many layers use it; those layers keep no KV beyond the window.
+    int slidingWindow = 0;
+    int slidingWindowLayers = 0;
 
     int headDim() const { return headDimExplicit > 0 ? headDimExplicit : (heads > 0 ? hidden / heads : 0); }
     bool isMoe() const { return experts > 0; }
@@ -76,6 +80,9 @@ ParamCounts countParams(const ModelArch& m);
 /// KV-cache bytes per token of context per sequence, all layers: 2·L·g·d_head·bytes for (G/M)QA;
 /// L·(kv_lora_rank + rope dim)·bytes for latent attention (DeepSeek-V3: 61·576·2 = 70 272 B).
 double kvBytesPerToken(const ModelArch& m, Precision kv);
+/// KV-cache bytes one sequence holds at `context` tokens: kvBytesPerToken × context, except that sliding-window
+/// layers keep at most the window (gpt-oss-120b at 8,192 tokens: 18 layers × 8,192 + 18 layers × 128 tokens).
+double kvBytesForContext(const ModelArch& m, Precision kv, double context);
 
 /// Model FLOPs per trained token: 6·N_active + 12·L·h·s (PaLM, Chowdhery et al. 2022, appendix B: the
 /// second term is attention's QK^T and AV matmuls, forward + backward, with causal masking not discounted).

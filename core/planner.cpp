@@ -33,6 +33,8 @@ std::string fmtHours(double h)
 
 bool sloMet(const InferenceSpec& spec, const InferenceEstimate& e)
 {
+    // The TPOT target is on each request's TPOT ((end − first token) / (output − 1), as vLLM, SGLang and MLPerf
+    // measure it): in steady state every request sees the same mix of plain and prefill-carrying steps, the mean.
     return (!spec.slo.tpotP99Ms || e.tpotMs <= *spec.slo.tpotP99Ms)
         && (!spec.slo.ttftP99Ms || e.ttftMs <= *spec.slo.ttftP99Ms);
 }
@@ -135,6 +137,29 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             }
             if (layouts.empty())
                 layouts.push_back(smallestServingLayout(w.model, spec, gpu, count));
+        }
+        // A mixture of experts may also spread whole experts over the tp GPUs (expert parallel), and run attention
+        // data-parallel beside them (no replicated latent KV): both are searched unless `ep` is pinned.
+        if (w.model.isMoe()) {
+            std::vector<InferenceLayout> moe;
+            for (const auto& l : layouts) {
+                if (pin && pin->ep) {
+                    InferenceLayout p = l;
+                    p.ep = *pin->ep;
+                    p.attentionDp = p.ep > 1 && w.model.isMla();
+                    moe.push_back(p);
+                    continue;
+                }
+                moe.push_back(l);
+                if (l.tp > 1 && w.model.experts % l.tp == 0) {
+                    InferenceLayout ep = l;
+                    ep.ep = l.tp;
+                    moe.push_back(ep);
+                    ep.attentionDp = true;
+                    moe.push_back(ep);
+                }
+            }
+            layouts = std::move(moe);
         }
         std::optional<InferenceEstimate> best;
         bool bestOk = false;

@@ -26,6 +26,8 @@ std::optional<Precision> parsePrecision(std::string_view text)
         return Precision::INT8;
     if (s == "int4")
         return Precision::INT4;
+    if (s == "fp4" || s == "nvfp4" || s == "mxfp4")
+        return Precision::FP4;
     return std::nullopt;
 }
 
@@ -48,6 +50,8 @@ std::string_view toString(Precision p)
         return "int8";
     case Precision::INT4:
         return "int4";
+    case Precision::FP4:
+        return "fp4";
     }
     return "?";
 }
@@ -67,6 +71,7 @@ double bytesPerElement(Precision p)
     case Precision::INT8:
         return 1;
     case Precision::INT4:
+    case Precision::FP4:
         return 0.5;
     }
     return 2;
@@ -76,6 +81,8 @@ double quantizedBytesPerParam(Precision p)
 {
     if (p == Precision::INT4)
         return 0.5 + 2.0 / 128.0; // 4-bit weights + one fp16 scale per group of 128
+    if (p == Precision::FP4)
+        return 0.5 + 1.0 / 16.0; // NVFP4: 4-bit values + one FP8 scale per block of 16
     return bytesPerElement(p);
 }
 

@@ -109,6 +109,7 @@ Precision readPrecision(ObjectReader& r, std::string_view key, Precision def, bo
     if (allowInt) {
         values.emplace_back("int8", Precision::INT8);
         values.emplace_back("int4", Precision::INT4);
+        values.emplace_back("fp4", Precision::FP4);
     }
     return readEnum(r, key, values, def);
 }
@@ -186,6 +187,20 @@ InferenceSpec readInference(ObjectReader& r)
     s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));
     s.weightPrecision = readPrecision(r, "weight_precision", Precision::BF16, true);
     s.kvPrecision = readPrecision(r, "kv_precision", Precision::BF16, true);
+    if (r.has("expert_weight_precision"))
+        s.expertWeightPrecision = readPrecision(r, "expert_weight_precision", s.weightPrecision, true);
+    if (r.has("engine")) {
+        s.engine = readEnum(r, "engine",
+            {{"vllm", ServingEngine::Vllm}, {"sglang", ServingEngine::Sglang}, {"trtllm", ServingEngine::Trtllm}},
+            ServingEngine::Vllm);
+        s.engineGiven = true;
+    }
+    if (auto v = r.optString("engine_version"))
+        s.engineVersion = *v;
+    if (auto v = r.optInteger("max_num_batched_tokens", 16, 10'000'000))
+        s.maxBatchedTokens = static_cast<int>(*v);
+    if (auto v = r.optInteger("max_num_seqs", 1, 1'000'000))
+        s.maxSequences = static_cast<int>(*v);
     if (auto v = r.optInteger("concurrency", 1, 1'000'000))
         s.concurrency = static_cast<int>(*v);
     s.requestsPerSecond = r.optNumber("requests_per_second", Bound::Positive);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calibration.h"
+#include "engine.h"
 #include "gpu.h"
 #include "model.h"
 #include "precision.h"
@@ -60,6 +61,25 @@ struct InferenceSpec
     int outputTokens = 0;
     Precision weightPrecision = Precision::BF16;
     Precision kvPrecision = Precision::BF16;
+    /// The routed experts' weights when they are stored apart from the rest (gpt-oss: MXFP4 experts, BF16
+    /// attention; NVIDIA's NVFP4 DeepSeek-R1: FP4 experts, FP8 attention); unset: weightPrecision.
+    std::optional<Precision> expertWeightPrecision;
+    /// The serving engine (inference.engine): its batching defaults and kernel speed; unset: vLLM (stated in the
+    /// plan's notes).
+    ServingEngine engine = ServingEngine::Vllm;
+    bool engineGiven = false;
+    std::string engineVersion; ///< as the user gives it ("0.11.0"); informational
+    /// The engine's token budget per step and its cap on running sequences when the deployment sets them
+    /// (vLLM --max-num-batched-tokens / --max-num-seqs, SGLang --chunked-prefill-size / --max-running-requests,
+    /// TensorRT-LLM max_num_tokens / max_batch_size); unset: the engine's defaults (core/engine.cpp).
+    std::optional<int> maxBatchedTokens;
+    std::optional<int> maxSequences;
+    /// Requests arrive in synchronized waves rather than one by one: a benchmark that sends fixed-length requests
+    /// at a fixed concurrency (or all at once) starts them together, so their prefills run as one burst and their
+    /// decodes end together. Not read from a workload (traffic arrives one by one); set for published benchmark
+    /// runs (validation rows, imported benchmark results).
+    bool waves = false;
+    Precision expertPrecision() const { return expertWeightPrecision.value_or(weightPrecision); }
     std::optional<int> concurrency;          ///< sequences in flight per replica
     std::optional<double> requestsPerSecond; ///< peak arrival rate, requests/s
     Slo slo;

@@ -399,7 +399,7 @@ void TestCli::inputMistakes_data()
     row("budget-string",
         "/constraints/budget: must be a positive amount in USD, or {\"amount\": …, \"currency\": …}, got \"5000\"");
     row("precision-bf61",
-        "/inference/weight_precision: must be one of fp32|tf32|bf16|fp16|fp8|int8|int4, got \"bf61\"; did you mean "
+        "/inference/weight_precision: must be one of fp32|tf32|bf16|fp16|fp8|int8|int4|fp4, got \"bf61\"; did you mean "
         "\"bf16\"?");
     row("tokens-300x",
         "/training/tokens: must be a positive number of tokens such as 3e11, \"300B\", \"2T\" or \"3000亿\", got "

@@ -1,4 +1,6 @@
-// Serving: decode roofline, KV-cache capacity and the operating point, worked by hand.
+// Serving: the step model (roofline kernels, engine overheads), KV-cache capacity, the engines' batching, the
+// operating point, worked by hand.
+#include "core/engine.h"
 #include "core/inference.h"
 #include "testutil.h"
 
@@ -12,15 +14,38 @@ core::Efficiency fixedEfficiency()
     e.gemmShapeHalf = 96;
     e.memoryBandwidth = 0.85;
     e.linkBandwidth = 0.75;
-    e.decodeStepOverheadS = 0.6e-3;
+    e.attention = 0.5;
     return e;
 }
 
-core::InferenceSpec spec(int prompt, int output)
+/// Round factors for hand arithmetic: 85 % of HBM bandwidth for weights and KV alike, the roofline's max, no
+/// per-layer cost, 0.6 ms a step.
+const core::ServingParams& fixedParams()
+{
+    static const core::ServingParams params = [] {
+        core::ServingParams p;
+        p.bandwidthNvidia = 0.85;
+        p.kvBandwidth = 1.0;
+        p.gemmNvidia = 1.0;
+        p.fp4 = 1.0;
+        p.dequant = 1.0;
+        p.overlap = 1.0;
+        p.moe = 1.0;
+        p.stepOverheadTrtllmS = 0.6e-3;
+        p.stepOverheadVllmS = 0.6e-3;
+        p.stepOverheadSglangS = 0.6e-3;
+        p.layerOverheadS = 0;
+        return p;
+    }();
+    return params;
+}
+
+core::InferenceSpec spec(int prompt, int output, core::ServingEngine engine = core::ServingEngine::Trtllm)
 {
     core::InferenceSpec s;
     s.promptTokens = prompt;
     s.outputTokens = output;
+    s.engine = engine;
     return s;
 }
 } // namespace
@@ -30,8 +55,15 @@ class TestInference : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void decodeIsMemoryBound();
-    void maxConcurrency();
+    void maxConcurrencyAndTheEngineCap();
+    void engineDefaults_data();
+    void engineDefaults();
     void kvHeadsReplicateBeyondTp();
+    void latentKvUnderAttentionDataParallel();
+    void mixedStepsCarryPrefillChunks();
+    void wavesRunPrefillAsABurst();
+    void smallAllReducesTakeTheOneShotPath();
+    void fp4IsAPrecision();
     void operatingPointMeetsSlo();
     void throughputGrowsWithBatch();
     void fp8HalvesWeights();
@@ -39,25 +71,82 @@ private Q_SLOTS:
 
 void TestInference::decodeIsMemoryBound()
 {
-    // Llama-3.1-8B bf16 on one H100 SXM at batch 1, prompt 128 + output 128 → average context 192:
-    // bytes read = 8 030 261 248 · 2 (weights) + 192 · 131 072 (KV) = 16 085 688 320
-    // HBM at 85 % of 3.35 TB/s = 2.8475e12 B/s → 5.6491 ms, + 0.6 ms per-step overhead.
-    const auto s = spec(128, 128);
-    const double step = core::decodeStepSeconds(
-        test::model("llama-3.1-8b"), s, test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), 1, 192);
-    GP_COMPARE_REL(step, 16'085'688'320.0 / 2.8475e12 + 0.6e-3, 1e-9);
+    // Llama-3.1-8B bf16 on one H100 SXM, one sequence at a context of 192 tokens. The step reads every weight a
+    // token is multiplied by once: all parameters but the input embedding (a look-up), 8 030 261 248 − 128 256 · 4096
+    // = 7 504 924 672 · 2 B = 15 009 849 344 B, and the KV cache, 192 · 131 072 = 25 165 824 B; at 85 % of 3.35 TB/s
+    // = 2.8475e12 B/s that is 5.28008 ms (the 15 GFLOP take 19 µs at 80 % of 989.5 TFLOP/s: memory-bound), + 0.6 ms.
+    core::StepLoad load;
+    load.decodes = 1;
+    load.decodeContext = 192;
+    const double step = core::stepSeconds(test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"),
+        {1, 1, 1}, fixedEfficiency(), fixedParams(), load);
+    GP_COMPARE_REL(step, (15'009'849'344.0 + 25'165'824.0) / 2.8475e12 + 0.6e-3, 1e-9);
 }
 
-void TestInference::maxConcurrency()
+void TestInference::maxConcurrencyAndTheEngineCap()
 {
-    // 90 % of 80 GiB = 77 309 411 328 B; minus weights 16 060 522 496 = 61 248 888 832 B of KV;
-    // each sequence holds 192 tokens · 131 072 B = 25 165 824 B → 2 433 sequences.
-    const auto e = core::estimateInference(
-        test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency());
-    QCOMPARE(e.maxConcurrency, 2433);
-    QVERIFY(e.fit.fits);
-    QCOMPARE(e.limitedBy, std::string("memory"));
-    QCOMPARE(e.concurrency, 2433);
+    // 90 % of 80 GiB = 77 309 411 328 B; minus weights 16 060 522 496 = 61 248 888 832 B of KV; each sequence holds
+    // 192 tokens · 131 072 B = 25 165 824 B → 2 433 sequences fit. TensorRT-LLM runs at most 2 048 (max_batch_size),
+    // vLLM 1 024 on an H100 (max_num_seqs): the engine, not memory, sets the operating point.
+    const auto trt = core::estimateInference(test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"),
+        {1, 1, 1}, fixedEfficiency(), 0, &fixedParams());
+    QCOMPARE(trt.maxConcurrency, 2048);
+    QCOMPARE(trt.limitedBy, std::string("engine"));
+    const auto vllm = core::estimateInference(test::model("llama-3.1-8b"), spec(128, 128, core::ServingEngine::Vllm),
+        test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), 0, &fixedParams());
+    QCOMPARE(vllm.maxConcurrency, 1024);
+    // SGLang caps by the KV pool only.
+    const auto sglang
+        = core::estimateInference(test::model("llama-3.1-8b"), spec(128, 128, core::ServingEngine::Sglang),
+            test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), 0, &fixedParams());
+    QCOMPARE(sglang.maxConcurrency, 2433);
+    QCOMPARE(sglang.limitedBy, std::string("memory"));
+}
+
+void TestInference::engineDefaults_data()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("budget");
+    QTest::addColumn<int>("sequences");
+    QTest::addColumn<bool>("mixed");
+    // vllm/engine/arg_utils.py: ≥ 70 GiB and not an A100 → 8192 / 1024, else 2048 / 256.
+    QTest::addRow("vllm H100") << "vllm"
+                               << "H100-SXM-80GB" << 8192 << 1024 << true;
+    QTest::addRow("vllm A100 80GB") << "vllm"
+                                    << "A100-SXM-80GB" << 2048 << 256 << true;
+    QTest::addRow("vllm L40S 48GB") << "vllm"
+                                    << "L40S" << 2048 << 256 << true;
+    // sglang server_args.py: chunked_prefill_size by memory: < 35 GB 2048, < 60 GB 4096, < 160 GB 8192, else 16384.
+    QTest::addRow("sglang T4 16GB") << "sglang"
+                                    << "T4" << 2048 << (1 << 20) << false;
+    QTest::addRow("sglang L40S 48GB") << "sglang"
+                                      << "L40S" << 4096 << (1 << 20) << false;
+    QTest::addRow("sglang H200 141GB") << "sglang"
+                                       << "H200-SXM-141GB" << 8192 << (1 << 20) << false;
+    QTest::addRow("sglang MI300X 192GB") << "sglang"
+                                         << "MI300X" << 16384 << (1 << 20) << false;
+    // perf-benchmarking.md: max_batch_size 2048, max_num_tokens 8192.
+    QTest::addRow("trtllm B200") << "trtllm"
+                                 << "B200" << 8192 << 2048 << true;
+}
+
+void TestInference::engineDefaults()
+{
+    QFETCH(QString, engine);
+    QFETCH(QString, gpu);
+    QFETCH(int, budget);
+    QFETCH(int, sequences);
+    QFETCH(bool, mixed);
+    const auto e = core::parseServingEngine(engine.toStdString());
+    QVERIFY(e);
+    const auto d = core::engineDefaults(*e, test::gpu(gpu.toStdString().c_str()), 1);
+    QCOMPARE(d.tokenBudget, budget);
+    QCOMPARE(d.maxSequences, sequences);
+    QCOMPARE(d.mixedBatches, mixed);
+    QVERIFY(!d.source.empty());
+    QVERIFY(core::parseServingEngine("TensorRT-LLM") == std::optional(core::ServingEngine::Trtllm));
+    QVERIFY(!core::parseServingEngine("tgi"));
 }
 
 void TestInference::kvHeadsReplicateBeyondTp()
@@ -72,19 +161,112 @@ void TestInference::kvHeadsReplicateBeyondTp()
     QCOMPARE(tp16.kvBytesPerTokenPerGpu, 40960.0);
 }
 
+void TestInference::latentKvUnderAttentionDataParallel()
+{
+    // DeepSeek-R1's latent cache, 61 layers · (512 + 64) · 1 B at FP8 = 35 136 B per token, is the same on every GPU
+    // of a tp group (it cannot be split by heads); under attention data parallelism each GPU keeps only its own
+    // sequences, so 8 GPUs hold 8 × what one does: far more sequences than tp 8 alone, although every GPU then keeps
+    // the attention weights whole (61 · 187 107 328 parameters of MLA projections ≈ 11.4 GB).
+    auto s = spec(1024, 1024);
+    s.weightPrecision = core::Precision::FP8;
+    s.kvPrecision = core::Precision::FP8;
+    const auto& m = test::model("deepseek-r1");
+    core::InferenceLayout tp {8, 1, 1};
+    core::InferenceLayout dep = tp;
+    dep.ep = 8;
+    dep.attentionDp = true;
+    const auto a = core::estimateInference(m, s, test::gpu("H200-SXM-141GB"), tp, fixedEfficiency(), 0, &fixedParams());
+    const auto b
+        = core::estimateInference(m, s, test::gpu("H200-SXM-141GB"), dep, fixedEfficiency(), 0, &fixedParams());
+    QCOMPARE(a.kvBytesPerTokenPerGpu, 35136.0);
+    QCOMPARE(b.kvBytesPerTokenPerGpu, 35136.0);
+    QVERIFY2(b.maxConcurrency > 5 * a.maxConcurrency,
+        qPrintable(QStringLiteral("%1 vs %2").arg(b.maxConcurrency).arg(a.maxConcurrency)));
+    QVERIFY(b.throughputTokensPerS > a.throughputTokensPerS);
+}
+
+void TestInference::mixedStepsCarryPrefillChunks()
+{
+    // vLLM at 64 sequences of 1024 + 256 tokens: each step emits 64 tokens, so 64 / 256 requests finish and
+    // f = 64 · 1024 / 256 = 256 prompt tokens must be prefilled per step. Prompts go whole (1024 ≤ 8192 − 64), so a
+    // quarter of the steps (256 / 1024) carry one: mean TPOT = ¾ plain + ¼ loaded; the p99 inter-token gap is a loaded
+    // step; throughput = 64 / TPOT.
+    const auto& m = test::model("llama-3.1-8b");
+    const auto s = spec(1024, 256, core::ServingEngine::Vllm);
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 64, &fixedParams());
+    const double context = 1024 + 256 / 2.0;
+    const double plain = core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {64, context, 0, 0});
+    const double loaded
+        = core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {64, context, 1024, 512});
+    GP_COMPARE_REL(e.tpotMs, (0.75 * plain + 0.25 * loaded) * 1e3, 1e-9);
+    GP_COMPARE_REL(e.itlP99Ms, loaded * 1e3, 1e-9);
+    GP_COMPARE_REL(e.throughputTokensPerS, 64 / (0.75 * plain + 0.25 * loaded), 1e-9);
+    QVERIFY(loaded > plain);
+    // SGLang runs the same prefill as batches of its own between decode steps: TPOT = plain + (256 / 1024) · prefill.
+    const auto sg = spec(1024, 256, core::ServingEngine::Sglang);
+    const auto g = core::estimateInference(m, sg, gpu, {1, 1, 1}, fixedEfficiency(), 64, &fixedParams());
+    const double plainSg
+        = core::stepSeconds(m, sg, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {64, context, 0, 0});
+    const double prefill
+        = core::stepSeconds(m, sg, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {0, 0, 1024, 512});
+    GP_COMPARE_REL(g.tpotMs, (plainSg + 0.25 * prefill) * 1e3, 1e-9);
+}
+
+void TestInference::wavesRunPrefillAsABurst()
+{
+    // A fixed-length benchmark at 32 sequences of 3200 + 800 tokens: 32 · 3200 = 102 400 prompt tokens run first as
+    // ⌈102 400 / 8192⌉ = 13 prefill steps of 8192 tokens, then 800 decode steps of 32; the average request's first
+    // token comes halfway through the burst (plus half a prefill step).
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(3200, 800, core::ServingEngine::Vllm);
+    s.waves = true;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 32, &fixedParams());
+    const double prefill
+        = core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {0, 0, 8192, 1600});
+    const double decode = core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {32, 3600, 0, 0});
+    const double wave = 13 * prefill + 800 * decode;
+    GP_COMPARE_REL(e.throughputTokensPerS, 32.0 * 800 / wave, 1e-9);
+    GP_COMPARE_REL(e.ttftMs, (6.5 * prefill + 0.5 * prefill) * 1e3, 1e-9);
+}
+
+void TestInference::smallAllReducesTakeTheOneShotPath()
+{
+    // 8 GPUs, 16 KiB (a decode step of 1 token at h = 8192, 16-bit), 337.5 GB/s, 8 µs: one-shot 7 · 16384 / 337.5e9 +
+    // 2 · 8 µs = 16.34 µs; the ring would pay 2 · 7 · 8 µs = 112 µs of latency alone.
+    GP_COMPARE_REL(core::servingAllReduceS(16384, 8, 337.5e9, 8e-6), 7 * 16384 / 337.5e9 + 16e-6, 1e-12);
+    // 256 MiB: the ring moves 2 · 7/8 of it, one-shot 7 ×: the ring wins.
+    const double big = 256.0 * 1024 * 1024;
+    GP_COMPARE_REL(core::servingAllReduceS(big, 8, 337.5e9, 8e-6), core::ringAllReduceS(big, 8, 337.5e9, 8e-6), 1e-12);
+    QCOMPARE(core::servingAllReduceS(big, 1, 337.5e9, 8e-6), 0.0);
+}
+
+void TestInference::fp4IsAPrecision()
+{
+    // NVFP4: 4-bit values and one FP8 scale per 16 → 0.5 + 1/16 = 0.5625 bytes a weight; Blackwell multiplies in FP4,
+    // Hopper dequantizes to FP8, Ampere to 16-bit.
+    QCOMPARE(core::quantizedBytesPerParam(core::Precision::FP4), 0.5625);
+    QVERIFY(core::parsePrecision("nvfp4") == std::optional(core::Precision::FP4));
+    QVERIFY(core::parsePrecision("MXFP4") == std::optional(core::Precision::FP4));
+    QVERIFY(test::gpu("B200").computePrecision(core::Precision::FP4) == core::Precision::FP4);
+    QVERIFY(test::gpu("H100-SXM-80GB").computePrecision(core::Precision::FP4) == core::Precision::FP8);
+    QVERIFY(test::gpu("A100-SXM-80GB").computePrecision(core::Precision::FP4) == core::Precision::FP16);
+}
+
 void TestInference::operatingPointMeetsSlo()
 {
     auto s = spec(1024, 256);
     s.slo.tpotP99Ms = 20;
     const auto e = core::estimateInference(
-        test::model("llama-3.1-8b"), s, test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency());
+        test::model("llama-3.1-8b"), s, test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), 0, &fixedParams());
     QVERIFY(e.fit.fits);
     QCOMPARE(e.limitedBy, std::string("slo"));
     QVERIFY(e.tpotMs <= 20.0);
     QVERIFY(e.concurrency < e.maxConcurrency);
     // one more sequence would miss the target
-    const auto over = core::estimateInference(
-        test::model("llama-3.1-8b"), s, test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), e.concurrency + 1);
+    const auto over = core::estimateInference(test::model("llama-3.1-8b"), s, test::gpu("H100-SXM-80GB"), {1, 1, 1},
+        fixedEfficiency(), e.concurrency + 1, &fixedParams());
     QVERIFY(over.tpotMs > 20.0);
 }
 
@@ -93,8 +275,8 @@ void TestInference::throughputGrowsWithBatch()
     const auto& m = test::model("llama-2-7b");
     double previous = 0;
     for (int b : {1, 8, 32, 64}) {
-        const auto e
-            = core::estimateInference(m, spec(128, 128), test::gpu("A100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), b);
+        const auto e = core::estimateInference(
+            m, spec(128, 128), test::gpu("A100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), b, &fixedParams());
         QVERIFY(e.throughputTokensPerS > previous);
         QVERIFY(e.ttftMs > 0 && e.tpotMs > 0);
         previous = e.throughputTokensPerS;

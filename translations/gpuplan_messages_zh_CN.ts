@@ -651,5 +651,17 @@
         <source>hardware.tp %1 needs %1 GPUs on one NVLink domain; one instance here has %2 (tensor parallelism does not cross instances)</source>
         <translation>hardware.tp %1 需要同一 NVLink 域内的 %1 块 GPU；此处一个实例只有 %2 块（张量并行不跨实例）</translation>
     </message>
+    <message>
+        <source>%1 batching: steps of up to %2 tokens shared by decodes and prefill chunks, at most %3 sequences at once (its defaults on this GPU; inference.max_num_batched_tokens and max_num_seqs change them)</source>
+        <translation>%1 的批处理：每步最多 %2 个词元，由解码与预填充分块共享，同时最多 %3 个序列（该引擎在此 GPU 上的默认值；inference.max_num_batched_tokens 与 max_num_seqs 可修改）</translation>
+    </message>
+    <message>
+        <source>%1 batching: prefill batches of up to %2 tokens between decode steps, as many sequences as the KV cache holds (its defaults on this GPU)</source>
+        <translation>%1 的批处理：在解码步之间插入最多 %2 个词元的预填充批次，序列数以 KV 缓存容量为限（该引擎在此 GPU 上的默认值）</translation>
+    </message>
+    <message>
+        <source>no inference.engine given: vLLM is assumed (vllm, sglang and trtllm batch differently and run kernels of different speed)</source>
+        <translation>未指定 inference.engine：按 vLLM 估算（vllm、sglang 与 trtllm 的批处理方式与内核速度各不相同）</translation>
+    </message>
 </context>
 </TS>

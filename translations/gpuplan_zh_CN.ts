@@ -137,6 +137,18 @@
         <source>Published runs against the estimates</source>
         <translation>公开实测结果与估算值对比</translation>
     </message>
+    <message>
+        <source>holdout: %1</source>
+        <translation>留出集：%1</translation>
+    </message>
+    <message>
+        <source>mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::AccuracyRowModel</name>
@@ -3487,6 +3499,14 @@
     <message>
         <source>Carbon</source>
         <translation>碳排放</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>How the engine batches prefill and decode and how fast its kernels run (default vLLM)</source>
+        <translation>引擎如何批处理预填充与解码、其内核有多快（默认 vLLM）</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,19 @@ QString value(double v)
 
 QString accuracyGroupName(const QString& group)
 {
+    // "holdout <group>" and "<group> · <tag>" (the serving breakdown by engine, dense or MoE, GPU vendor).
+    if (group.startsWith(QLatin1String("holdout ")))
+        return QCoreApplication::translate("gpuplan::gui::AccuracyPage", "holdout: %1")
+            .arg(accuracyGroupName(group.mid(8)));
+    if (const auto dot = group.indexOf(QStringLiteral(" · ")); dot > 0) {
+        const QString tag = group.mid(dot + 3);
+        QString text = tag; // engine and vendor names stay as they are
+        if (tag == QLatin1String("MoE"))
+            text = QCoreApplication::translate("gpuplan::gui::AccuracyPage", "mixture of experts");
+        else if (tag == QLatin1String("dense"))
+            text = QCoreApplication::translate("gpuplan::gui::AccuracyPage", "dense");
+        return accuracyGroupName(group.left(dot)) + QStringLiteral(" · ") + text;
+    }
     if (group == QLatin1String("training"))
         return QCoreApplication::translate("gpuplan::gui::AccuracyPage", "training");
     if (group == QLatin1String("serving throughput"))

@@ -192,8 +192,9 @@ void WorkloadForm::build()
     };
     const QVector<Choice> precisions = {{QStringLiteral("bf16"), nullptr}, {QStringLiteral("fp16"), nullptr},
         {QStringLiteral("fp8"), nullptr}, {QStringLiteral("tf32"), nullptr}, {QStringLiteral("fp32"), nullptr}};
-    const QVector<Choice> servingPrecisions = {{QStringLiteral("bf16"), nullptr}, {QStringLiteral("fp16"), nullptr},
-        {QStringLiteral("fp8"), nullptr}, {QStringLiteral("int8"), nullptr}, {QStringLiteral("int4"), nullptr}};
+    const QVector<Choice> servingPrecisions
+        = {{QStringLiteral("bf16"), nullptr}, {QStringLiteral("fp16"), nullptr}, {QStringLiteral("fp8"), nullptr},
+            {QStringLiteral("int8"), nullptr}, {QStringLiteral("int4"), nullptr}, {QStringLiteral("fp4"), nullptr}};
     const QVector<Choice> triBool = {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Default")},
         {QStringLiteral("true"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Yes")},
         {QStringLiteral("false"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "No")}};
@@ -370,6 +371,12 @@ void WorkloadForm::build()
     add(serving, S, QStringLiteral("/inference/kv_precision"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "KV cache"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Precision of the KV cache"), servingPrecisions);
+    add(serving, S, QStringLiteral("/inference/engine"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Serving engine"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "How the engine batches prefill and decode and how fast its kernels run (default vLLM)"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Default")}, {QStringLiteral("vllm"), nullptr},
+            {QStringLiteral("sglang"), nullptr}, {QStringLiteral("trtllm"), nullptr}});
     add(serving, S, QStringLiteral("/inference/requests_per_second"), Kind::Number,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Requests per second"),
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "peak traffic"));

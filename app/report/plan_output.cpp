@@ -216,6 +216,13 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["decode_step_ms"] = finite(i.decodeStepMs);
         putRanged(j, "ttft_ms", v.ttftMs, ranges);
         putRanged(j, "tpot_ms", v.tpotMs, ranges);
+        j["itl_p99_ms"] = finite(i.itlP99Ms);
+        j["engine"] = std::string(core::toString(i.engine));
+        j["engine_token_budget"] = i.engineDefaults.tokenBudget;
+        j["engine_mixed_batches"] = i.engineDefaults.mixedBatches;
+        j["decode_sequences"] = i.decodeSequences;
+        j["expert_parallel"] = i.layout.ep;
+        j["attention_data_parallel"] = i.layout.attentionDp;
         putRanged(j, "throughput_tokens_per_s", v.throughputTokensPerS, ranges);
         putRanged(j, "requests_per_second", v.requestsPerSecond, ranges);
         j["memory_per_gpu_bytes"] = memoryJson(i.memory);

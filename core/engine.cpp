@@ -1,0 +1,125 @@
+#include "engine.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace gpuplan::core {
+
+std::string_view toString(ServingEngine e)
+{
+    switch (e) {
+    case ServingEngine::Vllm:
+        return "vllm";
+    case ServingEngine::Sglang:
+        return "sglang";
+    case ServingEngine::Trtllm:
+        return "trtllm";
+    }
+    return "?";
+}
+
+std::optional<ServingEngine> parseServingEngine(std::string_view s)
+{
+    std::string t(s);
+    std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (t == "vllm")
+        return ServingEngine::Vllm;
+    if (t == "sglang")
+        return ServingEngine::Sglang;
+    if (t == "trtllm" || t == "tensorrt-llm" || t == "trt-llm" || t == "tensorrt_llm")
+        return ServingEngine::Trtllm;
+    return std::nullopt;
+}
+
+EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp)
+{
+    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    const double memGiB = gpu.memoryBytes / GiB;
+    EngineDefaults d;
+    switch (e) {
+    case ServingEngine::Vllm: {
+        // vLLM V1 `vllm serve` (vllm/engine/arg_utils.py, EngineArgs batch defaults, v0.8–v0.11): on GPUs of
+        // ≥ 70 GiB other than the A100, max_num_batched_tokens 8192 and max_num_seqs 1024; otherwise 2048 and 256.
+        // Chunked prefill is on by default in V1 (vllm/config/scheduler.py), so prefill chunks and decodes share
+        // each step. CUDA graphs are captured up to min(2 × max_num_seqs, 512) (vllm/config/vllm.py).
+        const bool large = memGiB >= 70 && gpu.id.rfind("A100", 0) != 0;
+        d.tokenBudget = large ? 8192 : 2048;
+        d.maxSequences = large ? 1024 : 256;
+        d.graphMaxBatch = 512;
+        d.mixedBatches = true;
+        d.source = "vLLM V1 defaults (vllm/engine/arg_utils.py): max_num_batched_tokens 8192 / 2048, max_num_seqs "
+                   "1024 / 256 (GPUs of at least 70 GiB other than A100 / the rest), chunked prefill on";
+        break;
+    }
+    case ServingEngine::Sglang:
+        // SGLang (python/sglang/srt/server_args.py, v0.4–v0.5): chunked_prefill_size 2048 below 35 GB of GPU
+        // memory, 4096 below 60 GB, 8192 below 160 GB, 16384 above; cuda_graph_max_bs 256 at tp < 4 and 512 from
+        // tp 4 (512 on GPUs of 160 GB and more); max_running_requests follows the KV pool (no fixed cap);
+        // enable_mixed_chunk is off: prefill batches and decode batches run in turn, prefill first.
+        d.tokenBudget = memGiB < 35 ? 2048 : memGiB < 60 ? 4096 : memGiB < 160 ? 8192 : 16384;
+        d.maxSequences = 1 << 20; // the KV pool decides
+        d.graphMaxBatch = memGiB >= 160 || tp >= 4 ? 512 : 256;
+        d.mixedBatches = false;
+        d.source = "SGLang defaults (server_args.py): chunked_prefill_size by GPU memory (2048 / 4096 / 8192 / 16384), "
+                   "running requests bounded by the KV pool, prefill and decode batches in turn";
+        break;
+    case ServingEngine::Trtllm:
+        // TensorRT-LLM (docs/source/performance/perf-benchmarking.md): "If no value is specified, the default
+        // max_batch_size and max_num_tokens values of 2048 and 8192 are used"; in-flight batching puts context
+        // (prefill) chunks and generation tokens in the same step.
+        d.tokenBudget = 8192;
+        d.maxSequences = 2048;
+        d.graphMaxBatch = 2048;
+        d.mixedBatches = true;
+        d.source = "TensorRT-LLM defaults (perf-benchmarking.md): max_batch_size 2048, max_num_tokens 8192, "
+                   "in-flight batching";
+        break;
+    }
+    return d;
+}
+
+std::vector<std::string> ServingParams::names()
+{
+    return {"bandwidth_nvidia", "bandwidth_amd", "kv_bandwidth", "gemm_nvidia", "gemm_amd", "fp4", "dequant", "overlap",
+        "moe", "kernel_vllm", "kernel_sglang", "step_overhead_vllm_s", "step_overhead_sglang_s",
+        "step_overhead_trtllm_s", "layer_overhead_s"};
+}
+
+std::vector<double> ServingParams::values() const
+{
+    return {bandwidthNvidia, bandwidthAmd, kvBandwidth, gemmNvidia, gemmAmd, fp4, dequant, overlap, moe, kernelVllm,
+        kernelSglang, stepOverheadVllmS, stepOverheadSglangS, stepOverheadTrtllmS, layerOverheadS};
+}
+
+ServingParams ServingParams::fromValues(const std::vector<double>& v)
+{
+    ServingParams p;
+    if (v.size() != names().size())
+        return p;
+    p.bandwidthNvidia = v[0];
+    p.bandwidthAmd = v[1];
+    p.kvBandwidth = v[2];
+    p.gemmNvidia = v[3];
+    p.gemmAmd = v[4];
+    p.fp4 = v[5];
+    p.dequant = v[6];
+    p.overlap = v[7];
+    p.moe = v[8];
+    p.kernelVllm = v[9];
+    p.kernelSglang = v[10];
+    p.stepOverheadVllmS = v[11];
+    p.stepOverheadSglangS = v[12];
+    p.stepOverheadTrtllmS = v[13];
+    p.layerOverheadS = v[14];
+    return p;
+}
+
+const ServingParams& defaultServingParams()
+{
+    static const ServingParams p = ServingParams::fromValues({0.619129, 0.85, 0.913432, 0.789987, 1.0, 0.648316,
+        0.669587, 0.681938, 0.359326, 1.0, 1.0, 0.002, 0.002, 0.00103996, 1.02213e-05});
+    return p;
+}
+
+} // namespace gpuplan::core

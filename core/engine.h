@@ -1,0 +1,75 @@
+#pragma once
+// The serving engine as an input of the serving model: what each engine does by default (its documented batching
+// and scheduling) and how fast its kernels run (a few fitted factors, core/engine.cpp).
+
+#include "gpu.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core {
+
+enum class ServingEngine { Vllm, Sglang, Trtllm };
+inline constexpr ServingEngine allServingEngines[]
+    = {ServingEngine::Vllm, ServingEngine::Sglang, ServingEngine::Trtllm};
+
+std::string_view toString(ServingEngine e);
+/// "vllm", "sglang", "trtllm" (also "tensorrt-llm", "trt-llm"), any case.
+std::optional<ServingEngine> parseServingEngine(std::string_view s);
+
+/// What the engine does by default on a GPU (each figure cited in engine.cpp): the token budget of one step (the
+/// chunked-prefill size shared by decodes and prefill chunks), the most sequences it runs at once, the largest
+/// decode batch it captures in a CUDA graph, and whether prefill chunks share steps with decodes (vLLM's V1
+/// scheduler and TensorRT-LLM's in-flight batching do; SGLang runs prefill batches and decode batches in turn
+/// unless --enable-mixed-chunk is given).
+struct EngineDefaults
+{
+    int tokenBudget = 8192;
+    int maxSequences = 1024;
+    int graphMaxBatch = 512;
+    bool mixedBatches = true;
+    std::string source;
+};
+EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp);
+
+/// The serving model's fitted factors: how far below the datasheet the engines' kernels run, and what a step
+/// costs besides its arithmetic and memory traffic. One set for all models and GPUs (per GPU vendor and per
+/// engine where they differ physically); fitted by least squares to the published runs of
+/// tests/data/validation/serving.csv (never to the holdout), see fitServingParams.
+struct ServingParams
+{
+    double bandwidthNvidia = 0.85; ///< fraction of HBM bandwidth decode kernels reach on NVIDIA GPUs
+    double bandwidthAmd = 0.85;    ///< the same on AMD GPUs
+    /// Fraction of that bandwidth attention reaches reading the KV cache (paged blocks gathered per sequence,
+    /// dequantized FP8) relative to streaming weights.
+    double kvBandwidth = 1.0;
+    double gemmNvidia = 1.0; ///< multiplies the large-GEMM efficiency of efficiency.cpp (MAMF) for serving
+    double gemmAmd = 1.0;
+    double fp4 = 1.0; ///< multiplies the GEMM efficiency where the math runs in FP4 (Blackwell)
+    /// Multiplies the GEMM efficiency of weights stored in a format the GPU cannot multiply in (FP4 on Hopper,
+    /// INT4/INT8 weight-only): they are dequantized inside the kernel.
+    double dequant = 1.0;
+    /// How much of the shorter of a kernel's memory time and math time hides under the longer (1: the roofline's
+    /// max; 0: they add up).
+    double overlap = 1.0;
+    double moe = 1.0;                  ///< efficiency of expert layers relative to dense ones (grouped GEMM, routing)
+    double kernelVllm = 1.0;           ///< vLLM's kernels relative to TensorRT-LLM's (bandwidth and GEMM alike)
+    double kernelSglang = 1.0;         ///< SGLang's, likewise
+    double stepOverheadVllmS = 2e-3;   ///< s per step: scheduling, sampling, detokenization, Python
+    double stepOverheadSglangS = 2e-3; ///< s per step
+    double stepOverheadTrtllmS = 1e-3; ///< s per step
+    double layerOverheadS = 10e-6;     ///< s per layer per step: launches and synchronisation not hidden
+
+    /// The parameters as a vector (the fitter's order) and back.
+    std::vector<double> values() const;
+    static ServingParams fromValues(const std::vector<double>& v);
+    static std::vector<std::string> names();
+};
+
+/// The shipped factors: the fit of the bundled validation rows (engine.cpp says when and how it was made; a test
+/// refits and compares).
+const ServingParams& defaultServingParams();
+
+} // namespace gpuplan::core
