@@ -387,6 +387,36 @@ void TestGuiForm::hfConfigMatchesPresets_data()
         "num_attention_heads": 32, "num_experts_per_tok": 2, "num_hidden_layers": 32, "num_key_value_heads": 8,
         "num_local_experts": 8, "tie_word_embeddings": false, "vocab_size": 32000})")
                                   << "mixtral-8x7b";
+    // Llama 4 Maverick's text_config as Hugging Face names it (huggingface.co/meta-llama/Llama-4-Maverick-17B-128E,
+    // config.json text_config; the values the llama-4-maverick preset cites): experts of 8192, dense layers of
+    // 16384, MoE on every 2nd layer.
+    QTest::addRow("Llama-4-Maverick") << QByteArray(R"({"architectures": ["Llama4ForConditionalGeneration"],
+        "text_config": {"model_type": "llama4_text", "hidden_act": "silu", "hidden_size": 5120,
+        "intermediate_size": 8192, "intermediate_size_mlp": 16384, "interleave_moe_layer_step": 2,
+        "num_attention_heads": 40, "num_hidden_layers": 48, "num_key_value_heads": 8, "head_dim": 128,
+        "num_local_experts": 128, "num_experts_per_tok": 1, "vocab_size": 202048, "tie_word_embeddings": false}})")
+                                      << "llama-4-maverick";
+    // gpt-oss-120b's config.json field names (huggingface.co/openai/gpt-oss-120b; the values the gpt-oss-120b preset
+    // cites): 128 experts of 2880, 4 per token, head_dim 64, sliding window 128 on alternate layers.
+    QTest::addRow("gpt-oss-120b") << QByteArray(R"({"architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss",
+        "hidden_act": "silu", "hidden_size": 2880, "intermediate_size": 2880, "num_attention_heads": 64,
+        "num_hidden_layers": 36, "num_key_value_heads": 8, "head_dim": 64, "num_local_experts": 128,
+        "experts_per_token": 4, "sliding_window": 128, "vocab_size": 201088, "tie_word_embeddings": false,
+        "layer_types": ["sliding_attention", "full_attention", "sliding_attention", "full_attention",
+        "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention",
+        "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+        "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention",
+        "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+        "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention",
+        "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+        "sliding_attention", "full_attention"]})")
+                                  << "gpt-oss-120b";
+    // Qwen3-30B-A3B's config.json field names (huggingface.co/Qwen/Qwen3-30B-A3B; the preset's values).
+    QTest::addRow("Qwen3-30B-A3B") << QByteArray(R"({"architectures": ["Qwen3MoeForCausalLM"], "model_type":
+        "qwen3_moe", "hidden_act": "silu", "hidden_size": 2048, "intermediate_size": 6144, "moe_intermediate_size": 768,
+        "num_attention_heads": 32, "num_hidden_layers": 48, "num_key_value_heads": 4, "head_dim": 128,
+        "num_experts": 128, "num_experts_per_tok": 8, "vocab_size": 151936, "tie_word_embeddings": false})")
+                                   << "qwen3-30b-a3b";
 }
 
 void TestGuiForm::hfConfigMatchesPresets()

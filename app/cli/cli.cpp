@@ -79,7 +79,8 @@ Options:
                     store's setting from the app's Settings, else 0.2)
   --pue X           PUE when the workload's energy section gives none (default the store's setting)
   --max-instances N instances of one offering when constraints.max_instances names no quota (default 512)
-  --top N           keep the N best candidates
+  --top N           keep the N best candidates (the table shows 20 unless --top says otherwise; --top 0: all;
+                    JSON and CSV keep every candidate unless --top is given)
   --db PATH         the SQLite store with imported catalog snapshots and negotiated discounts
   --no-prices       estimates only: the smallest fitting count of every GPU model, no catalog
   --pdf PATH        also write the comparison report as a PDF (recommendation and why, ranked table,
@@ -190,17 +191,22 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         return ExitBadInput;
     }
     core::Plan& plan = *planned;
+    // The table shows the 20 best unless --top says otherwise (0: all); JSON and CSV keep every row unless --top is
+    // given (issue "What users see": 472 table rows for the 8B example were too many to read).
+    std::size_t shown = 0, total = plan.candidates.size();
     if (a->options.count("top")) {
         const std::string t = a->option("top");
         char* end = nullptr;
         const long n = std::strtol(t.c_str(), &end, 10);
-        if (t.empty() || *end != '\0' || n < 1) {
-            err << "gpuplan-cli plan: --top must be a positive whole number, got \"" << t << "\"\n";
+        if (t.empty() || *end != '\0' || n < 0) {
+            err << "gpuplan-cli plan: --top must be a whole number (0: all), got \"" << t << "\"\n";
             return ExitBadInput;
         }
-        if (plan.candidates.size() > static_cast<std::size_t>(n))
-            plan.candidates.resize(static_cast<std::size_t>(n));
-    }
+        shown = static_cast<std::size_t>(n);
+    } else if (format == "table")
+        shown = 20;
+    if (shown > 0 && plan.candidates.size() > shown)
+        plan.candidates.resize(shown);
     // Ranges come from the estimator's residuals on the bundled published results.
     const core::AccuracyReport* acc = loaded->accuracy.get(); // computed once, with the inputs
 
@@ -210,7 +216,10 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     else if (format == "csv")
         result = csvWithBom(*a, report::planToCsv(*w, plan, acc));
     else
-        result = report::planToTable(*w, plan, {}, acc);
+        result = report::planToTable(*w, plan, {}, acc)
+            + (plan.candidates.size() < total ? "\n" + std::to_string(total - plan.candidates.size())
+                        + " more candidates (--top 0 lists them all, --format json or csv keeps them all).\n"
+                                              : std::string());
     std::ostringstream replacedByYaml; // --emit without --emit-output: the YAML takes standard output
     if (!emit(*a, result, emitsToStdout(*a) ? replacedByYaml : out, err))
         return ExitBadInput;

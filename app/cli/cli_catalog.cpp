@@ -29,9 +29,11 @@ namespace {
 const char* const catalogHelpText = R"(Usage: gpuplan-cli catalog <command> [options]
 
 Commands:
-  list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--format table|json|csv] [--csv-bom]
+  list [--gpu ID] [--provider P] [--region GLOB] [--pricing MODEL] [--currency USD|CNY|…] [--format table|json|csv]
+        [--csv-bom]
         every offering and price the planner uses: the store's active snapshot per provider, else the
-        bundled pricing-data/catalog (per GPU-hour prices, dated and sourced)
+        bundled pricing-data/catalog (dated and sourced); the price in the provider's currency, the per GPU-hour
+        column in --currency (default USD) at the dated exchange rates
   import FILE --format FORMAT [--provider P] [--as-of YYYY-MM-DD] [--accept-partial]
         imports FILE as a new snapshot in ONE transaction; on any failure the active catalog is unchanged.
         A file with more problems than accepted prices is refused (exit 2) unless --accept-partial.
@@ -46,7 +48,7 @@ Commands:
         checks the catalog the planner uses: an on-demand price per GPU-hour above 3 × or below 1/3 × the median
         of its GPU model (5 rows or more), spot above on-demand (an error), a zone's spot price at or above its
         region's on-demand price (spot_not_cheaper), an AWS or Azure multi-GPU size at
-        exactly n × its 1-GPU size, prices observed more than 180 days before --today (default: today), and a
+        exactly n × its 1-GPU size that no second source prices so, prices observed more than 180 days before --today (default: today), and a
         price more than 10 % away from the same offering's price in a second source (pricing-data/second-source:
         SkyPilot's GCP catalog beside the Billing Catalog). Exit 1 when there is an error, else 0
   snapshots                    the snapshots in the store, the active ones marked
@@ -112,9 +114,18 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
     const std::string format = formatOption(a, {"table", "json", "csv"}, err, "catalog list", ok);
     if (!ok)
         return ExitBadInput;
-    auto cat = plannedCatalog(a, err);
+    core::FxTable fx;
+    auto cat = plannedCatalog(a, err, &fx);
     if (!cat)
         return ExitBadInput;
+    // The per-GPU-hour column is in one stated currency (default USD), converted with the dated rates the planner
+    // uses, so that CNY and USD rows compare; the price column keeps the provider's own currency.
+    const std::string currency = a.option("currency", "USD");
+    if (!core::isCurrencyCode(currency) || (currency != "USD" && !fx.find(currency))) {
+        err << "gpuplan-cli catalog list: --currency must be USD or a currency with an exchange rate, got \""
+            << currency << "\"\n";
+        return ExitBadInput;
+    }
     auto gpus = providers::loadGpuCatalog();
     std::string gpuFilter = a.option("gpu");
     if (!gpuFilter.empty() && gpus) {
@@ -134,8 +145,8 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
     }
     using report::withSeparators;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    report::TextTable t({"provider", "region", "instance", "GPU", "GPUs", "pricing", "term", "price", "per GPU-hour",
-        "as of", "source"});
+    report::TextTable t({"provider", "region", "instance", "GPU", "GPUs", "pricing", "term", "price",
+        currency + " per GPU-hour", "as of", "source"});
     std::string csv = "provider,region,zone,country,instance_type,gpu,gpu_model_raw,gpus_per_instance,pricing_model,"
                       "term_months,payment_option,currency,hourly_rate,upfront_fee,effective_hourly,"
                       "per_gpu_hour,tax_included,interruption_bucket,as_of,source\r\n";
@@ -166,7 +177,7 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
         if (o.prices.empty() && pricing.empty()) {
             ++specsOnly;
             t.addRow({o.provider, o.region, o.instanceType, o.gpuModel, withSeparators(o.gpuCount, 0), "-", "",
-                "no public price", "", o.fetchedAt, o.source.substr(0, 60)});
+                "no public price", "", o.fetchedAt, report::truncateUtf8(o.source, 60)});
             rows.push_back(
                 {{"provider", o.provider}, {"region", o.region}, {"instance_type", o.instanceType}, {"gpu", o.gpuModel},
                     {"gpus_per_instance", o.gpuCount}, {"prices", nlohmann::json::array()}, {"source", o.source}});
@@ -179,11 +190,13 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
             ++count;
             const double eff = p.effectiveHourly();
             const double perGpu = eff / o.gpuCount;
+            const auto perGpuShown = fx.convert(perGpu, p.currency, currency);
             const std::string term = p.termMonths ? std::to_string(p.termMonths) + " mo" : "";
             t.addRow({o.provider, o.region + (o.zone.empty() ? "" : "/" + o.zone), o.instanceType, o.gpuModel,
                 withSeparators(o.gpuCount, o.gpuCount < 1 ? 2 : 0), std::string(core::toString(p.pricingModel)), term,
-                withSeparators(eff, 3) + " " + p.currency + "/h", withSeparators(perGpu, 3), p.asOf,
-                p.source.substr(0, 60)});
+                withSeparators(eff, 3) + " " + p.currency + "/h",
+                perGpuShown ? withSeparators(*perGpuShown, 3) : std::string("no rate"), p.asOf,
+                report::truncateUtf8(p.source, 60)});
             rows.push_back({{"provider", o.provider}, {"region", o.region}, {"zone", o.zone}, {"country", o.country},
                 {"instance_type", o.instanceType}, {"gpu", o.gpuModel}, {"gpus_per_instance", o.gpuCount},
                 {"pricing_model", std::string(core::toString(p.pricingModel))}, {"term_months", p.termMonths},
@@ -204,7 +217,8 @@ int listCatalog(const Args& a, std::ostream& out, std::ostream& err)
         text = t.render() + "\n" + std::to_string(count) + " prices"
             + (specsOnly ? ", " + std::to_string(specsOnly) + " offerings with specs only (no public price)" : "")
             + ". Prices per instance-hour in the provider's currency; commitments as effective hourly "
-              "(upfront spread over the term).\n";
+              "(upfront spread over the term); per GPU-hour in "
+            + currency + ", other currencies converted at the dated exchange rates the planner uses.\n";
     return emit(a, text, out, err) ? ExitOk : ExitBadInput;
 }
 
@@ -472,7 +486,7 @@ int cmdCatalog(const std::vector<std::string>& args, std::ostream& out, std::ost
     auto a = parseArgs(args, 1,
         {"format", "output", "db", "gpu", "provider", "region", "pricing", "instance-type", "as-of", "endpoint",
             "timeout", "retries", "max-pages", "deadline", "today", "source", "notes", "spot-advisor",
-            "spot-advisor-source"},
+            "spot-advisor-source", "currency"},
         err, "catalog", {"csv-bom", "accept-partial"});
     if (!a)
         return ExitBadInput;

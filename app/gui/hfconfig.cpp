@@ -126,14 +126,40 @@ HfModelImport HfConfig::read(const QByteArray& json)
     // Mixture of experts
     if (const auto experts = positiveInt(c, {"n_routed_experts", "num_local_experts", "num_experts"})) {
         put("experts", experts);
-        put("experts_per_token", positiveInt(c, {"num_experts_per_tok", "moe_top_k", "top_k"}));
+        put("experts_per_token", positiveInt(c, {"num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k"}));
         if (const auto shared = positiveInt(c, {"n_shared_experts", "num_shared_experts"}))
             put("shared_experts", shared);
         // Mixtral's experts are full-width MLPs: no moe_intermediate_size.
         put("moe_ffn_hidden", positiveInt(c, {"moe_intermediate_size", "expert_intermediate_size"}).value_or(*ffn));
         if (const auto dense = positiveInt(c, {"first_k_dense_replace"}))
             put("dense_layers", dense);
+        // Llama 4 (model_type llama4_text): intermediate_size is the experts' width and intermediate_size_mlp the
+        // dense layers'; one shared expert per MoE layer; MoE on every interleave_moe_layer_step-th layer (Scout 1,
+        // Maverick 2), the others dense.
+        if (type == QLatin1String("llama4_text") || type == QLatin1String("llama4")) {
+            put("moe_ffn_hidden", ffn);
+            if (const auto mlp = positiveInt(c, {"intermediate_size_mlp"}))
+                put("ffn_hidden", mlp);
+            m.insert(QLatin1String("shared_experts"), 1.0);
+            const qint64 step = positiveInt(c, {"interleave_moe_layer_step"}).value_or(1);
+            if (step > 1)
+                put("dense_layers", *layers - *layers / step);
+        }
     }
+    // Sliding-window attention on some layers (gpt-oss: layer_types alternates "sliding_attention" and
+    // "full_attention", sliding_window 128): those layers keep only the window of KV.
+    if (const auto window = positiveInt(c, {"sliding_window"})) {
+        const QJsonArray kinds = c.value(QLatin1String("layer_types")).toArray();
+        qint64 sliding = 0;
+        for (const auto& k : kinds)
+            sliding += k.toString() == QLatin1String("sliding_attention");
+        if (sliding > 0) {
+            put("sliding_window", window);
+            put("sliding_window_layers", sliding);
+        }
+    }
+    if (type == QLatin1String("gpt_oss"))
+        m.insert(QLatin1String("biases"), true);
     // Multi-head latent attention (DeepSeek-V2/V3)
     if (const auto r = positiveInt(c, {"kv_lora_rank"})) {
         put("kv_lora_rank", r);

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <string_view>
+#include <vector>
 
 #include <algorithm>
 #include <cmath>
@@ -20,12 +21,19 @@ std::size_t displayWidth(const std::string& s)
     return n;
 }
 
+/// A number as the tables print them: digits with thousands separators, a sign, a decimal point, then at most a
+/// short unit suffix ("2.5 ms", "13.4 days", "12 %") — not a name that merely starts with a digit.
 bool looksNumeric(const std::string& s)
 {
     if (s.empty())
         return false;
-    const char c = s.front();
-    return (c >= '0' && c <= '9') || ((c == '-' || c == '+') && s.size() > 1);
+    std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    const std::size_t digitsFrom = i;
+    while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == ',' || s[i] == '.'))
+        ++i;
+    if (i == digitsFrom || !(s[digitsFrom] >= '0' && s[digitsFrom] <= '9'))
+        return false;
+    return i == s.size() || s[i] == ' ';
 }
 } // namespace
 
@@ -144,19 +152,43 @@ void TextTable::addRow(std::vector<std::string> cells)
     m_rows.push_back(std::move(cells));
 }
 
+std::string truncateUtf8(const std::string& text, std::size_t maxCodePoints)
+{
+    // Byte offsets where each code point starts (continuation bytes, 10xxxxxx, never start one).
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+            starts.push_back(i);
+    if (starts.size() <= maxCodePoints)
+        return text;
+    if (maxCodePoints == 0)
+        return {};
+    return text.substr(0, starts[maxCodePoints - 1]) + "…";
+}
+
 std::string TextTable::render() const
 {
     std::vector<std::size_t> width(m_headers.size());
+    // A column is right-aligned when every cell in it is a number ("1,234", "-5.0", "3 d" is not): an instance name
+    // that starts with a digit ("1H100.80S.32V") stays left-aligned like the other names.
+    std::vector<bool> numeric(m_headers.size(), true);
     for (std::size_t c = 0; c < m_headers.size(); ++c) {
         width[c] = displayWidth(m_headers[c]);
-        for (const auto& r : m_rows)
+        bool any = false;
+        for (const auto& r : m_rows) {
             width[c] = std::max(width[c], displayWidth(r[c]));
+            if (r[c].empty() || r[c] == "-")
+                continue;
+            any = true;
+            numeric[c] = numeric[c] && looksNumeric(r[c]);
+        }
+        numeric[c] = numeric[c] && any;
     }
     std::string out;
     auto line = [&](const std::vector<std::string>& cells, bool header) {
         for (std::size_t c = 0; c < cells.size(); ++c) {
             const std::size_t pad = width[c] - displayWidth(cells[c]);
-            const bool right = !header && looksNumeric(cells[c]);
+            const bool right = !header && numeric[c];
             if (c)
                 out += "  ";
             if (right)

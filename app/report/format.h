@@ -32,6 +32,10 @@ int moneyDecimals(double amount);
 std::string duration(double hours);
 
 /// A plain-text table with aligned columns; numbers right-aligned.
+/// `text` cut to at most `maxCodePoints` characters (never inside a UTF-8 sequence), with "…" as the last one when
+/// it was cut.
+std::string truncateUtf8(const std::string& text, std::size_t maxCodePoints);
+
 class TextTable
 {
 public:

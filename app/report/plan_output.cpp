@@ -489,9 +489,23 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         // What decided the recommendation, in words.
         const auto& best = plan.candidates.front();
         const auto& bp = *best.pricing;
+        // The recommendation in one line: what, where, on what terms, what it costs, how long it takes (or how fast
+        // it answers), how it is laid out and the memory each GPU needs.
+        std::string speed, memory;
+        if (best.training) {
+            speed = duration(best.wallHours);
+            memory = gib(best.training->memory.total());
+        } else if (best.inference) {
+            speed = "TTFT " + withSeparators(best.inference->ttftMs, 0) + " ms, TPOT "
+                + withSeparators(best.inference->tpotMs, 1) + " ms";
+            memory = gib(best.inference->memory.total());
+        } else if (best.batch)
+            speed = duration(best.wallHours);
         out += "\nRecommended: " + bp.offering.provider + " " + bp.offering.region + " " + bp.offering.instanceType
             + " x" + std::to_string(bp.instances) + " (" + core::pricingKey(bp) + "), "
-            + withSeparators(bp.totalCost, 0) + " " + cur + (serving ? " per month" : " in all") + ".\n";
+            + withSeparators(bp.totalCost, 0) + " " + cur + (serving ? " per month" : " in all")
+            + (speed.empty() ? "" : ", " + speed) + "; " + layoutText(best)
+            + (memory.empty() ? "" : ", " + memory + " per GPU") + ".\n";
         if (best.capacity) {
             const auto& k = *best.capacity;
             out += "  Capacity: " + std::to_string(k.result.total()) + " replicas of "
