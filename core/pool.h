@@ -147,10 +147,12 @@ struct PoolOptions
 {
     PoolPolicy policy = PoolPolicy::BestFit;
     PoolSharing sharing = PoolSharing::Fraction;
-    std::uint64_t seed = 42;    ///< node tie-break order, the random policy, the inflation's shuffle and samples
-    int samples = 100;          ///< points of the replay's time series (at least this many, at most twice)
-    double pue = 1.0;           ///< energy: facility power ÷ IT power (1.0: the GPUs' own draw only)
-    std::size_t listLimit = 20; ///< tasks named in the never-fit list (all are counted)
+    std::uint64_t seed = 42;     ///< node tie-break order, the random policy, the inflation's shuffle and samples
+    int samples = 100;           ///< points of the replay's time series (at least this many, at most twice)
+    double pue = 1.0;            ///< energy: facility power ÷ IT power (1.0: the GPUs' own draw only)
+    std::size_t listLimit = 20;  ///< tasks named in the never-fit list (all are counted)
+    bool shuffleNodes = true;    ///< ties go to a node order drawn from the seed (false: the node file's order)
+    bool keepPlacements = false; ///< replay: record the node of each task (PoolResult::placements)
 };
 
 /// A task that fits no node of the cluster even when the cluster is empty.
@@ -218,6 +220,7 @@ struct PoolResult
     std::optional<double> energyKwh; ///< the mapped types' total (none when no type is mapped)
     std::optional<double> costUsd;   ///< the priced types' total
     std::vector<std::string> notes;  ///< unmapped or unpriced types and other caveats
+    std::vector<int> placements;     ///< with PoolOptions::keepPlacements: each task's node (its last start), -1 none
 };
 
 /// Replays the trace: tasks arrive at their time, start on the node the policy picks or wait in the queue
@@ -246,9 +249,9 @@ struct InflationRun
 {
     std::uint64_t seed = 0;
     std::int64_t tried = 0;
-    std::int64_t failed = 0; ///< did not fit when tried (the unfit included)
-    std::int64_t unfitCount = 0;
-    std::optional<double> arrivedAtFirstFailurePct;   ///< demand tried when a task first failed to fit, % of capacity
+    std::int64_t failed = 0;                        ///< did not fit when tried (the unfit included)
+    std::int64_t unfitCount = 0;                    ///< tasks of the trace (before resampling) that fit no node at all
+    std::optional<double> arrivedAtFirstFailurePct; ///< demand tried when a task first failed to fit, % of capacity
     std::optional<double> allocatedAtFirstFailurePct; ///< allocated then (a task that fits no node does not count)
     std::vector<InflationPoint> curve;                ///< 0 … ⌈target⌉ %
 };

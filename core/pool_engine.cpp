@@ -81,7 +81,7 @@ Engine::Engine(const PoolCluster& cluster, const std::vector<PoolTask>& classesF
     std::sort(m_kinds.begin(), m_kinds.end());
     m_order.resize(m_nodes.size());
     std::iota(m_order.begin(), m_order.end(), 0);
-    if (options.policy != PoolPolicy::FirstFit)
+    if (options.policy != PoolPolicy::FirstFit && options.shuffleNodes)
         m_rng.shuffle(m_order);
     m_position.resize(m_nodes.size());
     for (std::size_t i = 0; i < m_order.size(); ++i)

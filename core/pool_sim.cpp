@@ -75,16 +75,22 @@ public:
     /// Whether the task (of shape s) fits some node; when not, it is counted and perhaps listed.
     bool fits(const PoolTask& t, int s)
     {
+        if (!fitsShape(s)) {
+            ++m_count;
+            if (m_list.size() < m_limit)
+                m_list.push_back(UnfitTask {t.name, t.line, describeTask(t)});
+            return false;
+        }
+        return true;
+    }
+    /// Whether shape s fits some node (checked once), without counting.
+    bool fitsShape(int s)
+    {
         if (static_cast<std::size_t>(s) >= m_fits.size())
             m_fits.resize(static_cast<std::size_t>(s) + 1, -1);
         auto& f = m_fits[static_cast<std::size_t>(s)];
         if (f < 0)
             f = m_engine.fitsEmpty(s) ? 1 : 0;
-        if (f == 0) {
-            ++m_count;
-            if (m_list.size() < m_limit)
-                m_list.push_back(UnfitTask {t.name, t.line, describeTask(t)});
-        }
         return f == 1;
     }
     std::int64_t count() const { return m_count; }
@@ -122,6 +128,7 @@ private:
     {
         int shape = -1;
         int queue = -1;
+        int node = -1; ///< where it last started
         int epoch = 0;
         bool started = false;
         bool waiting = false;
@@ -164,6 +171,7 @@ private:
     double m_allocatedTime = 0, m_requestedTime = 0, m_fragTime = 0;
     std::vector<double> m_typeTime;
     double m_step = 1, m_nextSample = 0;
+    bool m_finished = false;
 };
 
 void Replay::sample(double t)
@@ -181,8 +189,9 @@ void Replay::sample(double t)
 
 void Replay::advance(double t)
 {
-    // The state is constant from m_last to t: integrate it and take the samples that fall in between.
-    while (m_nextSample <= t) {
+    // The state is constant from m_last to t: integrate it and take the samples that fall in [m_last, t) (the final
+    // state's samples are taken at the end, at t = end).
+    while (m_nextSample < t || (m_finished && m_nextSample <= t)) {
         sample(m_nextSample);
         if (m_result.series.size() >= 2 * static_cast<std::size_t>(std::max(1, m_options.samples)) + 1) {
             std::vector<PoolSample> kept; // keep every other sample, at twice the step
@@ -209,6 +218,7 @@ void Replay::start(int task, int node)
     const PoolTask& t = m_tasks[static_cast<std::size_t>(task)];
     TaskState& st = m_state[static_cast<std::size_t>(task)];
     m_engine.place(task, st.shape, node, t.priority, t.preemptible);
+    st.node = node;
     st.wait += m_now - st.queuedSince;
     if (!st.started)
         ++m_result.placed;
@@ -249,10 +259,16 @@ bool Replay::evictFor(int task)
         TaskState& vs = m_state[static_cast<std::size_t>(victim)];
         ++vs.epoch;
         vs.queuedSince = m_now;
-        enqueue(victim);
     }
     start(task, e->node);
     m_dirty.push_back(e->node);
+    for (int victim : e->victims) { // restarted elsewhere if they fit now, else queued (then they fit no node)
+        const int node = m_engine.choose(m_state[static_cast<std::size_t>(victim)].shape);
+        if (node >= 0)
+            start(victim, node);
+        else
+            enqueue(victim);
+    }
     return true;
 }
 
@@ -386,6 +402,9 @@ void Replay::finish()
         }
         m_result.types.push_back(use);
     }
+    if (m_options.keepPlacements)
+        for (std::size_t i = 0; i < m_tasks.size(); ++i)
+            m_result.placements.push_back(m_state[i].node);
     m_result.unfitCount = m_unfit.count();
     m_result.unfit = std::move(m_unfit.list());
     if (m_result.unfitCount > 0)
@@ -437,6 +456,7 @@ PoolResult Replay::run()
             retry(m_dirty);
     }
     m_result.end = m_now;
+    m_finished = true;
     advance(m_now);
     finish();
     return std::move(m_result);
@@ -492,6 +512,8 @@ InflationRun inflateOnce(const PoolCluster& cluster, const std::vector<PoolTask>
     pool::Engine engine(cluster, tasks, options);
     UnfitCheck unfit(engine, options.listLimit);
     const double cap = static_cast<double>(std::max<std::int64_t>(1, engine.capacityUnits()));
+    for (const auto& t : tasks) // the trace's tasks that fit nowhere, each once
+        unfit.fits(t, engine.shapeOf(t, cluster));
     std::vector<Bucket> buckets;
     std::int64_t arrived = 0;
     for (std::size_t pos = 0; pos < list.size(); ++pos) {
@@ -499,7 +521,7 @@ InflationRun inflateOnce(const PoolCluster& cluster, const std::vector<PoolTask>
         const int s = engine.shapeOf(t, cluster);
         arrived += t.gpuDemandMilli();
         ++run.tried;
-        const bool fits = unfit.fits(t, s);
+        const bool fits = unfit.fitsShape(s);
         const int node = fits ? engine.choose(s) : -1;
         if (node >= 0) {
             engine.place(static_cast<int>(pos), s, node);

@@ -442,11 +442,12 @@ Result<std::vector<PoolTask>> openbTasks(CsvRows& rows)
         if (*s < *a)
             return rows.bad(scheduled, "is before creation_time " + std::string(rows.field(created)));
         if (*d >= 0) {
-            if (*d < *s)
+            if (*d < *s) {
+                const int start = rows.field(scheduled).empty() ? created : scheduled;
                 return rows.bad(deleted,
-                    "is before " + std::string(rows.field(scheduled).empty() ? "creation_time " : "scheduled_time ")
-                        + std::string(rows.field(rows.field(scheduled).empty() ? created : scheduled))
-                        + ": a negative duration");
+                    "ends before the task starts (" + rows.header()[static_cast<std::size_t>(start)] + " "
+                        + std::string(rows.field(start)) + "): a negative duration");
+            }
             t.duration = *d - *s;
         }
         if (out.size() >= maxPoolTasks)
