@@ -83,6 +83,7 @@ Engine::Engine(const PoolCluster& cluster, const std::vector<PoolTask>& classesF
     std::iota(m_order.begin(), m_order.end(), 0);
     if (options.policy != PoolPolicy::FirstFit && options.shuffleNodes)
         m_rng.shuffle(m_order);
+    m_version.assign(m_nodes.size(), 1);
     m_position.resize(m_nodes.size());
     for (std::size_t i = 0; i < m_order.size(); ++i)
         m_position[static_cast<std::size_t>(m_order[i])] = static_cast<int>(i);
@@ -438,7 +439,7 @@ Eval Engine::evaluate(int node, int s)
     const Node& n = m_nodes[static_cast<std::size_t>(node)];
     const ShapeInfo& sh = m_shapes[static_cast<std::size_t>(s)];
     Eval e;
-    e.version = n.version;
+    e.version = m_version[static_cast<std::size_t>(node)];
     e.feasible = fits(view(n), sh);
     if (e.feasible)
         e.score = static_cast<std::int16_t>(score(n, sh, e.gpu));
@@ -452,7 +453,7 @@ const Eval& Engine::cached(int node, int s)
         sh.cache.resize(m_nodes.size());
         m_cachedEntries += m_nodes.size();
     }
-    const std::uint32_t version = m_nodes[static_cast<std::size_t>(node)].version;
+    const std::uint32_t version = m_version[static_cast<std::size_t>(node)];
     if (sh.cache.empty()) {
         m_scratchEval = evaluate(node, s);
         return m_scratchEval;
@@ -461,6 +462,40 @@ const Eval& Engine::cached(int node, int s)
     if (e.version != version)
         e = evaluate(node, s);
     return e;
+}
+
+int Engine::firstFit(int s)
+{
+    // First fit over every node, from a hint: the first node that fitted the shape last time. The nodes before it
+    // fitted it then neither, so only those changed since (the change log) are tried again, then the nodes from
+    // the hint on. Without it first fit would walk past every full node for every task.
+    ShapeInfo& sh = m_shapes[static_cast<std::size_t>(s)];
+    const int n = static_cast<int>(m_nodes.size());
+    const std::size_t logEnd = m_changeLog.size();
+    int found = -1, from = 0;
+    // (The hint is worth it when fewer changes were logged since than there are nodes before it.)
+    if (sh.hinted && logEnd - sh.hintLog < static_cast<std::size_t>(sh.hint)) {
+        std::vector<int>& changed = m_scratch;
+        changed.clear();
+        for (std::size_t i = sh.hintLog; i < logEnd; ++i)
+            if (m_changeLog[i] < sh.hint)
+                changed.push_back(m_changeLog[i]);
+        std::sort(changed.begin(), changed.end());
+        changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+        for (int p : changed)
+            if (cached(m_order[static_cast<std::size_t>(p)], s).feasible) {
+                found = p;
+                break;
+            }
+        from = sh.hint;
+    }
+    for (int p = from; found < 0 && p < n; ++p)
+        if (cached(m_order[static_cast<std::size_t>(p)], s).feasible)
+            found = p;
+    sh.hinted = true;
+    sh.hint = found < 0 ? n : found;
+    sh.hintLog = logEnd;
+    return found < 0 ? -1 : m_order[static_cast<std::size_t>(found)];
 }
 
 int Engine::choose(int s, const std::vector<int>* among)
@@ -472,28 +507,39 @@ int Engine::choose(int s, const std::vector<int>* among)
             return m_position[static_cast<std::size_t>(a)] < m_position[static_cast<std::size_t>(b)];
         });
     }
-    const std::vector<int>& list = among ? sorted : m_order;
     if (m_options.policy == PoolPolicy::FirstFit) {
-        for (int node : list)
+        if (!among)
+            return firstFit(s);
+        for (int node : sorted)
             if (cached(node, s).feasible)
                 return node;
         return -1;
     }
     if (m_options.policy == PoolPolicy::Random) { // random_score.go: one feasible node, uniformly
         std::vector<int> feasible;
-        for (int node : list)
+        for (int node : among ? sorted : m_order)
             if (cached(node, s).feasible)
                 feasible.push_back(node);
         return feasible.empty() ? -1 : feasible[static_cast<std::size_t>(m_rng.below(feasible.size()))];
     }
-    int best = -1, bestScore = std::numeric_limits<int>::min();
-    for (int node : list) {
+    // The highest score; a tie goes to the node earlier in the tie-break order. The nodes are visited in index
+    // order, so that the verdicts and versions are read in the order they lie in memory.
+    int best = -1, bestScore = std::numeric_limits<int>::min(), bestPosition = 0;
+    const auto visit = [&](int node) {
         const Eval& e = cached(node, s);
-        if (e.feasible && e.score > bestScore) {
+        const int position = m_position[static_cast<std::size_t>(node)];
+        if (e.feasible && (e.score > bestScore || (e.score == bestScore && position < bestPosition))) {
             best = node;
             bestScore = e.score;
+            bestPosition = position;
         }
-    }
+    };
+    if (among)
+        for (int node : sorted)
+            visit(node);
+    else
+        for (int node = 0; node < static_cast<int>(m_nodes.size()); ++node)
+            visit(node);
     return best;
 }
 
@@ -524,10 +570,19 @@ std::vector<std::pair<int, int>> Engine::pickGpus(const Node& n, const ShapeInfo
     return out;
 }
 
-void Engine::changed(Node& n)
+void Engine::changed(int node)
 {
-    if (++n.version == 0)
-        n.version = 1;
+    Node& n = m_nodes[static_cast<std::size_t>(node)];
+    auto& version = m_version[static_cast<std::size_t>(node)];
+    if (++version == 0)
+        version = 1;
+    // First fit's change log: cleared (and every hint with it) once it is much longer than the node list.
+    if (m_changeLog.size() >= 16 * m_nodes.size() + 1024) {
+        m_changeLog.clear();
+        for (auto& sh : m_shapes)
+            sh.hinted = false;
+    }
+    m_changeLog.push_back(m_position[static_cast<std::size_t>(node)]);
     m_frag -= n.frag;
     n.frag = fragOf(view(n));
     m_frag += n.frag;
@@ -566,7 +621,7 @@ void Engine::place(int id, int s, int node, int priority, bool preemptible)
         else
             ++it->second;
     }
-    changed(n);
+    changed(node);
 }
 
 void Engine::remove(int id)
@@ -593,9 +648,10 @@ void Engine::remove(int id)
         if (--it->second == 0)
             n.tags.erase(it);
     }
+    const int node = in.node;
     in.node = -1;
     in.gpus.clear();
-    changed(n);
+    changed(node);
 }
 
 bool Engine::running(int id) const

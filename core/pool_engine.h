@@ -82,6 +82,9 @@ struct ShapeInfo
     int tag = 0;                   ///< clustering: 0 CPU only, 1 shared GPU, 1 + k: k whole GPUs
     std::int64_t requestedUnits = 0;
     std::vector<Eval> cache; ///< per node; empty when not cached
+    bool hinted = false;     ///< first fit: hint and hintLog are valid
+    int hint = 0;            ///< first fit: the position (in the tie-break order) of the first node that fitted
+    std::size_t hintLog = 0; ///< first fit: the change log's length then
 };
 
 /// A target-workload class of FGD, resolved against the cluster's types.
@@ -104,7 +107,6 @@ struct Node
     std::int64_t cpuTotal = 0;
     std::int64_t memTotal = 0;
     int pool = 0;
-    std::uint32_t version = 1;
     std::int64_t frag = 0; ///< Σ_m count_m · F_n(m), units (FGD's expected fragmentation × the classes' total count)
     std::int64_t freeUnits = 0;
     std::vector<int> running;              ///< instances
@@ -190,7 +192,9 @@ private:
     int fgdScore(const Node& n, const ShapeInfo& s, std::int8_t& gpu);
     /// The GPUs (and MIG placements) a placement takes under the policy's rule inside the node.
     std::vector<std::pair<int, int>> pickGpus(const Node& n, const ShapeInfo& s, int fgdGpu);
-    void changed(Node& n);
+    /// After a node's state changed: its version (invalidating its cached verdicts), its fragmentation, the log.
+    void changed(int node);
+    int firstFit(int s);
     std::vector<int> fittingGpus(const Node& n, const GpuDemand& d, const GpuState* gpus) const;
 
     PoolOptions m_options;
@@ -200,11 +204,14 @@ private:
     std::vector<int> m_kinds;    ///< one node of each distinct (type, GPUs, CPU, memory, pool)
     std::vector<int> m_order;    ///< nodes in tie-break order: file order for first fit, a seeded permutation else
     std::vector<int> m_position; ///< m_position[node]: its place in m_order
+    std::vector<std::uint32_t> m_version; ///< per node, raised at each change (cached verdicts hold the one they saw)
+    std::vector<int> m_changeLog;         ///< positions of the nodes changed, in order (first fit's hints)
     std::vector<ShapeInfo> m_shapes;
     std::unordered_map<Shape, int, ShapeHash> m_shapeIndex;
     std::map<std::string, int, std::less<>> m_poolIndex;
     Eval m_scratchEval;
     std::vector<GpuState> m_buf;
+    std::vector<int> m_scratch;
     std::vector<Instance> m_instances;
     std::vector<FragClass> m_classes;
     std::vector<std::vector<GpuDemand>> m_typeDemands; ///< per type: the classes' distinct demands

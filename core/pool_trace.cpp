@@ -321,8 +321,10 @@ Status addNodes(std::vector<PoolNode>& out, PoolNode n, std::int64_t count, cons
         return tooMany(file, "nodes", maxPoolNodes);
     for (std::int64_t i = 1; i <= count; ++i) {
         out.push_back(n);
-        if (count > 1)
-            out.back().name += "-" + std::to_string(i);
+        if (count > 1) { // (appended in two steps: g++ 12 -O2 warns falsely on "-" + std::to_string(i))
+            out.back().name += '-';
+            out.back().name += std::to_string(i);
+        }
     }
     return Ok {};
 }
