@@ -6,6 +6,8 @@
 #include "core/pool_trace.h"
 #include "core/random.h"
 
+#include "bench_util.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -14,32 +16,11 @@
 #include <fstream>
 #include <sstream>
 
-#ifdef __linux__
-#include <sys/resource.h>
-#endif
-
 using namespace gpuplan;
+using bench::peakRssKiB;
+using bench::readFile;
 
 namespace {
-
-std::string readFile(const std::filesystem::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-long peakRssKiB()
-{
-#ifdef __linux__
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_maxrss;
-#else
-    return 0;
-#endif
-}
 
 const core::GpuCatalog& gpus()
 {
