@@ -232,6 +232,7 @@ PoolResult simulatePool(const PoolCluster& cluster, const std::vector<PoolTask>&
 /// uniformly with replacement from them until the GPU demand tried exceeds `targetRatio` of the cluster's GPUs;
 /// each tried once in that order, none departs, a task that does not fit is dropped (its demand still counts as
 /// arrived). The public simulator uses a ratio of 1.3 (experiments/run_scripts/generate_run_scripts.py `-tune 1.3`).
+/// At most 100 tasks are drawn per task of the trace (a trace of tiny or CPU-only tasks never reaches the target).
 inline constexpr double fgdInflationRatio = 1.3;
 
 /// One point of an inflation curve: the mean over the attempts whose arrived demand rounds to `arrivedPct` %

@@ -335,7 +335,7 @@ int Engine::fgdScore(const Node& n, const ShapeInfo& s, std::int8_t& gpu)
             / static_cast<double>(std::max<std::int64_t>(1, m_classTotal)) / unitsPerMilli;
         return static_cast<int>(std::floor(maxNodeScore / (1.0 + std::exp(delta / 1000.0))));
     };
-    const GpuState* gpus = &m_gpus[static_cast<std::size_t>(n.first)];
+    const GpuState* gpus = m_gpus.data() + n.first;
     m_buf.assign(gpus, gpus + n.gpus);
     View hyp {&n, n.cpu - s.shape.cpu, n.mem - s.shape.mem, m_buf.data()};
     if (s.shape.gpus == 0)
@@ -404,7 +404,7 @@ int Engine::score(const Node& n, const ShapeInfo& s, std::int8_t& gpu)
         // (tightest first): some fully free → max(50 − their count, 33); all shared → max(100 − ⌊Σ⌊free % ⌋ / 10⌋, 50).
         if (s.shape.gpus == 0)
             return 0;
-        const GpuState* gpus = &m_gpus[static_cast<std::size_t>(n.first)];
+        const GpuState* gpus = m_gpus.data() + n.first;
         if (n.freeUnits == std::int64_t(n.gpus) * poolGpuUnits)
             return std::max(33 - n.gpus, n.gpus);
         int whole = 0, percent = 0;
@@ -552,7 +552,7 @@ std::vector<std::pair<int, int>> Engine::pickGpus(const Node& n, const ShapeInfo
     if (s.shape.gpus == 0)
         return out;
     const GpuDemand& d = s.demand[static_cast<std::size_t>(n.type)];
-    const GpuState* gpus = &m_gpus[static_cast<std::size_t>(n.first)];
+    const GpuState* gpus = m_gpus.data() + n.first;
     std::vector<int> fit = fittingGpus(n, d, gpus);
     const auto policy = m_options.policy;
     const bool shared = s.shape.gpus == 1 && d.compute < poolGpuUnits;
@@ -678,7 +678,7 @@ std::optional<Engine::Eviction> Engine::evictionFor(int s, int priority)
             const Instance& y = m_instances[static_cast<std::size_t>(b)];
             return x.priority != y.priority ? x.priority < y.priority : x.seq > y.seq;
         });
-        const GpuState* gpus = &m_gpus[static_cast<std::size_t>(n.first)];
+        const GpuState* gpus = m_gpus.data() + n.first;
         m_buf.assign(gpus, gpus + n.gpus);
         View v {&n, n.cpu, n.mem, m_buf.data()};
         for (std::size_t k = 0; k < candidates.size(); ++k) {

@@ -176,7 +176,7 @@ private:
         std::int64_t mem;
         const GpuState* gpus;
     };
-    View view(const Node& n) const { return {&n, n.cpu, n.mem, &m_gpus[static_cast<std::size_t>(n.first)]}; }
+    View view(const Node& n) const { return {&n, n.cpu, n.mem, m_gpus.data() + n.first}; }
     static std::uint64_t typeMask(const std::vector<std::string>& labels, const PoolCluster& cluster);
     GpuDemand demandFor(int type, int milli, std::int64_t gpuMemMib) const;
     bool canHost(const GpuState& g, const GpuDemand& d, int type) const;

@@ -501,7 +501,9 @@ InflationRun inflateOnce(const PoolCluster& cluster, const std::vector<PoolTask>
     for (const auto& t : tasks)
         total += t.gpuDemandMilli();
     const double target = targetRatio * static_cast<double>(capacityMilli);
-    while (!byName.empty() && total < target) {
+    // At most 100 draws per task of the trace: a trace of CPU-only or tiny tasks would otherwise draw for ever.
+    const std::size_t maxDraws = 100 * tasks.size();
+    for (std::size_t draw = 0; draw < maxDraws && total < target; ++draw) {
         const int idx = byName[static_cast<std::size_t>(rng.below(byName.size()))];
         const std::int64_t demand = tasks[static_cast<std::size_t>(idx)].gpuDemandMilli();
         if (static_cast<double>(total + demand) > target)
