@@ -266,7 +266,9 @@ struct InflationResult
     double unallocatedAt100Mean = 0;   ///< 100 − allocated % at 100 % arrived, mean over the runs (the paper's bars)
     double unallocatedAt100Median = 0; ///< the same, median (the paper's line figures)
     double fragmentedAt100Mean = 0;    ///< expected fragmented capacity at 100 % arrived, mean, %
+    double arrivedAtFirstFailureMean = 0;   ///< mean over the runs with a failure, %
     double allocatedAtFirstFailureMean = 0; ///< mean over the runs with a failure, %
+    double failedMean = 0;                  ///< tasks that did not fit, mean over the runs
     std::int64_t runsWithFailure = 0;
 };
 

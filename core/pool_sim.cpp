@@ -706,7 +706,7 @@ InflationResult inflatePool(const PoolCluster& cluster, const std::vector<PoolTa
 {
     InflationResult r;
     r.policy = options.policy;
-    std::vector<double> unallocated, fragmented, atFailure;
+    std::vector<double> unallocated, fragmented, atFailure, arrivedAtFailure, failed;
     for (int i = 0; i < std::max(1, runs); ++i) {
         PoolOptions o = options;
         o.seed = options.seed + static_cast<std::uint64_t>(i);
@@ -716,8 +716,11 @@ InflationResult inflatePool(const PoolCluster& cluster, const std::vector<PoolTa
                 unallocated.push_back(100 - p.allocatedPct);
                 fragmented.push_back(p.fragmentedPct);
             }
-        if (run.allocatedAtFirstFailurePct)
+        if (run.allocatedAtFirstFailurePct) {
             atFailure.push_back(*run.allocatedAtFirstFailurePct);
+            arrivedAtFailure.push_back(*run.arrivedAtFirstFailurePct);
+        }
+        failed.push_back(static_cast<double>(run.failed));
         r.runs.push_back(std::move(run));
     }
     const auto mean = [](const std::vector<double>& v) {
@@ -727,6 +730,8 @@ InflationResult inflatePool(const PoolCluster& cluster, const std::vector<PoolTa
     r.unallocatedAt100Median = median(unallocated);
     r.fragmentedAt100Mean = mean(fragmented);
     r.allocatedAtFirstFailureMean = mean(atFailure);
+    r.arrivedAtFirstFailureMean = mean(arrivedAtFailure);
+    r.failedMean = mean(failed);
     r.runsWithFailure = static_cast<std::int64_t>(atFailure.size());
     return r;
 }

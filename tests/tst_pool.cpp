@@ -499,6 +499,9 @@ void TestPool::inflationIsDeterministic()
             QVERIFY(p.allocatedPct <= 100.0 + 1e-9);
     }
     QCOMPARE(a.unallocatedAt100Mean, b.unallocatedAt100Mean);
+    // CPU-only tasks never take the demand to the target: the draws stop at 100 per task, 2 + 200 = 202 tried.
+    const auto cpu = tasks("name,gpus,cpu_cores\nx,0,1\ny,0,2\n");
+    QCOMPARE(core::inflatePool(c, cpu, o).runs.front().tried, std::int64_t(202));
 }
 
 void TestPool::packOnPool()

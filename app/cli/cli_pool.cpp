@@ -366,7 +366,9 @@ std::string inflation(const Run& r, int runs, double target, std::int64_t& unfit
             p["paper_unallocated_at_100_pct"]
                 = paperTrace ? optJson(core::publishedUnallocatedPct(res.policy)) : nlohmann::ordered_json();
             p["fragmented_at_100_pct_mean"] = res.fragmentedAt100Mean;
+            p["arrived_at_first_failure_pct_mean"] = res.arrivedAtFirstFailureMean;
             p["allocated_at_first_failure_pct_mean"] = res.allocatedAtFirstFailureMean;
+            p["failed_mean"] = res.failedMean;
             for (const auto& run : res.runs) {
                 nlohmann::ordered_json rj;
                 rj["seed"] = run.seed;
@@ -404,7 +406,6 @@ std::string inflation(const Run& r, int runs, double target, std::int64_t& unfit
     head.insert(head.end(), {"fragmented at 100 %, %", "first failure: arrived %", "allocated %", "failed"});
     report::TextTable t(head);
     for (const auto& res : results) {
-        const auto& run = res.runs.front();
         std::vector<std::string> row
             = {std::string(core::toString(res.policy)), withSeparators(res.unallocatedAt100Mean, 2)};
         if (runs > 1)
@@ -412,16 +413,16 @@ std::string inflation(const Run& r, int runs, double target, std::int64_t& unfit
         if (paperTrace)
             row.push_back(opt(core::publishedUnallocatedPct(res.policy), 2));
         row.push_back(withSeparators(res.fragmentedAt100Mean, 2));
-        row.push_back(opt(run.arrivedAtFirstFailurePct, 2));
-        row.push_back(
-            runs > 1 ? withSeparators(res.allocatedAtFirstFailureMean, 2) : opt(run.allocatedAtFirstFailurePct, 2));
-        row.push_back(withSeparators(static_cast<double>(run.failed), 0));
+        const bool failed = res.runsWithFailure > 0;
+        row.push_back(failed ? withSeparators(res.arrivedAtFirstFailureMean, 2) : "-");
+        row.push_back(failed ? withSeparators(res.allocatedAtFirstFailureMean, 2) : "-");
+        row.push_back(withSeparators(res.failedMean, runs > 1 ? 1 : 0));
         t.addRow(row);
     }
     std::string text = header(r, "Inflation (Weng et al., USENIX ATC 2023)") + "Tasks shuffled and resampled to "
         + withSeparators(target, 0) + " % of the GPUs, none leaving, each tried once; "
         + (runs > 1 ? std::to_string(runs) + " runs from seed " : "seed ") + std::to_string(r.options.seed)
-        + (runs > 1 ? " (means; first failure of the first run, allocated there: mean)" : "") + ".\n\n" + t.render();
+        + (runs > 1 ? " (means over the runs)" : "") + ".\n\n" + t.render();
     if (paperTrace)
         text += "\npaper: the mean over 10 seeds that Weng et al. 2023 report for the default trace "
                 "(openb_pod_list_default on openb_node_list_gpu_node; hkust-adsl/kubernetes-scheduler-simulator, "
