@@ -1,6 +1,7 @@
 #include "sharing.h"
 
-#include "csv.h"
+#include "pool.h"
+#include "pool_trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -50,49 +51,53 @@ std::vector<SliceOption> migOptions(const ModelArch& model, const InferenceSpec&
 
 PackResult packFirstFitDecreasing(const std::vector<ShareRequest>& requests)
 {
+    // Whole-GPU requests take GPUs of their own, first (they are the largest); the shares are packed by the pool
+    // simulator's first fit over single-GPU nodes, largest first. A share's memory is given to it as MiB of a GPU
+    // of 1 000 MiB, i.e. in thousandths, like its compute.
     PackResult r;
     r.placement.assign(requests.size(), -1);
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
         [&](std::size_t a, std::size_t b) { return requests[a].gpuFraction > requests[b].gpuFraction; });
-    std::vector<double> freeCompute, freeMemory;
-    double requested = 0, smallest = 1.0;
     constexpr double eps = 1e-9;
+    GpuSpec thousandths;
+    thousandths.id = "GPU";
+    thousandths.memoryBytes = 1000.0 * 1024 * 1024;
+    std::vector<PoolTask> shares;
+    std::vector<std::size_t> shareOf;
+    double requested = 0, smallest = 1.0;
     for (std::size_t i : order) {
         const double f = requests[i].gpuFraction;
-        const double m = requests[i].memoryFraction > 0 ? requests[i].memoryFraction : f;
         if (!(f > 0))
             continue;
         requested += f;
-        if (f >= 1.0 - eps) { // whole GPUs of its own
-            const int whole = static_cast<int>(std::ceil(f - eps));
-            r.placement[i] = static_cast<int>(freeCompute.size());
-            for (int k = 0; k < whole; ++k) {
-                freeCompute.push_back(0);
-                freeMemory.push_back(0);
-            }
+        if (f >= 1.0 - eps) {
+            r.placement[i] = static_cast<int>(r.free.size());
+            r.free.resize(r.free.size() + static_cast<std::size_t>(std::ceil(f - eps)), 0.0);
             continue;
         }
         smallest = std::min(smallest, f);
-        std::size_t g = 0;
-        for (; g < freeCompute.size(); ++g)
-            if (freeCompute[g] + eps >= f && freeMemory[g] + eps >= m)
-                break;
-        if (g == freeCompute.size()) {
-            freeCompute.push_back(1.0);
-            freeMemory.push_back(1.0);
-        }
-        freeCompute[g] -= f;
-        freeMemory[g] -= m;
-        r.placement[i] = static_cast<int>(g);
+        PoolTask t;
+        t.name = requests[i].name;
+        t.gpus = 1;
+        t.gpuMilli = std::clamp(static_cast<int>(std::lround(f * 1000)), 1, 999);
+        t.gpuMemoryMib
+            = requests[i].memoryFraction > 0 ? std::llround(std::min(1.0, requests[i].memoryFraction) * 1000) : 0;
+        shares.push_back(std::move(t));
+        shareOf.push_back(i);
     }
-    r.gpus = static_cast<int>(freeCompute.size());
-    r.free = freeCompute;
+    const std::size_t whole = r.free.size();
+    const PoolPacking p = packOnGpus(shares, &thousandths, PoolSharing::Fraction);
+    for (std::size_t k = 0; k < shares.size(); ++k)
+        r.placement[shareOf[k]] = p.placement[k] < 0 ? -1 : static_cast<int>(whole) + p.placement[k];
+    for (int units : p.freeUnits)
+        r.free.push_back(static_cast<double>(units) / poolGpuUnits);
+    r.gpus = static_cast<int>(r.free.size());
     r.utilization = r.gpus > 0 ? requested / r.gpus : 0;
     // Fragmentation (Weng et al., ATC 2023, in spirit): free compute that no request of the smallest size fits.
     double unusable = 0;
-    for (double f : freeCompute) {
+    for (double f : r.free) {
         const double v = std::max(0.0, f);
         if (v + eps < smallest)
             unusable += v;
@@ -101,25 +106,49 @@ PackResult packFirstFitDecreasing(const std::vector<ShareRequest>& requests)
     return r;
 }
 
+const MigProfile* smallestMigProfile(const GpuSpec& gpu, double computeFraction, double memoryBytes)
+{
+    const MigProfile* pick = nullptr;
+    for (const auto& p : gpu.migProfiles) {
+        if (p.computeSlices / 7.0 + 1e-9 < computeFraction || p.memoryBytes + 1 < memoryBytes)
+            continue;
+        if (!pick || p.computeSlices < pick->computeSlices
+            || (p.computeSlices == pick->computeSlices && p.memoryBytes < pick->memoryBytes))
+            pick = &p;
+    }
+    return pick;
+}
+
+Result<std::vector<MigSlot>> migLayout(const GpuSpec& gpu)
+{
+    std::vector<MigSlot> out;
+    for (const auto& p : gpu.migProfiles) {
+        MigSlot s;
+        s.profile = &p;
+        s.span = static_cast<int>(std::lround(p.memoryBytes / (gpu.memoryBytes / 8)));
+        if ((s.span != 1 && s.span != 2 && s.span != 4 && s.span != 8) || p.maxInstances < 1
+            || s.span * p.maxInstances > 8 || p.computeSlices < 1 || p.computeSlices > 7)
+            return Error {ErrorCode::InvalidInput,
+                gpu.id + " MIG " + p.name + ": " + std::to_string(p.maxInstances)
+                    + " instances of 1, 2, 4 or 8 of the GPU's 8 memory slices expected, got "
+                    + std::to_string(p.memoryBytes / (gpu.memoryBytes / 8)) + " slices each"};
+        for (int i = 0; i < p.maxInstances; ++i)
+            s.masks.push_back(static_cast<std::uint8_t>(((1u << s.span) - 1) << (i * s.span)));
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
 Result<std::vector<ShareRequest>> roundToMig(const std::vector<ShareRequest>& requests, const GpuSpec& gpu)
 {
     if (gpu.migProfiles.empty())
         return Error {ErrorCode::InvalidInput, gpu.id + " has no MIG profiles"};
-    auto profiles = gpu.migProfiles;
-    std::sort(profiles.begin(), profiles.end(), [](const MigProfile& a, const MigProfile& b) {
-        return a.computeSlices != b.computeSlices ? a.computeSlices < b.computeSlices : a.memoryBytes < b.memoryBytes;
-    });
     std::vector<ShareRequest> out;
     for (const auto& r : requests) {
         ShareRequest s = r;
         if (r.gpuFraction < 1.0) {
             const double mem = (r.memoryFraction > 0 ? r.memoryFraction : r.gpuFraction) * gpu.memoryBytes;
-            const MigProfile* pick = nullptr;
-            for (const auto& p : profiles)
-                if (p.computeSlices / 7.0 + 1e-9 >= r.gpuFraction && p.memoryBytes + 1 >= mem) {
-                    pick = &p;
-                    break;
-                }
+            const MigProfile* pick = smallestMigProfile(gpu, r.gpuFraction, mem);
             s.gpuFraction = pick ? pick->computeSlices / 7.0 : 1.0;
             s.memoryFraction = pick ? pick->memoryBytes / gpu.memoryBytes : 1.0;
         }
@@ -130,36 +159,16 @@ Result<std::vector<ShareRequest>> roundToMig(const std::vector<ShareRequest>& re
 
 Result<std::vector<ShareRequest>> readSharingTrace(std::string_view text, const std::string& fileName)
 {
-    auto t = parseCsv(text, fileName);
-    if (!t)
-        return t.error();
-    const int name = t->column("name"), num = t->column("num_gpu"), milli = t->column("gpu_milli");
-    if (num < 0 || milli < 0)
-        return Error {ErrorCode::ParseError, fileName + ": needs the columns num_gpu and gpu_milli"};
+    auto tasks = readPoolTasks(text, fileName);
+    if (!tasks)
+        return tasks.error();
     std::vector<ShareRequest> out;
-    for (std::size_t i = 0; i < t->rows.size(); ++i) {
-        const auto& row = t->rows[i];
-        auto number = [&](int col, const char* what) -> Result<double> {
-            const std::string& s = row[static_cast<std::size_t>(col)];
-            char* end = nullptr;
-            const double v = std::strtod(s.c_str(), &end);
-            if (s.empty() || *end != '\0' || !std::isfinite(v) || v < 0)
-                return Error {ErrorCode::InvalidInput,
-                    fileName + ":" + std::to_string(t->lines[i]) + ": column " + what
-                        + ": must be zero or a positive number, got \"" + s + "\""};
-            return v;
-        };
-        auto n = number(num, "num_gpu");
-        if (!n)
-            return n.error();
-        auto m = number(milli, "gpu_milli");
-        if (!m)
-            return m.error();
-        if (*n == 0)
+    for (const auto& t : *tasks) {
+        if (t.gpus == 0)
             continue; // CPU-only task
         ShareRequest r;
-        r.name = name >= 0 ? row[static_cast<std::size_t>(name)] : std::to_string(i);
-        r.gpuFraction = (*n == 1 && *m > 0 && *m < 1000) ? *m / 1000.0 : *n;
+        r.name = t.name;
+        r.gpuFraction = t.gpus == 1 && t.gpuMilli < 1000 ? t.gpuMilli / 1000.0 : t.gpus;
         out.push_back(std::move(r));
     }
     return out;

@@ -4,6 +4,7 @@
 #include "inference.h"
 #include "result.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,29 @@ namespace gpuplan::core {
 /// its compute slices (sevenths of the SMs; NVIDIA MIG User Guide: memory bandwidth scales with the memory
 /// slices, taken here as the compute share — a stated simplification).
 GpuSpec sliceSpec(const GpuSpec& gpu, const MigProfile& profile);
+
+/// The smallest MIG profile of `gpu` (fewest compute slices, then least memory) that holds `computeFraction` of the
+/// GPU's compute (slices / 7 ≥ it) and `memoryBytes`; null when none does (or the GPU has no MIG).
+const MigProfile* smallestMigProfile(const GpuSpec& gpu, double computeFraction, double memoryBytes);
+
+/// Where one MIG profile may sit on its GPU. A GPU instance occupies `span` consecutive memory slices of the eight
+/// (A100, H100, H200, B200: the MIG User Guide's "Fraction of Memory" column gives each profile 1/8, 2/8, 4/8 or the
+/// whole), starting at a multiple of `span`: `nvidia-smi mig -lgipp` lists the A100's placements as {0..6}:1 for
+/// 1g.5gb, {0,2,4,6}:2 for 1g.10gb, {0,2,4}:2 for 2g.10gb, {0,4}:4 for 3g.20gb, {0}:4 for 4g.20gb and {0}:8 for
+/// 7g.40gb — as many starts as the guide's "Number of Instances Available" (gpus.json `max_instances`). NVIDIA MIG
+/// User Guide, "Supported MIG Profiles" and "Getting Started with MIG"
+/// (https://docs.nvidia.com/datacenter/tesla/mig-user-guide/, read 2026-12-03). Two instances may share a GPU when
+/// their memory slices do not overlap; the compute slices then never exceed seven.
+struct MigSlot
+{
+    const MigProfile* profile = nullptr;
+    int span = 0;                    ///< memory slices (1, 2, 4 or 8)
+    std::vector<std::uint8_t> masks; ///< the memory slices each allowed placement occupies, lowest start first
+};
+
+/// The placements of every MIG profile of `gpu`, in the order of gpu.migProfiles. An error names the profile whose
+/// memory is not 1, 2, 4 or 8 eighths of the GPU's, or whose instances do not fit the eight slices.
+Result<std::vector<MigSlot>> migLayout(const GpuSpec& gpu);
 
 /// One MIG profile tried for a serving workload.
 struct SliceOption
@@ -45,16 +69,17 @@ struct PackResult
 };
 
 /// First-fit-decreasing bin packing of fractional requests onto whole GPUs (Johnson 1973: FFD uses at most
-/// 11/9·OPT + 6/9 bins). A request of a whole GPU or more takes whole GPUs of its own.
+/// 11/9·OPT + 6/9 bins), on the pool simulator (packOnGpus; shares to the milli-GPU). A request of a whole GPU or
+/// more takes whole GPUs of its own.
 PackResult packFirstFitDecreasing(const std::vector<ShareRequest>& requests);
 
 /// Rounds each request up to the smallest MIG profile of `gpu` that holds it (compute slices/7 and memory)
 /// and packs the slices: the request's share becomes the profile's compute slices / 7.
 Result<std::vector<ShareRequest>> roundToMig(const std::vector<ShareRequest>& requests, const GpuSpec& gpu);
 
-/// Reads tasks from the Alibaba GPU-sharing trace format (openb_pod_list: name, num_gpu, gpu_milli, …):
-/// tasks with num_gpu = 1 and 0 < gpu_milli < 1000 are GPU-sharing; whole-GPU tasks become requests of
-/// num_gpu. Errors name the file, the row and the column.
+/// The GPU tasks of a trace (the pool simulator's reader, readPoolTasks: Alibaba's openb_pod_list with name,
+/// num_gpu, gpu_milli, …, or gpuplan's simple CSV or JSON) as requests: a task on a share of one GPU asks for that
+/// share, a whole-GPU task for its GPUs; CPU-only tasks are left out. Errors name the file, the row and the column.
 Result<std::vector<ShareRequest>> readSharingTrace(std::string_view csv, const std::string& fileName);
 
 } // namespace gpuplan::core

@@ -81,6 +81,10 @@ private Q_SLOTS:
     void inputMistakes();
     void spellingsPlanTheSame_data();
     void spellingsPlanTheSame();
+    void simulate();
+    void simulateBadInput_data();
+    void simulateBadInput();
+    void pack();
 };
 
 void TestCli::version()
@@ -92,13 +96,16 @@ void TestCli::version()
 
 void TestCli::helpEverywhere()
 {
-    for (const char* cmd : {"plan", "gpus", "models"}) {
+    for (const char* cmd : {"plan", "gpus", "models", "simulate", "pack"}) {
         const Run r = cli({QString::fromUtf8(cmd), QStringLiteral("--help")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("Usage: gpuplan-cli"));
     }
     QCOMPARE(cli({}).code, 2);
     QCOMPARE(cli({QStringLiteral("frobnicate")}).code, 2);
+    const Run help = cli({QStringLiteral("help"), QStringLiteral("simulate")});
+    QCOMPARE(help.code, 0);
+    QVERIFY(help.out.startsWith("Usage: gpuplan-cli simulate NODES TASKS"));
 }
 
 void TestCli::examplesRun_data()
@@ -450,6 +457,114 @@ void TestCli::spellingsPlanTheSame()
     QVERIFY(!a.value(QStringLiteral("candidates")).toArray().isEmpty());
     QCOMPARE(a.value(QStringLiteral("candidates")), b.value(QStringLiteral("candidates")));
     QCOMPARE(a.value(QStringLiteral("workload")), b.value(QStringLiteral("workload")));
+}
+
+namespace {
+QString trace(const char* name)
+{
+    return QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/traces/") + QString::fromUtf8(name);
+}
+} // namespace
+
+void TestCli::simulate()
+{
+    // The fixture of tst_pool (pool-nodes.csv, pool-pods.csv): under best fit pod 2 (2 whole GPUs) never finds an
+    // untouched node and waits to the end; under FGD all three run (tst_pool fixturePolicies works both by hand).
+    const QStringList files = {QStringLiteral("simulate"), trace("pool-nodes.csv"), trace("pool-pods.csv")};
+    const Run table = cli(files + QStringList {QStringLiteral("--policy"), QStringLiteral("fgd,bestfit")});
+    QVERIFY2(table.code == 0, table.err.constData());
+    QVERIFY(table.out.startsWith("Replay: 3 tasks on 2 nodes (3 GPUs); GPUs shared by fraction."));
+    QVERIFY(table.out.contains("fgd") && table.out.contains("bestfit"));
+    const Run json = cli(files
+        + QStringList {QStringLiteral("--policy"), QStringLiteral("fgd,bestfit"), QStringLiteral("--format"),
+            QStringLiteral("json")});
+    QCOMPARE(json.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(j[QStringLiteral("schema")].toString(), QStringLiteral("gpuplan.pool-result/1"));
+    QCOMPARE(j[QStringLiteral("mode")].toString(), QStringLiteral("replay"));
+    const QJsonArray policies = j[QStringLiteral("policies")].toArray();
+    QCOMPARE(policies.size(), 2);
+    QCOMPARE(policies[0].toObject()[QStringLiteral("policy")].toString(), QStringLiteral("fgd"));
+    QCOMPARE(policies[0].toObject()[QStringLiteral("waiting_at_end")].toInt(), 0);
+    QCOMPARE(policies[1].toObject()[QStringLiteral("waiting_at_end")].toInt(), 1);
+    // 3 GPUs: FGD ends with all 3 allocated, best fit with 1 of them.
+    QCOMPARE(policies[0].toObject()[QStringLiteral("peak_allocation_pct")].toDouble(), 100.0);
+    const Run csv = cli(files + QStringList {QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(csv.code, 0);
+    QVERIFY(csv.out.startsWith("policy,time_s,allocated_pct,requested_pct,fragmented_pct,running,queued\r\n"));
+    // The inflation experiment, three seeds.
+    const Run inflate = cli(files
+        + QStringList {QStringLiteral("--inflate"), QStringLiteral("--runs"), QStringLiteral("3"),
+            QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(inflate.code, 0);
+    const QJsonObject i = QJsonDocument::fromJson(inflate.out).object();
+    QCOMPARE(i[QStringLiteral("mode")].toString(), QStringLiteral("inflation"));
+    QCOMPARE(i[QStringLiteral("policies")].toArray()[0].toObject()[QStringLiteral("runs")].toArray().size(), 3);
+    // MIG: one A100 holds 4g + 2g + 1g; the second 1g waits (tst_pool migSharing).
+    const Run mig = cli({QStringLiteral("simulate"), trace("pool-mig-nodes.csv"), trace("pool-mig-tasks.csv"),
+        QStringLiteral("--sharing"), QStringLiteral("mig"), QStringLiteral("--policy"), QStringLiteral("bestfit"),
+        QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(mig.code, 0);
+    const QJsonObject m = QJsonDocument::fromJson(mig.out).object()[QStringLiteral("policies")].toArray()[0].toObject();
+    QCOMPARE(m[QStringLiteral("waiting_at_end")].toInt(), 1);
+}
+
+void TestCli::simulateBadInput_data()
+{
+    QTest::addColumn<QByteArray>("tasks");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QByteArray>("message");
+    const QByteArray header = "name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time,deletion_time\n";
+    QTest::addRow("negative duration") << header + "p,1000,1024,1,500,100,40\n"
+                                       << QStringList() << 2
+                                       << QByteArray("gpuplan-cli: TASKS:2: column deletion_time: ends before the task "
+                                                     "starts (creation_time 100): a negative duration, got \"40\"");
+    QTest::addRow("truncated") << header + "p,1000,1024,1,500,0,10\nq,1000,10" << QStringList() << 2
+                               << QByteArray("gpuplan-cli: TASKS:3: 3 fields, the header has 7 (a truncated row?)");
+    QTest::addRow("unknown policy") << header + "p,1000,1024,1,500,0,10\n"
+                                    << QStringList {QStringLiteral("--policy"), QStringLiteral("fgd,tetris")} << 2
+                                    << QByteArray("gpuplan-cli simulate: --policy: unknown policy \"tetris\"");
+    QTest::addRow("bad sharing") << header + "p,1000,1024,1,500,0,10\n"
+                                 << QStringList {QStringLiteral("--sharing"), QStringLiteral("slices")} << 2
+                                 << QByteArray("gpuplan-cli simulate: --sharing must be fraction or mig");
+    QTest::addRow("nothing fits") << header + "p,1000,1024,8,1000,0,10\n"
+                                  << QStringList() << 1 << QByteArray("warning: 1 tasks of TASKS fit no node of");
+    QTest::addRow("no tasks") << header << QStringList() << 2 << QByteArray("gpuplan-cli simulate: TASKS: no tasks");
+}
+
+void TestCli::simulateBadInput()
+{
+    QFETCH(QByteArray, tasks);
+    QFETCH(QStringList, options);
+    QFETCH(int, code);
+    QFETCH(QByteArray, message);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tasks.csv"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(tasks);
+    f.close();
+    const Run r = cli(QStringList {QStringLiteral("simulate"), trace("pool-nodes.csv"), path} + options);
+    QCOMPARE(r.code, code);
+    const QByteArray expected = QByteArray(message).replace("TASKS", path.toUtf8());
+    QVERIFY2(r.err.startsWith(expected), r.err.constData());
+}
+
+void TestCli::pack()
+{
+    // pods-small.csv (tst_sharing traceFixture): shares 0.5, 0.46, 0.3, 0.25 → first-fit decreasing: 2 GPUs.
+    const Run r
+        = cli({QStringLiteral("pack"), trace("pods-small.csv"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j[QStringLiteral("sharing_tasks")].toInt(), 4);
+    QCOMPARE(j[QStringLiteral("fractional")].toObject()[QStringLiteral("gpus")].toInt(), 2);
+    // MIG on an A100-80GB: 0.5 → 4g.40gb, 0.46 → 4g.40gb, 0.3 → 3g.40gb, 0.25 → 2g.20gb: a 4g sits only at slices
+    // 0–3, so each 4g takes a GPU of its own: GPU0 4g + 3g (slices 4–7), GPU1 4g + 2g (slices 4–5) → 2 GPUs.
+    QCOMPARE(j[QStringLiteral("mig")].toObject()[QStringLiteral("gpus")].toInt(), 2);
+    QCOMPARE(cli({QStringLiteral("pack"), trace("pods-small.csv"), QStringLiteral("--gpu"), QStringLiteral("L4")}).code,
+        2); // no MIG
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,6 +1,6 @@
 // Every example through `gpuplan-cli plan` with every output (table, JSON, CSV, --pdf, --csv, --emit skypilot,
-// --emit k8s), through `batch` and `tco`: the whole program end to end. In the asan preset this runs under
-// AddressSanitizer + UndefinedBehaviorSanitizer (abort_on_error), so a memory error anywhere in the CLI, the
+// --emit k8s), through `batch`, `tco`, `simulate` and `pack`: the whole program end to end. In the asan preset this
+// runs under AddressSanitizer + UndefinedBehaviorSanitizer (abort_on_error), so a memory error anywhere in the CLI, the
 // planner, the report writers or the PDF renderer is a crash here.
 // What would make this fail: a use-after-free in a plan's inputs (the storage rates once were one), a crash in
 // any writer, an exit code other than 0 (feasible) or 1 (nothing feasible), or an output that is not what its
@@ -64,6 +64,8 @@ private Q_SLOTS:
     void plan();
     void batch();
     void tco();
+    void simulate_data();
+    void simulate();
 
 private:
     QTemporaryDir m_dir;
@@ -147,6 +149,41 @@ void TestCliEveryOutput::tco()
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(!r.out.isEmpty());
     }
+}
+
+void TestCliEveryOutput::simulate_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString pool = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/pool/");
+    const QString traces = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/traces/");
+    const QStringList example = {pool + QStringLiteral("cluster.json"), pool + QStringLiteral("tasks.csv")};
+    const QStringList fixture = {traces + QStringLiteral("pool-nodes.csv"), traces + QStringLiteral("pool-pods.csv")};
+    const QStringList all = {QStringLiteral("--policy"), QStringLiteral("all")};
+    QTest::addRow("example, replay") << example + all;
+    QTest::addRow("example, replay, MIG")
+        << example + all + QStringList {QStringLiteral("--sharing"), QStringLiteral("mig")};
+    QTest::addRow("example, inflation") << example + all + QStringList {QStringLiteral("--inflate")};
+    QTest::addRow("example, inflation, MIG, 2 runs") << example + all
+            + QStringList {QStringLiteral("--inflate"), QStringLiteral("--sharing"), QStringLiteral("mig"),
+                QStringLiteral("--runs"), QStringLiteral("2")};
+    QTest::addRow("openb fixture, GPU map")
+        << fixture + all + QStringList {QStringLiteral("--gpu-map"), pool + QStringLiteral("openb-gpu-map.json")};
+}
+
+void TestCliEveryOutput::simulate()
+{
+    QFETCH(QStringList, args);
+    for (const char* format : {"table", "json", "csv"}) {
+        const Run r = cli(QStringList {QStringLiteral("simulate")} + args
+                + QStringList {QStringLiteral("--format"), QString::fromUtf8(format)},
+            db());
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!r.out.isEmpty());
+        if (format[0] == 'j')
+            QVERIFY(!QJsonDocument::fromJson(r.out).isNull());
+    }
+    const Run pack = cli({QStringLiteral("pack"), QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/pool/tasks.csv")}, db());
+    QVERIFY2(pack.code == 0, pack.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliEveryOutput)

@@ -42,6 +42,7 @@ Commands:
   tco TCO WORKLOAD  rent vs buy: cost per useful GPU-hour on premises and the break-even utilization
   calibrate       measure the local GPU (gpuplan-probe) or import/export a calibration profile
   pack TRACE      shared GPUs: pack fractional-GPU tasks onto the fewest GPUs (fractional and MIG)
+  simulate NODES TASKS  a GPU cluster running a task trace under placement policies (FGD, best fit, …)
   accuracy        run the bundled published results through the estimator and show the errors
   gpus            list the GPU models gpuplan knows (datasheet figures, dense)
   models          list the model presets
@@ -493,6 +494,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
             return cmdCalibrate({"calibrate", "--help"}, out, err);
         else if (topic == "pack")
             return cmdPack({"pack", "--help"}, out, err);
+        else if (topic == "simulate")
+            return cmdSimulate({"simulate", "--help"}, out, err);
         else if (topic == "batch")
             out << batchHelp();
         else if (topic == "catalog")
@@ -525,6 +528,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
         return cmdCalibrate(args, out, err);
     if (cmd == "pack")
         return cmdPack(args, out, err);
+    if (cmd == "simulate")
+        return cmdSimulate(args, out, err);
     err << "gpuplan-cli: unknown command \"" << cmd << "\"\n" << mainHelp;
     return ExitBadInput;
 }

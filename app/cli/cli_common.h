@@ -55,8 +55,10 @@ const std::vector<std::string>& planInputOptions();
 /// The store at --db, else $GPUPLAN_DB, else the platform's app-data location. Null with a message on error.
 std::unique_ptr<providers::Store> openStore(const Args& a, std::ostream& err);
 
-/// `gpuplan-cli tco …` and `gpuplan-cli pack …` (cli_tco.cpp).
+/// `gpuplan-cli tco …` (cli_tco.cpp).
 int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `gpuplan-cli simulate …` and `gpuplan-cli pack …` (cli_pool.cpp): the GPU pool simulator.
+int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmdPack(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// `gpuplan-cli calibrate …` (cli_calibrate.cpp).

@@ -1,11 +1,10 @@
-// gpuplan-cli tco (rent vs buy) and pack (shared GPUs: MIG slices, fractional GPUs, trace packing).
+// gpuplan-cli tco (rent vs buy).
 #include "app/report/format.h"
 
 #include "cli.h"
 #include "cli_common.h"
 #include "core/json_reader.h"
 #include "core/planner.h"
-#include "core/sharing.h"
 #include "core/tco.h"
 #include "providers/bundled.h"
 
@@ -25,14 +24,6 @@ currency, depreciation_years, power_price_per_kwh, pue, server_power_kw, colocat
 staff_per_server_year, maintenance_pct_per_year, utilization. The workload is planned across the catalog
 as `plan` does; the best candidate on the same GPU model (else the best overall) is the cloud side.
 Prints the cost of a useful GPU-hour on premises and the utilization above which buying wins.
-)";
-
-const char* const packHelp = R"(Usage: gpuplan-cli pack TRACE.csv [--gpu ID] [--format table|json]
-
-Shared GPUs. Packs the GPU-sharing tasks of TRACE.csv (Alibaba cluster-trace-gpu-v2023 format: name,
-num_gpu, gpu_milli, …) onto the fewest GPUs with first-fit-decreasing, twice: as fractional GPUs (vGPU /
-time slicing) and rounded up to the MIG profiles of --gpu (default A100-SXM-80GB). Reports GPUs used,
-utilization and fragmentation.
 )";
 
 } // namespace
@@ -158,87 +149,6 @@ int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream
     else
         text += "Buying never wins: even at 100 % utilization a useful GPU-hour costs more than the cloud's.\n";
     return emit(*a, text, out, err) ? ExitOk : ExitBadInput;
-}
-
-int cmdPack(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-{
-    auto a = parseArgs(args, 1, {"format", "output", "gpu", "db"}, err, "pack");
-    if (!a)
-        return ExitBadInput;
-    if (a->help) {
-        out << packHelp;
-        return ExitOk;
-    }
-    if (a->positional.size() != 1) {
-        err << "gpuplan-cli pack: expected one TRACE.csv\n" << packHelp;
-        return ExitBadInput;
-    }
-    bool ok = true;
-    const std::string format = formatOption(*a, {"table", "json"}, err, "pack", ok);
-    if (!ok)
-        return ExitBadInput;
-    auto cats = loadCatalogs(err);
-    if (!cats)
-        return ExitBadInput;
-    auto gpu = cats->gpus.find(a->option("gpu", "A100-SXM-80GB"));
-    if (!gpu) {
-        err << "gpuplan-cli pack: --gpu: " << gpu.error().detail << "\n";
-        return ExitBadInput;
-    }
-    auto text = providers::readTextFile(a->positional[0]);
-    if (!text) {
-        err << "gpuplan-cli: " << text.error().detail << "\n";
-        return ExitBadInput;
-    }
-    auto requests = core::readSharingTrace(*text, a->positional[0]);
-    if (!requests) {
-        err << "gpuplan-cli: " << requests.error().detail << "\n";
-        return ExitBadInput;
-    }
-    std::vector<core::ShareRequest> sharing;
-    double whole = 0;
-    for (const auto& r : *requests) {
-        if (r.gpuFraction < 1)
-            sharing.push_back(r);
-        else
-            whole += r.gpuFraction;
-    }
-    const auto fractional = core::packFirstFitDecreasing(sharing);
-    auto mig = core::roundToMig(sharing, **gpu);
-    if (!mig) {
-        err << "gpuplan-cli pack: " << mig.error().detail << "\n";
-        return ExitBadInput;
-    }
-    const auto migPacked = core::packFirstFitDecreasing(*mig);
-    double requested = 0;
-    for (const auto& r : sharing)
-        requested += r.gpuFraction;
-    using report::withSeparators;
-    if (format == "json") {
-        nlohmann::ordered_json j;
-        j["tasks"] = requests->size();
-        j["sharing_tasks"] = sharing.size();
-        j["whole_gpus_requested"] = whole;
-        j["sharing_gpu_fraction_requested"] = requested;
-        j["fractional"] = {{"gpus", fractional.gpus}, {"utilization", fractional.utilization},
-            {"fragmentation", fractional.fragmentation}};
-        j["mig"] = {{"gpu", (*gpu)->id}, {"gpus", migPacked.gpus},
-            {"utilization_of_requests", migPacked.gpus ? requested / migPacked.gpus : 0},
-            {"slice_utilization", migPacked.utilization}, {"fragmentation", migPacked.fragmentation}};
-        return emit(*a, core::detail::jsonDocument(j), out, err) ? ExitOk : ExitBadInput;
-    }
-    report::TextTable t({"packing", "GPUs", "utilization %", "fragmentation %"});
-    t.addRow({"fractional GPUs (vGPU, time slicing)", std::to_string(fractional.gpus),
-        withSeparators(fractional.utilization * 100, 1), withSeparators(fractional.fragmentation * 100, 1)});
-    t.addRow({"MIG slices of " + (*gpu)->id, std::to_string(migPacked.gpus),
-        withSeparators(migPacked.gpus ? requested / migPacked.gpus * 100 : 0, 1),
-        withSeparators(migPacked.fragmentation * 100, 1)});
-    const std::string s = std::to_string(requests->size()) + " tasks: " + std::to_string(sharing.size())
-        + " share a GPU (" + withSeparators(requested, 1) + " GPUs of work), the rest need " + withSeparators(whole, 0)
-        + " whole GPUs.\n\n" + t.render()
-        + "\nFirst-fit decreasing (Johnson 1973). Fragmentation: free capacity smaller than the smallest task. "
-          "MIG rounds each task up to the smallest profile that holds its share of compute and memory.\n";
-    return emit(*a, s, out, err) ? ExitOk : ExitBadInput;
 }
 
 } // namespace gpuplan::cli::detail

@@ -4,27 +4,19 @@
 #include "core/workload.h"
 #include "providers/importers/importers.h"
 
+#include "bench_util.h"
+
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#ifdef __linux__
-#include <sys/resource.h>
-#endif
-
 using namespace gpuplan;
+using bench::peakRssKiB;
+using bench::readFile;
 
 namespace {
-
-std::string readFile(const std::filesystem::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 struct Data
 {
@@ -141,17 +133,6 @@ BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_peak_traffic, "serving-peak-traff
 BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_largest, "serving-largest.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanLargestValid, training_largest, "training-largest.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanLargestValid, pinned_largest, "pinned-largest.json")->Unit(benchmark::kMillisecond);
-
-long peakRssKiB()
-{
-#ifdef __linux__
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_maxrss;
-#else
-    return 0;
-#endif
-}
 
 /// Streams an AWS offer CSV of GPUPLAN_BENCH_AWS_MB megabytes (default 256; 1024 for the 1 GB figure) made of
 /// repeated GPU rows: memory must stay flat.

@@ -40,13 +40,21 @@ for f in examples/*.json; do
 done
 cp -r "$work/plan" "$work/pdf"
 mkdir -p "$work/capacity" && head -c 4096 /dev/urandom >"$work/capacity/random" 2>/dev/null || true
+# pool: a node file, NUL, a task file (, NUL, a GPU type map): the fixtures and the examples in every format
+mkdir -p "$work/pool"
+pool_seed() { # name nodes tasks [map]
+  { cat "$2"; printf '\0'; cat "$3"; if [ -n "${4:-}" ]; then printf '\0'; cat "$4"; fi; } >"$work/pool/$1"; }
+pool_seed openb tests/data/traces/pool-nodes.csv tests/data/traces/pool-pods.csv examples/pool/openb-gpu-map.json
+pool_seed openb-small tests/data/traces/pool-nodes.csv tests/data/traces/pods-small.csv
+pool_seed mig tests/data/traces/pool-mig-nodes.csv tests/data/traces/pool-mig-tasks.csv
+pool_seed example examples/pool/cluster.json examples/pool/tasks.csv
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp  # the PDF target: fontconfig's caches
 parsers="workload native skypilot aws_csv aws_json azure gcp gcp_pricing alibaba spot_advisor fx csv"
-planners="plan capacity"
+planners="plan capacity pool"
 [ -x build/fuzz/tests/fuzz/fuzz_pdf ] && planners="$planners pdf" || echo "fuzz_pdf: not built (Qt not found)"
 # FUZZ_RUNS: a parser target stops once it has run that many inputs (or at FUZZ_SECONDS); FUZZ_PLANNER_SECONDS: the
-# time of the planner, capacity and PDF targets (default FUZZ_SECONDS); FUZZ_JOBS: targets run at once (default 1).
+# time of the planner, capacity, pool and PDF targets (default FUZZ_SECONDS); FUZZ_JOBS: targets run at once (default 1).
 runs_cap=${FUZZ_RUNS:--1}
 planner_seconds=${FUZZ_PLANNER_SECONDS:-$seconds}
 jobs=${FUZZ_JOBS:-1}
