@@ -68,22 +68,38 @@ double kOfN(int k, int n, double a)
         return 1.0;
     if (a <= 0.0)
         return 0.0;
-    // Binomial tail sum_{i=k..n} C(n,i) a^i (1−a)^(n−i): the first term in log space (lgamma), each next one by the
-    // ratio term(i+1)/term(i) = (n−i)/(i+1) · a/(1−a). The ratio falls with i, so once it is below 1 the rest sum to
-    // at most term·r/(1−r), and the sum stops when that is below 1e-17 of it.
+    // Binomial tail sum_{i=k..n} C(n,i) a^i (1−a)^(n−i), summed from the end nearer the mean n·a, where the terms are
+    // largest and fall away: the first term in log space (lgamma), each next one by the ratio of neighbours. Below
+    // the mean (k − 1 < n·a, the usual case: the target needs fewer replicas than are expected up) the lower tail
+    // i = k−1, k−2, … 0 is summed and subtracted from 1, so a sum over n + 1000 replicas (planReplicas' search)
+    // takes a few dozen terms, not a thousand.
     const double odds = a / (1.0 - a);
-    double logTerm = std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(a)
-        + (n - k) * std::log1p(-a);
-    double sum = 0;
+    const auto logPmf = [&](int i) {
+        return std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) + i * std::log(a)
+            + (n - i) * std::log1p(-a);
+    };
+    if (k - 1 < n * a) {
+        double term = std::exp(logPmf(k - 1)), lower = 0;
+        for (int i = k - 1; i >= 0; --i) {
+            lower += term;
+            if (i == 0)
+                break;
+            const double r = i / ((n - i + 1.0) * odds); // term(i − 1) / term(i), below 1 and falling
+            if (term * r / (1.0 - r) < 1e-17 * lower)
+                break;
+            term *= r;
+        }
+        return std::clamp(1.0 - lower, 0.0, 1.0);
+    }
+    double term = std::exp(logPmf(k)), sum = 0;
     for (int i = k; i <= n; ++i) {
-        const double term = std::exp(logTerm);
         sum += term;
         if (i == n)
             break;
-        const double r = (n - i) / (i + 1.0) * odds;
+        const double r = (n - i) / (i + 1.0) * odds; // term(i + 1) / term(i), below 1 above the mean
         if (r < 1.0 && term * r / (1.0 - r) < 1e-17 * sum)
             break;
-        logTerm += std::log(r);
+        term *= r;
     }
     return std::min(1.0, sum);
 }

@@ -146,89 +146,125 @@ double expertImbalance(int ep)
 
 } // namespace
 
+namespace {
+
+/// The step model of one estimate: everything that does not depend on what a step carries, computed once (an
+/// estimate evaluates hundreds of steps while it searches the operating point).
+class StepModel
+{
+public:
+    StepModel(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
+        const Efficiency& eff, const ServingParams& p)
+        : m_m(m)
+        , m_l(l)
+        , m_eff(eff)
+        , m_p(p)
+        , m_s(split(m))
+    {
+        const double tp = l.tp, pp = l.pp;
+        m_stageLayers = double(m.layers) / pp;
+        const double kernel = engineKernel(spec.engine, p);
+        const double calibratedBw = eff.calibrated ? eff.memoryBandwidth : vendorBandwidth(gpu, p);
+        m_bw = gpu.memoryBandwidth * std::min(1.0, calibratedBw * kernel);
+        const Precision math = mathPrecision(gpu, spec.weightPrecision);
+        const double gemmScale = gpu.vendor == "amd" ? p.gemmAmd : p.gemmNvidia;
+        const double fp4Scale
+            = (math == Precision::FP4 ? p.fp4 : 1.0) * (dequantized(gpu, spec.weightPrecision) ? p.dequant : 1.0);
+        m_gemmRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.gemm * gemmScale * fp4Scale * kernel);
+        const double b = quantizedBytesPerParam(spec.weightPrecision),
+                     be = quantizedBytesPerParam(spec.expertPrecision());
+        // Dense GEMMs: every token of the step through the attention projections, dense MLPs, shared experts and
+        // the output head. Each GPU reads its share of those weights once per step.
+        const double attnWeights = l.attentionDp ? m_s.attention : m_s.attention / tp;
+        m_denseBytes = (attnWeights + (m_s.denseFfn + m_s.headActive) / tp) * b / pp;
+        m_denseFlopsPerToken = 2.0 * (m_s.attention + m_s.denseFfn + m_s.headActive) / (tp * pp);
+        // Routed experts: the experts the step's tokens touch (expected share 1 − (1 − k/E)^T of each GPU's
+        // experts), read once; the routed FLOPs of the busiest expert-parallel GPU (routing imbalance) at the expert
+        // layers' efficiency (grouped GEMMs over few tokens per expert, the router and the permutations around them).
+        m_moe = m.isMoe() && m_s.routed > 0;
+        if (m_moe) {
+            const int ep = l.ep > 1 ? l.ep : 1;
+            m_notTouched = 1.0 - double(m.expertsPerToken) / m.experts;
+            const Precision expertMath = mathPrecision(gpu, spec.expertPrecision());
+            m_moeRate = gpu.peak(expertMath).value_or(1)
+                * std::min(1.0,
+                    eff.gemm * gemmScale * kernel * p.moe * (expertMath == Precision::FP4 ? p.fp4 : 1.0)
+                        * (dequantized(gpu, spec.expertPrecision()) ? p.dequant : 1.0));
+            m_routedBytesAll = m_s.routed / (ep > 1 ? ep : tp) / pp * be;
+            m_routedFlopsPerToken = 2.0 * m_s.routedActive / (tp * pp) * expertImbalance(ep);
+        }
+        // Attention: decodes read their sequences' KV caches (each KV head once for its query group: the paged and
+        // XQA kernels of vLLM and TensorRT-LLM, unless gqa_kv_sharing says otherwise); prefill chunks attend over the
+        // prompt so far. FLOPs: 4 per query, key and head dimension (QKᵀ and AV, 2 each); latent attention decodes
+        // with the absorbed form over the latent (kv_lora_rank + rope per head).
+        m_kvPrecision = spec.kvPrecision;
+        m_kvReads = (spec.gqaKvSharing || m.isMla()) ? 1.0 : double(m.heads) / std::max(1, m.kvHeads);
+        m_kvShare = kvPerTokenPerGpu(m, spec.kvPrecision, l) / std::max(1e-30, kvBytesPerToken(m, spec.kvPrecision));
+        const double headsPerGpu = l.attentionDp ? double(m.heads) : double(m.heads) / tp;
+        m_decodeWidth = headsPerGpu * (m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim) : m.headDim());
+        m_prefillWidth = headsPerGpu
+            * (m.isMla() ? double(m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim) / 2.0 : double(m.headDim()));
+        m_attnRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.attention * kernel);
+        m_link = gpu.intraBandwidth * eff.linkBandwidth;
+        m_fixed = engineStepOverhead(spec.engine, p) + m_stageLayers * p.layerOverheadS;
+    }
+
+    double seconds(const StepLoad& load) const
+    {
+        const double tokens = load.decodes + load.prefillTokens;
+        if (tokens <= 0)
+            return 0;
+        const double tp = m_l.tp, pp = m_l.pp;
+        double t = roofline(m_denseBytes, m_denseFlopsPerToken * tokens, m_bw, m_gemmRate, m_p.overlap);
+        if (m_moe) {
+            const double touched = 1.0 - std::pow(m_notTouched, tokens);
+            t += roofline(m_routedBytesAll * touched, m_routedFlopsPerToken * tokens, m_bw * std::min(1.0, m_p.moe),
+                m_moeRate, m_p.overlap);
+        }
+        const double decodesPerGpu = sequencesPerGpu(load.decodes, m_l);
+        const double kvBytes
+            = decodesPerGpu * kvBytesForContext(m_m, m_kvPrecision, load.decodeContext) * m_kvShare * m_kvReads;
+        const double decodeFlops = 4.0 * m_stageLayers * m_decodeWidth * decodesPerGpu * load.decodeContext;
+        const double prefillFlops
+            = 4.0 * m_stageLayers * m_prefillWidth * sequencesPerGpu(load.prefillTokens, m_l) * load.prefillPosition;
+        t += roofline(kvBytes, decodeFlops, m_bw * std::min(1.0, m_p.kvBandwidth), m_gemmRate, m_p.overlap)
+            + prefillFlops / m_attnRate;
+        // Communication over the scale-up link: two all-reduces per layer of the step's hidden states under tensor
+        // parallelism (not under attention DP); an all-to-all dispatch and combine per MoE layer under expert
+        // parallelism, each GPU sending its tokens' k routed copies (1 − 1/ep of them leave the GPU).
+        const double actBytes = 2.0; // 16-bit activations
+        if (!m_l.attentionDp && m_l.tp > 1)
+            t += 2.0 * m_stageLayers
+                * servingAllReduceS(tokens * m_m.hidden * actBytes, m_l.tp, m_link, m_eff.linkLatencyS);
+        if (m_moe && m_l.ep > 1) {
+            const double moeLayers = double(m_m.moeLayers()) / pp;
+            const double perGpu = tokens / tp * m_m.expertsPerToken * m_m.hidden * actBytes * (1.0 - 1.0 / m_l.ep);
+            t += moeLayers * 2.0 * (perGpu / m_link + m_eff.linkLatencyS);
+        }
+        // The engine's own cost: per step (scheduling, sampling, Python), per layer (launches and synchronisation
+        // that CUDA graphs and overlap do not hide).
+        return t + m_fixed;
+    }
+
+private:
+    const ModelArch& m_m;
+    InferenceLayout m_l;
+    Efficiency m_eff;
+    ServingParams m_p;
+    Split m_s;
+    double m_stageLayers = 0, m_bw = 0, m_gemmRate = 0, m_denseBytes = 0, m_denseFlopsPerToken = 0;
+    bool m_moe = false;
+    double m_notTouched = 1, m_moeRate = 1, m_routedBytesAll = 0, m_routedFlopsPerToken = 0;
+    Precision m_kvPrecision = Precision::BF16;
+    double m_kvReads = 1, m_kvShare = 1, m_decodeWidth = 0, m_prefillWidth = 0, m_attnRate = 1, m_link = 1, m_fixed = 0;
+};
+
+} // namespace
+
 double stepSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
     const Efficiency& eff, const ServingParams& p, const StepLoad& load)
 {
-    const double tokens = load.decodes + load.prefillTokens;
-    if (tokens <= 0)
-        return 0;
-    const Split s = split(m);
-    const double tp = l.tp, pp = l.pp;
-    const double stageLayers = double(m.layers) / pp;
-    const double kernel = engineKernel(spec.engine, p);
-    const double calibratedBw = eff.calibrated ? eff.memoryBandwidth : vendorBandwidth(gpu, p);
-    const double bw = gpu.memoryBandwidth * std::min(1.0, calibratedBw * kernel);
-    const Precision math = mathPrecision(gpu, spec.weightPrecision);
-    const double gemmScale = gpu.vendor == "amd" ? p.gemmAmd : p.gemmNvidia;
-    const double fp4Scale
-        = (math == Precision::FP4 ? p.fp4 : 1.0) * (dequantized(gpu, spec.weightPrecision) ? p.dequant : 1.0);
-    const double gemmRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.gemm * gemmScale * fp4Scale * kernel);
-    const double b = quantizedBytesPerParam(spec.weightPrecision), be = quantizedBytesPerParam(spec.expertPrecision());
-
-    // Dense GEMMs: every token of the step through the attention projections, dense MLPs, shared experts and the
-    // output head. Each GPU reads its share of those weights once per step.
-    const double attnWeights = l.attentionDp ? s.attention : s.attention / tp;
-    const double denseBytes = (attnWeights + (s.denseFfn + s.headActive) / tp) * b / pp;
-    const double denseFlops = 2.0 * (s.attention + s.denseFfn + s.headActive) * tokens / (tp * pp);
-    double t = roofline(denseBytes, denseFlops, bw, gemmRate, p.overlap);
-
-    // Routed experts: the experts the step's tokens touch (expected share 1 − (1 − k/E)^T of each GPU's experts),
-    // read once; the routed FLOPs of the busiest expert-parallel GPU (routing imbalance) at the expert layers'
-    // efficiency (grouped GEMMs over few tokens per expert, the router and the permutations around them).
-    if (m.isMoe() && s.routed > 0) {
-        const double k = m.expertsPerToken, e = m.experts;
-        const double touched = 1.0 - std::pow(1.0 - k / e, tokens);
-        const int ep = l.ep > 1 ? l.ep : 1;
-        const double imbalance = expertImbalance(ep);
-        const Precision expertMath = mathPrecision(gpu, spec.expertPrecision());
-        const double moeRate = gpu.peak(expertMath).value_or(1)
-            * std::min(1.0,
-                eff.gemm * gemmScale * kernel * p.moe * (expertMath == Precision::FP4 ? p.fp4 : 1.0)
-                    * (dequantized(gpu, spec.expertPrecision()) ? p.dequant : 1.0));
-        const double routedBytes = s.routed * touched / (ep > 1 ? ep : tp) / pp * be;
-        const double routedFlops = 2.0 * s.routedActive * tokens / (tp * pp) * imbalance;
-        t += roofline(routedBytes, routedFlops, bw * std::min(1.0, p.moe), moeRate, p.overlap);
-    }
-
-    // Attention: decodes read their sequences' KV caches (each KV head once for its query group: the paged and XQA
-    // kernels of vLLM and TensorRT-LLM, unless gqa_kv_sharing says otherwise); prefill chunks attend over the
-    // prompt so far. FLOPs: 4 per query, key and head dimension (QKᵀ and AV, 2 each); latent attention decodes with
-    // the absorbed form over the latent (kv_lora_rank + rope per head).
-    {
-        const double kvReads = (spec.gqaKvSharing || m.isMla()) ? 1.0 : double(m.heads) / std::max(1, m.kvHeads);
-        const double decodesPerGpu = sequencesPerGpu(load.decodes, l);
-        const double kvPerSeq = kvBytesForContext(m, spec.kvPrecision, load.decodeContext);
-        const double kvShare
-            = kvPerTokenPerGpu(m, spec.kvPrecision, l) / std::max(1e-30, kvBytesPerToken(m, spec.kvPrecision));
-        const double kvBytes = decodesPerGpu * kvPerSeq * kvShare * kvReads;
-        const double headsPerGpu = l.attentionDp ? double(m.heads) : double(m.heads) / tp;
-        const double decodeWidth = headsPerGpu * (m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim) : m.headDim());
-        const double prefillWidth = headsPerGpu
-            * (m.isMla() ? double(m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim) / 2.0 : double(m.headDim()));
-        const double decodeFlops = 4.0 * stageLayers * decodeWidth * decodesPerGpu * load.decodeContext;
-        const double prefillPerGpu = sequencesPerGpu(load.prefillTokens, l);
-        const double prefillFlops = 4.0 * stageLayers * prefillWidth * prefillPerGpu * load.prefillPosition;
-        const double attnRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.attention * kernel);
-        t += roofline(kvBytes, decodeFlops, bw * std::min(1.0, p.kvBandwidth), gemmRate, p.overlap)
-            + prefillFlops / attnRate;
-    }
-
-    // Communication over the scale-up link: two all-reduces per layer of the step's hidden states under tensor
-    // parallelism (not under attention DP); an all-to-all dispatch and combine per MoE layer under expert
-    // parallelism, each GPU sending its tokens' k routed copies (1 − 1/ep of them leave the GPU).
-    const double link = gpu.intraBandwidth * eff.linkBandwidth;
-    const double actBytes = 2.0; // 16-bit activations
-    if (!l.attentionDp && l.tp > 1)
-        t += 2.0 * stageLayers * servingAllReduceS(tokens * m.hidden * actBytes, l.tp, link, eff.linkLatencyS);
-    if (m.isMoe() && l.ep > 1) {
-        const double moeLayers = double(m.moeLayers()) / pp;
-        const double perGpu = tokens / tp * m.expertsPerToken * m.hidden * actBytes * (1.0 - 1.0 / l.ep);
-        t += moeLayers * 2.0 * (perGpu / link + eff.linkLatencyS);
-    }
-    // The engine's own cost: per step (scheduling, sampling, Python), per layer (launches and synchronisation that
-    // CUDA graphs and overlap do not hide).
-    t += engineStepOverhead(spec.engine, p) + stageLayers * p.layerOverheadS;
-    return t;
+    return StepModel(m, spec, gpu, l, eff, p).seconds(load);
 }
 
 double prefillSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
@@ -328,9 +364,10 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.assumptions.push_back(Message(msg::assumePipelineHops,
             {std::to_string(l.pp - 1), std::to_string(static_cast<int>(pipelineHopLatencyS * 1e6)),
                 std::to_string(static_cast<int>(pipelineHopBandwidth * 8 / 1e9))}));
+    const StepModel stepModel(m, spec, gpu, l, eff, p);
     const auto step = [&](double decodes, double prefill, double position) {
         StepLoad load {decodes, e.contextTokens, prefill, position};
-        return stages(stepSeconds(m, spec, gpu, l, eff, p, load), decodes + prefill);
+        return stages(stepModel.seconds(load), decodes + prefill);
     };
     e.prefillMs = step(0, spec.promptTokens, spec.promptTokens / 2.0) * 1e3;
 
