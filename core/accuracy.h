@@ -38,6 +38,8 @@ struct AccuracyGroup
     double worstAbsError = 0;
     double limitMedian = 0; ///< the accuracy this project promises for the group (issue "Estimates that match…")
     double limitWorst = 0;
+    /// Holdout groups promise nothing (their limits are 0): they are reported, never enforced.
+    bool promised() const { return limitWorst > 0; }
     /// Range factors for rates from the residuals: the true rate lies in [estimate / rateHigh, estimate / rateLow]
     /// for at least 80 % of runs like the bundled ones: narrowestBand(ratios, 0.8).
     double rateLow = 1;

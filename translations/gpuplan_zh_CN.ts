@@ -102,6 +102,10 @@
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
+    <message>
+        <source>not promised</source>
+        <translation>不作承诺</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::AccuracyPage</name>
@@ -1439,6 +1443,10 @@
     <message>
         <source>Carries the headroom; counted for no availability (a zone&apos;s spot pool is reclaimed together)</source>
         <translation>承担余量；不计入可用性（同一可用区的竞价资源池会被一起回收）</translation>
+    </message>
+    <message>
+        <source>fitted to published runs</source>
+        <translation>按公开实测拟合</translation>
     </message>
 </context>
 <context>

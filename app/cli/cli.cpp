@@ -356,8 +356,7 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
     }
     bool withinLimits = true;
     for (const auto& g : rep->groups)
-        withinLimits &= g.name.rfind(core::holdoutGroupPrefix, 0) == 0
-            || (g.medianAbsError <= g.limitMedian && g.worstAbsError <= g.limitWorst);
+        withinLimits &= !g.promised() || (g.medianAbsError <= g.limitMedian && g.worstAbsError <= g.limitWorst);
     std::string text;
     if (format == "json") {
         nlohmann::ordered_json j;
@@ -392,7 +391,9 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
         for (const auto& grp : rep->groups)
             g.addRow({grp.name, std::to_string(grp.rows), withSeparators(grp.medianAbsError * 100, 1),
                 withSeparators(grp.worstAbsError * 100, 1),
-                withSeparators(grp.limitMedian * 100, 0) + " / " + withSeparators(grp.limitWorst * 100, 0),
+                grp.promised()
+                    ? withSeparators(grp.limitMedian * 100, 0) + " / " + withSeparators(grp.limitWorst * 100, 0)
+                    : std::string("not promised"),
                 withSeparators(1 / grp.rateHigh, 2) + " – " + withSeparators(1 / grp.rateLow, 2),
                 withSeparators(grp.heldOutCoverage * 100, 0)});
         text = t.render() + "\n" + g.render()

@@ -87,7 +87,7 @@ QVariant AccuracyRowModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == Error) {
         const core::AccuracyGroup* g = m_report->group(r.group);
-        if (g && std::abs(r.error) > g->limitWorst)
+        if (g && g->promised() && std::abs(r.error) > g->limitWorst)
             return QColor(0xc0, 0x20, 0x20);
         return {};
     }
@@ -183,7 +183,7 @@ QVariant AccuracyGroupModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && (index.column() == Median || index.column() == Worst)) {
         const bool over = index.column() == Median ? g.medianAbsError > g.limitMedian : g.worstAbsError > g.limitWorst;
-        return over ? QVariant(QColor(0xc0, 0x20, 0x20)) : QVariant();
+        return over && g.promised() ? QVariant(QColor(0xc0, 0x20, 0x20)) : QVariant();
     }
     if (role == Qt::ToolTipRole && index.column() == Range)
         return tr("The true value lies within this factor of the estimate for at least 80 % of the group's rows");
@@ -199,7 +199,8 @@ QVariant AccuracyGroupModel::data(const QModelIndex& index, int role) const
     case Worst:
         return Fmt::percent(g.worstAbsError);
     case Limits:
-        return tr("%1 / %2").arg(Fmt::percent(g.limitMedian, 0), Fmt::percent(g.limitWorst, 0));
+        return g.promised() ? tr("%1 / %2").arg(Fmt::percent(g.limitMedian, 0), Fmt::percent(g.limitWorst, 0))
+                            : tr("not promised");
     case Range:
         return tr("%1 – %2").arg(Fmt::number(1 / g.rateHigh, 2), Fmt::number(1 / g.rateLow, 2));
     default:

@@ -240,7 +240,11 @@ void DetailsPanel::rebuild()
             if (auto it = m_result->data->inputs.calibrations->find(c->gpu->id);
                 it != m_result->data->inputs.calibrations->end())
                 cal = &it->second;
-        QString efficiency = c->calibrated ? tr("calibrated") : tr("datasheet defaults");
+        // Serving estimates use the factors fitted to the published runs (core/engine.cpp); training, the datasheet
+        // peaks times the measured GEMM efficiencies.
+        QString efficiency = c->calibrated ? tr("calibrated")
+            : c->inference                 ? tr("fitted to published runs")
+                                           : tr("datasheet defaults");
         if (c->calibrationRatio) {
             const double pct = (*c->calibrationRatio - 1.0) * 100.0;
             const QString change = (pct >= 0 ? QStringLiteral("+") : QString()) + Fmt::number(pct, 1);
