@@ -16,8 +16,8 @@ Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute)
         e.gemm = 0.869;
     else if (arch == "hopper")
         e.gemm = (compute == Precision::FP8 || compute == Precision::INT8) ? 0.709 : 0.803;
-    else if (arch == "cdna3")
-        e.gemm = 0.514;
+    else if (arch == "cdna3" || arch == "cdna4")
+        e.gemm = 0.514; // CDNA 4 (MI355X): no published MAMF figure; CDNA 3's taken (an assumption)
     else
         e.gemm = 0.80;
     e.source = "datasheet peaks × measured large-GEMM efficiency (ML Engineering MAMF table)";

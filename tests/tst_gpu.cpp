@@ -28,7 +28,7 @@ void TestGpu::requiredIds()
 {
     for (const char* id : {"T4", "A10", "A10G", "L4", "L40S", "V100-SXM2-32GB", "A100-SXM-40GB", "A100-SXM-80GB",
              "A100-PCIe-80GB", "H100-SXM-80GB", "H100-PCIe-80GB", "H800-SXM-80GB", "H20-96GB", "A800-SXM-80GB",
-             "H200-SXM-141GB", "B200", "MI300X"}) {
+             "H200-SXM-141GB", "B200", "MI300X", "MI325X", "MI355X"}) {
         auto g = test::gpus().find(id);
         QVERIFY2(g, id);
         QCOMPARE((*g)->id, std::string(id));
@@ -66,6 +66,16 @@ void TestGpu::denseDatasheetFigures_data()
                                                << "fp8" << 296.0;
     QTest::addRow("A800 = A100 80GB compute") << "A800-SXM-80GB"
                                               << "bf16" << 312.0;
+    // MI325X: the MI300X's 304 CDNA 3 CUs (ROCm gpu-arch-specs), so its peaks. MI355X: 256 CUs × 8,192 FP8 FLOP per
+    // clock × 2.4 GHz = 5,033.2 TFLOPS; BF16 half, FP4 twice (dense; 20.1 PFLOPS FP4 is the sparse figure).
+    QTest::addRow("MI325X = MI300X compute") << "MI325X"
+                                             << "bf16" << 1307.4;
+    QTest::addRow("MI355X fp8") << "MI355X"
+                                << "fp8" << 5033.2;
+    QTest::addRow("MI355X bf16") << "MI355X"
+                                 << "bf16" << 2516.6;
+    QTest::addRow("MI355X fp4 (20.1 PF sparse)") << "MI355X"
+                                                 << "fp4" << 10066.3;
 }
 
 void TestGpu::denseDatasheetFigures()
