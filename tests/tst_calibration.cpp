@@ -19,17 +19,6 @@ std::string fixture(const char* name)
     return test::readFile(std::string(GPUPLAN_TEST_DATA "/probe/") + name);
 }
 
-/// The fixture with the first occurrence of `from` replaced by `to` (which must occur).
-std::string edited(const std::string& text, const std::string& from, const std::string& to)
-{
-    const auto pos = text.find(from);
-    if (pos == std::string::npos)
-        qFatal("fixture does not contain %s", from.c_str());
-    std::string out = text;
-    out.replace(pos, from.size(), to);
-    return out;
-}
-
 core::ProbeReport report(const char* name)
 {
     auto r = core::parseProbeReport(fixture(name), name);
@@ -277,7 +266,7 @@ void TestCalibration::badProbe()
     QFETCH(QString, to);
     QFETCH(bool, parses);
     QFETCH(QString, message);
-    const std::string text = edited(fixture("h100-sxm.json"), from.toStdString(), to.toStdString());
+    const std::string text = test::edited(fixture("h100-sxm.json"), from.toStdString(), to.toStdString());
     auto parsed = core::parseProbeReport(text, "h100-sxm.json");
     std::string detail;
     if (parses) {
@@ -295,7 +284,7 @@ void TestCalibration::badProbe()
 void TestCalibration::unknownFieldsWarn()
 {
     const std::string text
-        = edited(fixture("h100-sxm.json"), "\"sm_count\": 132,", "\"sm_count\": 132, \"ecc\": true,");
+        = test::edited(fixture("h100-sxm.json"), "\"sm_count\": 132,", "\"sm_count\": 132, \"ecc\": true,");
     std::vector<std::string> warnings;
     auto r = core::parseProbeReport(text, "h100-sxm.json", &warnings);
     QVERIFY(r.ok());
@@ -359,7 +348,7 @@ void TestCalibration::badProfile()
   "memory_fraction": 0.86
 })";
     QVERIFY(core::parseProfile(good, "p.json", &test::gpus()).ok());
-    auto r = core::parseProfile(edited(good, from.toStdString(), to.toStdString()), "p.json", &test::gpus());
+    auto r = core::parseProfile(test::edited(good, from.toStdString(), to.toStdString()), "p.json", &test::gpus());
     QVERIFY(!r.ok());
     QVERIFY2(QString::fromStdString(r.error().detail).startsWith(message), r.error().detail.c_str());
 }
