@@ -481,6 +481,15 @@ Result<ServingCalibration> calibrateServing(const BenchmarkFile& file, const Ben
     return cal;
 }
 
+std::shared_ptr<const ServingCalibration> findServingCalibration(
+    const ServingCalibrationMap* map, const GpuSpec& gpu, const ModelArch& model, ServingEngine engine)
+{
+    if (!map)
+        return nullptr;
+    const auto it = map->find({gpu.id, modelFamily(model), engine});
+    return it == map->end() ? nullptr : it->second;
+}
+
 namespace {
 
 nlohmann::ordered_json messageJson(const Message& m)

@@ -137,12 +137,15 @@ std::string serializeServingCalibration(const ServingCalibration& c);
 Result<ServingCalibration> parseServingCalibration(
     std::string_view text, const std::string& fileName, const GpuCatalog* gpus = nullptr);
 
-/// Calibrations by (GPU id, model family, engine).
-using ServingCalibrationKey = std::tuple<std::string, std::string, ServingEngine>;
-using ServingCalibrationMap = std::map<ServingCalibrationKey, ServingCalibration>;
+/// The key of a calibration in a ServingCalibrationMap (workload.h).
 inline ServingCalibrationKey keyOf(const ServingCalibration& c)
 {
     return {c.gpuId, c.family, c.engine};
 }
+
+/// The calibration for serving `model` on `gpu` with `engine`, or null: the one stored for that GPU id, the model's
+/// family (modelFamily()) and that engine.
+std::shared_ptr<const ServingCalibration> findServingCalibration(
+    const ServingCalibrationMap* map, const GpuSpec& gpu, const ModelArch& model, ServingEngine engine);
 
 } // namespace gpuplan::core

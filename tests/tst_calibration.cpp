@@ -113,6 +113,7 @@ private Q_SLOTS:
     void badServingCalibration();
     void badSetup_data();
     void badSetup();
+    void planUsesServingCalibration();
 };
 
 void TestCalibration::parsesEveryField()
@@ -884,6 +885,59 @@ void TestCalibration::badSetup()
         QVERIFY2(noPrompt.error().detail.find("profile_export_aiperf.csv: the file gives no prompt length") == 0,
             noPrompt.error().detail.c_str());
     }
+}
+
+void TestCalibration::planUsesServingCalibration()
+{
+    // Fitted on the 70B sweep (SGLang, 4 × H200): a plan serving a dense GQA model on H200 with SGLang uses the
+    // fitted factors, says so and by which file; the same model on H100, or on H200 with vLLM, keeps the shipped
+    // factors; the ratio the candidate carries is the two plans' throughputs.
+    core::CalibrationOptions o;
+    o.runs = {0, 1, 2, 3, 4};
+    o.importedAt = "2026-12-03T10:00:00Z";
+    auto cal = core::calibrateServing(benchmark(sglangSweep, "sglang"), sweepSetup(), test::gpus(), test::models(), o);
+    QVERIFY(cal.ok());
+    auto shared = std::make_shared<const core::ServingCalibration>(std::move(*cal));
+    core::PlanInputs without = test::inputs(), with = test::inputs();
+    with.servingCalibrations = std::make_shared<const core::ServingCalibrationMap>(
+        core::ServingCalibrationMap {{core::keyOf(*shared), shared}});
+
+    core::Workload serve;
+    serve.kind = core::WorkloadKind::Inference;
+    serve.model = test::model("llama-3.1-70b"); // another dense GQA model: the family carries over
+    serve.inference = core::InferenceSpec {};
+    serve.inference->promptTokens = 512;
+    serve.inference->outputTokens = 512;
+    serve.inference->engine = core::ServingEngine::Sglang;
+    serve.inference->engineGiven = true;
+    serve.hardware = core::HardwarePin {};
+    serve.hardware->gpu = "H200-SXM-141GB";
+    serve.hardware->count = 4;
+    const core::Plan s0 = test::plan(serve, without);
+    const core::Plan s1 = test::plan(serve, with);
+    QVERIFY(s1.pinned && s1.pinned->calibrated);
+    QCOMPARE(s1.pinned->servingCalibration, shared);
+    QVERIFY(s1.pinned->calibrationRatio);
+    GP_COMPARE_REL(*s1.pinned->calibrationRatio,
+        s1.pinned->inference->throughputTokensPerS / s0.pinned->inference->throughputTokensPerS, 1e-12);
+    QVERIFY(!s0.pinned->calibrated && !s0.pinned->servingCalibration);
+    QCOMPARE(s1.servingCalibrations.size(), std::size_t(1));
+    const auto noted = std::find_if(s1.notes.begin(), s1.notes.end(),
+        [](const core::Message& m) { return m.id() == core::msg::noteServingCalibrated.id; });
+    QVERIFY(noted != s1.notes.end());
+    QCOMPARE(noted->text(),
+        std::string("serving on H200-SXM-141GB with SGLang for dense GQA models uses factors fitted to "
+                    "datacrunch_h200_llama_3_3_70b_online_output.jsonl (sglang, imported 2026-12-03); other GPUs, "
+                    "model families and engines keep the shipped factors"));
+
+    serve.hardware->gpu = "H100-SXM-80GB";
+    const core::Plan h100 = test::plan(serve, with);
+    QVERIFY(!h100.pinned->calibrated && !h100.pinned->servingCalibration);
+    QVERIFY(std::any_of(h100.notes.begin(), h100.notes.end(),
+        [](const core::Message& m) { return m.id() == core::msg::noteServingCalibratedElsewhere.id; }));
+    serve.hardware->gpu = "H200-SXM-141GB";
+    serve.inference->engine = core::ServingEngine::Vllm;
+    QVERIFY(!test::plan(serve, with).pinned->servingCalibration);
 }
 
 QTEST_APPLESS_MAIN(TestCalibration)
