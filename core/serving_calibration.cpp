@@ -64,13 +64,19 @@ struct Resolved
 Result<Resolved> resolve(const BenchmarkSetup& s, const GpuCatalog& gpus, const ModelCatalog& models)
 {
     Resolved r;
+    // Unknown names keep the catalog's message (translated by the app) with the closest known ones.
+    const auto unknown = [](const char* field, const Error& inner) {
+        Error e = setupError(field, inner.detail, inner.code);
+        e.message = inner.message;
+        return e;
+    };
     auto g = gpus.find(s.gpu);
     if (!g)
-        return setupError("gpu", g.error().detail, ErrorCode::UnknownGpu);
+        return unknown("gpu", g.error());
     r.gpu = *g;
     auto m = models.find(s.model);
     if (!m)
-        return setupError("model", m.error().detail, ErrorCode::UnknownModel);
+        return unknown("model", m.error());
     r.model = *m;
     auto e = parseServingEngine(s.engine);
     if (!e)
