@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -308,7 +309,7 @@ double metricOf(const ServingCase& c, const InferenceEstimate& e)
     if (c.metric == "throughput_tokens_per_s_per_gpu")
         return e.throughputTokensPerS / c.gpus;
     if (c.metric == "ttft_ms")
-        return e.ttftMs;
+        return e.ttftMs + (c.arrivalRate > 0 ? openLoopPrefillWaitS(c.arrivalRate, e.prefillMs / 1e3) * 1e3 : 0.0);
     return e.tpotMs;
 }
 
@@ -447,14 +448,38 @@ double estimateServingCase(const ServingCase& c, const ServingParams& params)
     return metricOf(c, estimateCase(c, params));
 }
 
-ServingFit fitServingParams(const std::vector<ServingCase>& cases, const ServingParams& prior)
+InferenceEstimate servingCaseEstimate(const ServingCase& c, const ServingParams& params)
+{
+    return estimateCase(c, params);
+}
+
+double servingCaseMetric(const ServingCase& c, const InferenceEstimate& e)
+{
+    return metricOf(c, e);
+}
+
+double openLoopPrefillWaitS(double arrivalsPerS, double prefillS)
+{
+    const double rho = arrivalsPerS * prefillS;
+    if (rho >= 1)
+        return std::numeric_limits<double>::infinity();
+    return rho * prefillS / (2.0 * (1.0 - rho));
+}
+
+ServingFit fitServingParams(
+    const std::vector<ServingCase>& cases, const ServingParams& prior, const ServingFitOptions& options)
 {
     // The search box of each factor: efficiencies between 0.2 and 1.25 × their start (a kernel above its datasheet
     // share is capped at 1 where it is used), overheads from 10 µs to 50 ms a step and 0.1 µs to 1 ms a layer.
     const std::vector<double> start = prior.values();
     const std::vector<std::string> names = ServingParams::names();
     std::vector<FitParameter> box;
+    std::vector<std::size_t> index; // the fitted factors' places in ServingParams::values()
     for (std::size_t i = 0; i < start.size(); ++i) {
+        if (!options.free.empty()
+            && std::find(options.free.begin(), options.free.end(), names[i]) == options.free.end())
+            continue;
+        index.push_back(i);
         FitParameter p;
         p.name = names[i];
         p.start = start[i];
@@ -470,24 +495,31 @@ ServingFit fitServingParams(const std::vector<ServingCase>& cases, const Serving
             v.push_back(c.published);
         return v;
     }();
-    // The pull towards the prior: (ln(θ / θ₀) / ln 2)² × 0.01 per factor, so a factor 2× off its prior costs what
-    // every row being (e^0.1 − 1) ≈ 10 % off costs.
+    // The fitted factors put into the prior's full set.
+    const auto all = [&](const std::vector<double>& v) {
+        std::vector<double> full = start;
+        for (std::size_t k = 0; k < index.size(); ++k)
+            full[index[k]] = v[k];
+        return ServingParams::fromValues(full);
+    };
+    // The pull towards the prior: (ln(θ / θ₀) / ln 2)² × options.pull per factor (0.01: a factor 2× off its prior
+    // costs what every row being (e^0.1 − 1) ≈ 10 % off costs).
     const auto objective = [&](const std::vector<double>& v) {
-        const ServingParams p = ServingParams::fromValues(v);
+        const ServingParams p = all(v);
         std::vector<double> est;
         est.reserve(cases.size());
         for (const auto& c : cases)
             est.push_back(estimateServingCase(c, p));
         double pull = 0;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const double r = std::log(v[i] / start[i]) / std::log(2.0);
-            pull += 0.01 * r * r;
+        for (std::size_t k = 0; k < v.size(); ++k) {
+            const double r = std::log(v[k] / start[index[k]]) / std::log(2.0);
+            pull += options.pull * r * r;
         }
         return meanSquaredLogRatio(est, measured) + pull;
     };
     const FitResult r = minimizeNelderMead(box, objective, 4000, 1e-7);
     ServingFit out;
-    out.params = ServingParams::fromValues(r.values);
+    out.params = all(r.values);
     out.cost = r.cost;
     out.evaluations = r.evaluations;
     return out;

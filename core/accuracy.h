@@ -82,6 +82,10 @@ struct ServingCase
     double published = 0;
     bool timeLike = false; ///< a latency (TTFT, TPOT) rather than a rate
     bool holdout = false;
+    /// Open-loop (Poisson) traffic at this many requests/s per replica (a benchmark run at a request rate): the
+    /// estimate is taken at `concurrency` (Little's law on the run) and a prompt waits for the prompts ahead of it
+    /// to be prefilled (openLoopPrefillWaitS). 0: the requests are sent by a closed loop (or the table's rows).
+    double arrivalRate = 0;
 };
 
 /// Reads a serving validation table. Bad rows are errors naming the file, line and column.
@@ -90,17 +94,40 @@ Result<std::vector<ServingCase>> readServingCases(
 
 /// The estimate of a case's metric (tokens/s, tokens/s per GPU, ms) with the serving model's factors `params`.
 double estimateServingCase(const ServingCase& c, const ServingParams& params);
+/// The whole estimate behind it: with the layout the case states, else the best of the layouts a mixture of experts
+/// may take (experts split by tp, expert parallel, expert parallel with attention data parallel).
+InferenceEstimate servingCaseEstimate(const ServingCase& c, const ServingParams& params);
+/// The case's metric read from an estimate made for it (servingCaseEstimate); TTFT adds the open-loop prefill wait.
+double servingCaseMetric(const ServingCase& c, const InferenceEstimate& e);
+
+/// The mean wait of a prompt for the prefills ahead of it under Poisson arrivals (s): the engine prefills one prompt
+/// at a time, each taking `prefillS`, so the prefill is an M/D/1 queue and its mean wait is Pollaczek–Khinchine's
+/// ρ·S / (2·(1 − ρ)) with ρ = λ·S (Kleinrock, Queueing Systems vol. 1, 1975, §5.5, deterministic service). Infinite
+/// when ρ ≥ 1: the replica cannot prefill prompts as fast as they arrive.
+double openLoopPrefillWaitS(double arrivalsPerS, double prefillS);
+
+/// Which factors a fit moves and how hard it pulls them towards the prior.
+struct ServingFitOptions
+{
+    /// Names of the factors to fit (ServingParams::names()); the others stay at the prior. Empty: all of them.
+    std::vector<std::string> free;
+    /// The pull towards the prior: (ln(θ / θ₀) / ln 2)² × pull per factor. 0.01 (the validation fit): a factor 2×
+    /// off its prior costs what every row (e^0.1 − 1) ≈ 10 % off costs. A calibration on the user's own benchmark
+    /// trusts its rows more: 0.001, a factor 2× off costs what every row 3 % off costs.
+    double pull = 0.01;
+};
 
 /// The serving model's factors fitted to `cases` by least squares (core/fit.h): the mean squared log ratio of
-/// estimate to published value, plus a weak pull towards `prior` (each factor off its prior by 2× costs as much as
-/// every row off by 10 %), so that a factor no case informs stays at its prior. Deterministic.
+/// estimate to published value, plus a weak pull towards `prior` (ServingFitOptions::pull), so that a factor no case
+/// informs stays at its prior. Deterministic.
 struct ServingFit
 {
     ServingParams params;
     double cost = 0;     ///< the objective at the fit
     int evaluations = 0; ///< objective evaluations
 };
-ServingFit fitServingParams(const std::vector<ServingCase>& cases, const ServingParams& prior = ServingParams {});
+ServingFit fitServingParams(const std::vector<ServingCase>& cases, const ServingParams& prior = ServingParams {},
+    const ServingFitOptions& options = {});
 
 /// Leave one publisher out: for each publisher, the factors are fitted to the other publishers' cases and its own
 /// cases are estimated with them. Rows as runAccuracy makes them (group "serving throughput" / "serving latency"),

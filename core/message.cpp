@@ -470,6 +470,45 @@ const MessageDef assumePagedKv {"assume.paged_kv",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "a sequence holds prompt + output/2 tokens of KV on average (paged attention)")};
 
+const MessageDef calibRunRate {"calibration.run_rate", QT_TRANSLATE_NOOP("gpuplan::Messages", "request rate %1/s")};
+const MessageDef calibRunConcurrency {
+    "calibration.run_concurrency", QT_TRANSLATE_NOOP("gpuplan::Messages", "concurrency %1")};
+const MessageDef calibRunBurst {
+    "calibration.run_burst", QT_TRANSLATE_NOOP("gpuplan::Messages", "all %1 requests at once")};
+const MessageDef calibStatMean {"calibration.stat_mean", QT_TRANSLATE_NOOP("gpuplan::Messages", "mean")};
+const MessageDef calibStatMedian {"calibration.stat_median", QT_TRANSLATE_NOOP("gpuplan::Messages", "median")};
+const MessageDef calibStatDerived {"calibration.stat_derived",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "mean, from the mean end-to-end latency less TTFT over output tokens − 1")};
+const MessageDef calibStatMeasured {"calibration.stat_measured", QT_TRANSLATE_NOOP("gpuplan::Messages", "measured")};
+const MessageDef calibOverloaded {"calibration.overloaded",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "overloaded: the server delivered %1% of the %2 output tokens/s offered, so its queue grew through the run and "
+        "there is no steady state to compare with")};
+const MessageDef calibSaturated {"calibration.saturated",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "at saturation: the run offered %1 output tokens/s, %2% of the %3 the calibrated model says the deployment "
+        "delivers at most; so close to capacity a queue does not settle within a run, and there is no steady state "
+        "to compare with")};
+const MessageDef calibBeyondCapacity {"calibration.beyond_capacity",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 requests in flight per replica are more than the %2 the model holds at once (KV cache or the engine's "
+        "cap); the rest wait in a queue the model does not follow")};
+const MessageDef calibDoesNotFit {"calibration.does_not_fit",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "the model does not fit on one replica at this prompt and output length")};
+const MessageDef calibNoLittle {"calibration.no_e2e",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "no mean end-to-end latency (nor mean TTFT and TPOT) to find the requests in flight by Little's law")};
+const MessageDef calibNothingMeasured {"calibration.nothing_measured",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no TTFT, TPOT or throughput to compare with")};
+const MessageDef noteServingCalibrated {"plan.serving_calibrated",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "serving on %1 with %2 for %3 models uses factors fitted to %4 (%5, imported %6); other GPUs, model families "
+        "and engines keep the shipped factors")};
+const MessageDef noteServingCalibratedElsewhere {"plan.serving_calibrated_elsewhere",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "serving calibrations are stored for %1, not for this model family and engine on the GPUs planned here: the "
+        "shipped factors apply")};
+
 } // namespace msg
 
 const std::vector<const MessageDef*>& allMessages()
@@ -503,7 +542,11 @@ const std::vector<const MessageDef*>& allMessages()
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault};
+        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault,
+        // calibration from a serving benchmark's results
+        &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
+        &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,
+        &calibNothingMeasured, &noteServingCalibrated, &noteServingCalibratedElsewhere};
     return all;
 }
 

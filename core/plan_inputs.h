@@ -10,6 +10,7 @@
 #include "model.h"
 #include "pricing.h"
 #include "regions.h"
+#include "workload.h"
 
 #include <atomic>
 #include <map>
@@ -57,6 +58,8 @@ struct PlanInputs
     std::shared_ptr<const std::vector<HostedApi>> hostedApis;
     std::map<std::string, double> discounts; ///< negotiated discount per provider, fraction 0–1
     std::shared_ptr<const CalibrationMap> calibrations;
+    /// Serving calibrations fitted to benchmark results (the store's, gpuplan-cli calibrate --import --format).
+    std::shared_ptr<const ServingCalibrationMap> servingCalibrations;
     SpotParams spot;
     PlanDefaults defaults;
     std::string currency = "USD"; ///< output currency of every total

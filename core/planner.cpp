@@ -3,6 +3,7 @@
 #include "gpu.h"
 #include "json_reader.h"
 #include "pricing.h"
+#include "serving_calibration.h"
 
 #include <algorithm>
 #include <cmath>
@@ -161,11 +162,17 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             }
             layouts = std::move(moe);
         }
+        // Serving factors fitted to a benchmark on this GPU, engine and model family replace the shipped ones; they
+        // were fitted against the datasheet efficiencies, so a probe calibration of the GPU does not apply on top.
+        const auto serving = findServingCalibration(w.servingCalibrations.get(), datasheetGpu, w.model, spec.engine);
+        const Precision compute = gpu.computePrecision(spec.weightPrecision);
+        const Efficiency eff = serving ? scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale)
+                                       : efficiencyFor(w, gpu, compute);
+        const ServingParams* params = serving ? &serving->params : nullptr;
         std::optional<InferenceEstimate> best;
         bool bestOk = false;
         for (const auto& l : layouts) {
-            InferenceEstimate e = estimateInference(w.model, spec, gpu, l,
-                efficiencyFor(w, gpu, gpu.computePrecision(spec.weightPrecision)), spec.concurrency.value_or(0));
+            InferenceEstimate e = estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
             const bool ok = e.fit.fits && sloMet(spec, e);
             if (!best || (ok && !bestOk) || (ok == bestOk && e.throughputTokensPerS > best->throughputTokensPerS)) {
                 best = std::move(e);
@@ -173,12 +180,12 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             }
         }
         c.inference = std::make_shared<InferenceEstimate>(std::move(*best));
-        c.calibrated = efficiencyFor(w, gpu, gpu.computePrecision(spec.weightPrecision)).calibrated;
+        c.servingCalibration = serving;
+        c.calibrated = serving || eff.calibrated;
         if (c.calibrated) {
-            // The chosen layout with the datasheet defaults: what the measurement changed.
+            // The chosen layout with the datasheet defaults and the shipped factors: what the calibration changed.
             const InferenceEstimate base = estimateInference(w.model, spec, gpu, c.inference->layout,
-                scaleEfficiency(defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision)), w.efficiencyScale),
-                spec.concurrency.value_or(0));
+                scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale), spec.concurrency.value_or(0));
             if (base.throughputTokensPerS > 0 && c.inference->throughputTokensPerS > 0)
                 c.calibrationRatio = c.inference->throughputTokensPerS / base.throughputTokensPerS;
         }
@@ -584,6 +591,8 @@ Workload resolveDefaults(const Workload& input, const PlanInputs& in)
         w.energy.electricityUsdPerKwh = in.defaults.electricityUsdPerKwh;
     if (in.calibrations && !in.calibrations->empty())
         w.calibrations = in.calibrations;
+    if (in.servingCalibrations && !in.servingCalibrations->empty())
+        w.servingCalibrations = in.servingCalibrations;
     return w;
 }
 
@@ -640,6 +649,43 @@ void preferSafeLatency(Plan& plan, const Workload& w, const PlanInputs& in, cons
 }
 } // namespace
 
+namespace {
+
+/// What a serving plan says about calibrations from benchmark results: which ones its candidates use (by which file,
+/// the other GPUs keeping the shipped factors), or, when none applies, for what they are stored.
+void noteServingCalibrations(Plan& plan, const Workload& w)
+{
+    if (!w.servingCalibrations || w.servingCalibrations->empty())
+        return;
+    std::vector<std::shared_ptr<const ServingCalibration>> used;
+    const auto use = [&](const Candidate& c) {
+        if (c.servingCalibration && std::find(used.begin(), used.end(), c.servingCalibration) == used.end())
+            used.push_back(c.servingCalibration);
+    };
+    if (plan.pinned)
+        use(*plan.pinned);
+    for (const auto& c : plan.candidates)
+        use(c);
+    for (const auto& cal : used) {
+        const std::string engine = cal->engine == ServingEngine::Vllm ? "vLLM"
+            : cal->engine == ServingEngine::Sglang                    ? "SGLang"
+                                                                      : "TensorRT-LLM";
+        plan.notes.push_back(Message(msg::noteServingCalibrated,
+            {cal->gpuId, engine + (cal->engineVersion.empty() ? std::string() : " " + cal->engineVersion), cal->family,
+                cal->file, cal->format, cal->importedAt.substr(0, 10)}));
+    }
+    plan.servingCalibrations = used;
+    if (used.empty()) {
+        std::string stored;
+        for (const auto& entry : *w.servingCalibrations)
+            stored += (stored.empty() ? "" : "; ") + entry.second->gpuId + ", " + entry.second->family + ", "
+                + std::string(toString(entry.second->engine));
+        plan.notes.push_back(Message(msg::noteServingCalibratedElsewhere, {stored}));
+    }
+}
+
+} // namespace
+
 Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const CancelFlag* cancel)
 {
     if (!in.gpus)
@@ -688,6 +734,8 @@ Result<Plan> planWorkload(const Workload& input, const PlanInputs& in, const Can
     }
     if (cancel && cancel->load())
         return Error {ErrorCode::Cancelled, "planning was cancelled"};
+    if (w.kind == WorkloadKind::Inference)
+        noteServingCalibrations(plan, w);
     plan.gpus = in.gpus;
     plan.defaults = in.defaults;
     plan.priced = priced;

@@ -149,7 +149,12 @@ struct Candidate
     std::shared_ptr<InferenceEstimate> inference;
     std::shared_ptr<BatchEstimate> batch;
     std::shared_ptr<CapacityPlan> capacity; ///< serving with traffic
-    bool calibrated = false;                ///< efficiency factors measured on this GPU model (gpuplan-probe)
+    /// Efficiency factors measured on this GPU model (gpuplan-probe), or serving factors fitted to a benchmark's
+    /// results on it (servingCalibration).
+    bool calibrated = false;
+    /// The serving calibration this candidate's estimate uses (the GPU, the engine and the model's family it was
+    /// fitted for); null when none applies.
+    std::shared_ptr<const ServingCalibration> servingCalibration;
     /// How much calibration moved the estimate: calibrated ÷ datasheet-default wall time (training) or output
     /// throughput (serving), the same GPU model and count; unset when not calibrated.
     std::optional<double> calibrationRatio;
@@ -187,6 +192,8 @@ struct Plan
     std::vector<Message> notes;
     std::vector<ApiComparison> apiComparisons; ///< serving: self-hosting against hosted APIs
     std::vector<SliceOption> sliceOptions;     ///< serving: MIG slices that hold the model
+    /// Serving: the calibrations from benchmark results the candidates use (each once; the notes name them).
+    std::vector<std::shared_ptr<const ServingCalibration>> servingCalibrations;
 };
 
 /// Availability assumed for one serving replica when no provider SLA applies (an unpriced plan): 99.9 %,

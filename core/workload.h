@@ -12,11 +12,18 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace gpuplan::core {
 
 enum class WorkloadKind { Training, Inference, Batch };
+
+struct ServingCalibration; // serving_calibration.h
+/// Serving calibrations fitted to a benchmark's results (core/serving_calibration), by (GPU id, model family,
+/// engine).
+using ServingCalibrationKey = std::tuple<std::string, std::string, ServingEngine>;
+using ServingCalibrationMap = std::map<ServingCalibrationKey, std::shared_ptr<const ServingCalibration>>;
 enum class Recompute { None, Selective, Full };
 enum class FinetuneMethod { Full, Lora, Qlora };
 enum class BatchBound { Fp64, Fp32, Tensor, Memory };
@@ -180,6 +187,10 @@ struct Workload
     /// Efficiency factors measured by gpuplan-probe, per GPU id; they replace the defaults for those GPUs.
     /// Not read from JSON: planWorkload sets it from PlanInputs::calibrations.
     std::shared_ptr<const CalibrationMap> calibrations;
+    /// Serving factors fitted to benchmark results, per GPU id, model family and engine: serving on that GPU with that
+    /// engine, for a model of that family, uses them. Not read from JSON: planWorkload sets it from
+    /// PlanInputs::servingCalibrations.
+    std::shared_ptr<const ServingCalibrationMap> servingCalibrations;
     /// "data": what the workload stores and sends out, priced as storage and egress.
     struct Data
     {

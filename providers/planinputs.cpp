@@ -1,5 +1,7 @@
 #include "planinputs.h"
 
+#include "core/serving_calibration.h"
+
 #include "bundled.h"
 #include "clock.h"
 #include "store.h"
@@ -171,6 +173,24 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
         }
     }
     in.calibrations = std::move(calibrations);
+    auto serving = std::make_shared<core::ServingCalibrationMap>();
+    if (store) {
+        if (auto stored = store->servingCalibrations()) {
+            for (const auto& row : *stored) {
+                auto c = core::parseServingCalibration(
+                    row.json, "store:" + row.gpuId + "/" + row.family + "/" + row.engine, in.gpus.get());
+                if (c) {
+                    auto shared = std::make_shared<const core::ServingCalibration>(std::move(*c));
+                    serving->emplace(core::keyOf(*shared), shared);
+                } else {
+                    out.warnings.push_back("serving calibration skipped: " + c.error().detail);
+                }
+            }
+        } else {
+            out.warnings.push_back("serving calibrations not read: " + stored.error().detail);
+        }
+    }
+    in.servingCalibrations = std::move(serving);
     in.defaults = loadPlanDefaults(store, &out.warnings);
     return out;
 }

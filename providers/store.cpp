@@ -55,6 +55,10 @@ const char* const migrations[] = {
        CREATE TABLE fx_rates(snapshot_id INTEGER NOT NULL REFERENCES fx_snapshots(id), currency TEXT NOT NULL,
          per_usd REAL NOT NULL CHECK(per_usd > 0), as_of TEXT NOT NULL, source TEXT NOT NULL,
          PRIMARY KEY(snapshot_id, currency));)",
+    // 6: serving calibrations fitted to a benchmark's results (calibrate --import with --format): per GPU, model
+    //    family and engine, the "gpuplan.serving-calibration/1" document.
+    R"(CREATE TABLE serving_calibrations(gpu_id TEXT NOT NULL, family TEXT NOT NULL, engine TEXT NOT NULL,
+         calibration_json TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY(gpu_id, family, engine));)",
 };
 
 /// A prepared statement that finalizes itself.
@@ -684,6 +688,32 @@ core::Result<std::map<std::string, std::string>> Store::calibrations() const
     std::map<std::string, std::string> out;
     while (q.step() == SQLITE_ROW)
         out[q.text(0)] = q.text(1);
+    return out;
+}
+
+core::Status Store::saveServingCalibration(
+    const std::string& gpuId, const std::string& family, const std::string& engine, const std::string& json)
+{
+    if (auto st = writable("saving a serving calibration"); !st)
+        return st.error();
+    Stmt q(m_db,
+        "INSERT INTO serving_calibrations(gpu_id, family, engine, calibration_json, updated_at) VALUES(?,?,?,?,?) "
+        "ON CONFLICT(gpu_id, family, engine) DO UPDATE SET calibration_json=excluded.calibration_json, "
+        "updated_at=excluded.updated_at");
+    q.bind(1, gpuId).bind(2, family).bind(3, engine).bind(4, json).bind(5, utcTimestamp());
+    if (q.step() != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot save the serving calibration of " + gpuId + ", " + family + ", " + engine);
+    return core::Ok {};
+}
+
+core::Result<std::vector<Store::StoredServingCalibration>> Store::servingCalibrations() const
+{
+    Stmt q(m_db,
+        "SELECT gpu_id, family, engine, calibration_json, updated_at FROM serving_calibrations "
+        "ORDER BY gpu_id, family, engine");
+    std::vector<StoredServingCalibration> out;
+    while (q.step() == SQLITE_ROW)
+        out.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.text(4)});
     return out;
 }
 

@@ -117,6 +117,16 @@ public:
     core::Status saveCalibration(const std::string& gpuId, const std::string& profileJson);
     core::Result<std::map<std::string, std::string>> calibrations() const;
 
+    /// Serving calibrations ("gpuplan.serving-calibration/1" JSON) per GPU id, model family and engine: a new one
+    /// replaces the one stored for the same three.
+    struct StoredServingCalibration
+    {
+        std::string gpuId, family, engine, json, updatedAt;
+    };
+    core::Status saveServingCalibration(
+        const std::string& gpuId, const std::string& family, const std::string& engine, const std::string& json);
+    core::Result<std::vector<StoredServingCalibration>> servingCalibrations() const;
+
     /// Stores exchange rates (units per USD) as one new snapshot, in one transaction: a failure stores nothing and
     /// leaves the rates in use as they were.
     core::Result<long long> importFxSnapshot(const std::vector<core::FxRate>& rates, const std::string& source);

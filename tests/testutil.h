@@ -24,6 +24,18 @@ inline std::string readFile(const std::string& path)
     return s.str();
 }
 
+/// `text` with the first occurrence of `from` replaced by `to` (which must occur): a real fixture with one field
+/// broken.
+inline std::string edited(const std::string& text, const std::string& from, const std::string& to)
+{
+    const auto pos = text.find(from);
+    if (pos == std::string::npos)
+        qFatal("fixture does not contain %s", from.c_str());
+    std::string out = text;
+    out.replace(pos, from.size(), to);
+    return out;
+}
+
 inline const core::GpuCatalog& gpus()
 {
     static const core::GpuCatalog cat = [] {

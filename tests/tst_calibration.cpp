@@ -6,7 +6,9 @@
 #include "core/calibration.h"
 #include "core/efficiency.h"
 #include "core/planner.h"
+#include "core/serving_calibration.h"
 #include "core/training.h"
+#include "providers/calibration/registry.h"
 #include "providers/probe/report.h" // the probe's own writer: plain C++, compiled into this test
 #include "testutil.h"
 
@@ -17,17 +19,6 @@ namespace {
 std::string fixture(const char* name)
 {
     return test::readFile(std::string(GPUPLAN_TEST_DATA "/probe/") + name);
-}
-
-/// The fixture with the first occurrence of `from` replaced by `to` (which must occur).
-std::string edited(const std::string& text, const std::string& from, const std::string& to)
-{
-    const auto pos = text.find(from);
-    if (pos == std::string::npos)
-        qFatal("fixture does not contain %s", from.c_str());
-    std::string out = text;
-    out.replace(pos, from.size(), to);
-    return out;
 }
 
 core::ProbeReport report(const char* name)
@@ -47,6 +38,39 @@ core::CalibrationProfile h100Profile()
 }
 
 constexpr double MiB = 1024.0 * 1024.0;
+
+/// A result file of tests/data/calibration, read by its format's reader.
+core::BenchmarkFile benchmark(const std::string& path, const char* format)
+{
+    const std::string text = test::readFile(std::string(GPUPLAN_TEST_DATA "/calibration/") + path);
+    auto f = benchmarks::readBenchmarkFile(text, path.substr(path.find_last_of('/') + 1), format);
+    if (!f)
+        qFatal("%s", f.error().detail.c_str());
+    return std::move(f).value();
+}
+
+/// SGLang's request-rate sweep of Llama-3.3-70B on 4 × H200 at TP 4 (tests/data/calibration/sglang/README.md):
+/// rates 1, 2, 4, 8, 16 req/s of random 1024/1024 requests (runs 1–5), then ShareGPT at 4 and 8 (runs 6, 7).
+const char* const sglangSweep = "sglang/datacrunch_h200_llama_3_3_70b_online_output.jsonl";
+
+core::BenchmarkSetup sweepSetup()
+{
+    core::BenchmarkSetup s;
+    s.gpu = "H200";
+    s.gpus = 4;
+    s.tp = 4;
+    s.model = "llama-3.3-70b";
+    s.engine = "sglang";
+    return s;
+}
+
+const core::CalibrationResidual& residual(const core::ServingCalibration& c, int run, const char* metric)
+{
+    for (const auto& r : c.residuals)
+        if (r.run == run && r.metric == metric)
+            return r;
+    qFatal("no residual for run %d, %s", run, metric);
+}
 
 } // namespace
 
@@ -75,6 +99,21 @@ private Q_SLOTS:
     void readsWhatTheProbeWrites();
     void planSaysHowMuchCalibrationMoved();
     void probeTextHelpers();
+    // Calibration from a serving benchmark's results (core/serving_calibration)
+    void modelFamilies_data();
+    void modelFamilies();
+    void openLoopPrefillWait();
+    void requestRateRunsAsCases();
+    void closedLoopRunsAsCases();
+    void fitOnOneRunPredictsTheSweep_data();
+    void fitOnOneRunPredictsTheSweep();
+    void heldOutEstimatesAndBands();
+    void servingCalibrationRoundTrip();
+    void badServingCalibration_data();
+    void badServingCalibration();
+    void badSetup_data();
+    void badSetup();
+    void planUsesServingCalibration();
 };
 
 void TestCalibration::parsesEveryField()
@@ -277,7 +316,7 @@ void TestCalibration::badProbe()
     QFETCH(QString, to);
     QFETCH(bool, parses);
     QFETCH(QString, message);
-    const std::string text = edited(fixture("h100-sxm.json"), from.toStdString(), to.toStdString());
+    const std::string text = test::edited(fixture("h100-sxm.json"), from.toStdString(), to.toStdString());
     auto parsed = core::parseProbeReport(text, "h100-sxm.json");
     std::string detail;
     if (parses) {
@@ -295,7 +334,7 @@ void TestCalibration::badProbe()
 void TestCalibration::unknownFieldsWarn()
 {
     const std::string text
-        = edited(fixture("h100-sxm.json"), "\"sm_count\": 132,", "\"sm_count\": 132, \"ecc\": true,");
+        = test::edited(fixture("h100-sxm.json"), "\"sm_count\": 132,", "\"sm_count\": 132, \"ecc\": true,");
     std::vector<std::string> warnings;
     auto r = core::parseProbeReport(text, "h100-sxm.json", &warnings);
     QVERIFY(r.ok());
@@ -359,7 +398,7 @@ void TestCalibration::badProfile()
   "memory_fraction": 0.86
 })";
     QVERIFY(core::parseProfile(good, "p.json", &test::gpus()).ok());
-    auto r = core::parseProfile(edited(good, from.toStdString(), to.toStdString()), "p.json", &test::gpus());
+    auto r = core::parseProfile(test::edited(good, from.toStdString(), to.toStdString()), "p.json", &test::gpus());
     QVERIFY(!r.ok());
     QVERIFY2(QString::fromStdString(r.error().detail).startsWith(message), r.error().detail.c_str());
 }
@@ -539,6 +578,366 @@ void TestCalibration::probeTextHelpers()
     for (std::size_t i = 0; i < uuid.size(); ++i)
         uuid[i] = static_cast<unsigned char>(i * 17); // 00 11 22 … ff
     QCOMPARE(probe::uuidText(uuid), std::string("GPU-00112233-4455-6677-8899-aabbccddeeff"));
+}
+
+void TestCalibration::modelFamilies_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("family");
+    QTest::addRow("Llama 3.3 70B") << "llama-3.3-70b"
+                                   << "dense GQA"; // 64 heads, 8 KV heads
+    QTest::addRow("GPT-3") << "gpt-3-175b"
+                           << "dense MHA"; // 96 heads, 96 KV heads
+    QTest::addRow("DeepSeek-R1") << "deepseek-r1"
+                                 << "MoE with MLA"; // 256 experts, kv_lora_rank 512
+    QTest::addRow("Qwen3-30B-A3B") << "qwen3-30b-a3b"
+                                   << "MoE GQA"; // 128 experts, 32 heads, 4 KV heads
+}
+
+void TestCalibration::modelFamilies()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, family);
+    QCOMPARE(QString::fromStdString(core::modelFamily(test::model(model.toUtf8().constData()))), family);
+}
+
+void TestCalibration::openLoopPrefillWait()
+{
+    // M/D/1 (Pollaczek–Khinchine, deterministic service): W = ρ·S / (2(1 − ρ)), ρ = λ·S.
+    QCOMPARE(core::openLoopPrefillWaitS(4.0, 0.05), 0.00625);    // ρ 0.2: 0.2 × 0.05 / 1.6
+    QCOMPARE(core::openLoopPrefillWaitS(10.0, 0.05), 0.025);     // ρ 0.5: 0.5 × 0.05 / 1
+    QVERIFY(std::isinf(core::openLoopPrefillWaitS(20.0, 0.05))); // ρ 1: the prefills never catch up
+}
+
+void TestCalibration::requestRateRunsAsCases()
+{
+    const auto file = benchmark(sglangSweep, "sglang");
+    auto points = core::calibrationPoints(file, sweepSetup(), test::gpus(), test::models());
+    QVERIFY2(points.ok(), points ? "" : points.error().detail.c_str());
+    QCOMPARE(points->size(), std::size_t(7));
+    const auto& p = (*points)[0];
+    QCOMPARE(p.label.text(), std::string("request rate 1/s"));
+    QVERIFY(p.excluded.empty());
+    QCOMPARE(p.base.layout.tp, 4);
+    QCOMPARE(p.base.layout.replicas, 1);
+    QVERIFY(p.base.spec.engine == core::ServingEngine::Sglang);
+    QVERIFY(!p.base.spec.waves);             // open loop: steady state
+    QCOMPARE(p.base.spec.promptTokens, 509); // 152612 / 300 = 508.7
+    QCOMPARE(p.base.spec.outputTokens, 534); // 160347 / 300 = 534.5, rounded to even tokens by lround: 534
+    // Little's law on the run's own figures: 300 completed in 298.37 s (1.0055/s) × mean E2E 7.8406 s = 7.88 → 8.
+    QCOMPARE(p.base.concurrency, 8);
+    QVERIFY(std::abs(p.base.arrivalRate - 300 / 298.3675805060193) < 1e-9);
+    QCOMPARE(p.cases.size(), std::size_t(3));
+    QCOMPARE(p.cases[0].metric, std::string("ttft_ms"));
+    QCOMPARE(p.cases[0].published, 85.74514742940664); // the median: this SGLang writes no mean TTFT
+    QCOMPARE(p.statistics[0], std::string(core::msg::calibStatMedian.id));
+    // TPOT from the means it gives: (mean E2E − TTFT) / (mean output − 1) = (7840.616 − 85.745) / (534.49 − 1)
+    // = 14.536 ms.
+    QCOMPARE(p.cases[1].metric, std::string("tpot_ms"));
+    QVERIFY(std::abs(p.cases[1].published - 14.536) < 0.001);
+    QCOMPARE(p.statistics[1], std::string(core::msg::calibStatDerived.id));
+    QCOMPARE(p.cases[2].published, 537.4142851849319);
+    // Rate 16: 8213 output tokens/s offered (16 × 1642637 / 3200), 4288 delivered (52 %): overloaded.
+    const auto& over = (*points)[4];
+    QCOMPARE(over.excluded.id(), core::msg::calibOverloaded.id);
+    QCOMPARE(over.excluded.args[0].text, std::string("52"));
+    QCOMPARE(over.excluded.args[1].text, std::string("8213"));
+}
+
+void TestCalibration::closedLoopRunsAsCases()
+{
+    // vllm bench serve at --max-concurrency 64 over 8 GPUs as 4 replicas of TP 2: 16 requests in flight per replica,
+    // in waves (fixed-length random prompts started together).
+    const auto file = benchmark("vllm/bench_serve/1p3d_conc64_in2048_out2048_20250914_014738.json", "vllm");
+    core::BenchmarkSetup s;
+    s.gpu = "H200-SXM-141GB";
+    s.gpus = 8;
+    s.tp = 2;
+    s.model = "gpt-oss-120b";
+    s.engine = "vllm";
+    s.weightPrecision = "bf16";
+    s.expertWeightPrecision = "fp4";
+    auto points = core::calibrationPoints(file, s, test::gpus(), test::models());
+    QVERIFY2(points.ok(), points ? "" : points.error().detail.c_str());
+    const auto& p = points->front();
+    QCOMPARE(p.label.text(), std::string("concurrency 64"));
+    QCOMPARE(p.base.layout.replicas, 4);
+    QCOMPARE(p.base.concurrency, 16);
+    QVERIFY(p.base.spec.waves);
+    QCOMPARE(p.base.arrivalRate, 0.0);
+    QCOMPARE(p.base.spec.promptTokens, 2046); // 1023101 / 500
+    QCOMPARE(p.base.spec.outputTokens, 703);  // 351725 / 500 = 703.45
+    QCOMPARE(p.statistics[0], std::string(core::msg::calibStatMean.id));
+    // Told the lengths vary, the same run is a steady state.
+    s.waves = false;
+    points = core::calibrationPoints(file, s, test::gpus(), test::models());
+    QVERIFY(!points->front().base.spec.waves);
+}
+
+void TestCalibration::fitOnOneRunPredictsTheSweep_data()
+{
+    QTest::addColumn<int>("fitRun"); // 0-based
+    QTest::addRow("fitted at 1 req/s") << 0;
+    QTest::addRow("fitted at 2 req/s") << 1;
+    QTest::addRow("fitted at 4 req/s") << 2;
+}
+
+void TestCalibration::fitOnOneRunPredictsTheSweep()
+{
+    // The issue's promise: fitted on one run of a published sweep, the model reproduces that run within 5 % and
+    // predicts the sweep's other steady runs within 10 % (TTFT, TPOT and output throughput each). The bounds are the
+    // issue's; nothing here is a number the code printed.
+    QFETCH(int, fitRun);
+    const auto file = benchmark(sglangSweep, "sglang");
+    core::CalibrationOptions o;
+    o.runs = {0, 1, 2, 3, 4}; // the random 1024/1024 sweep; the ShareGPT runs are another workload
+    o.fitRuns = {fitRun};
+    auto cal = core::calibrateServing(file, sweepSetup(), test::gpus(), test::models(), o);
+    QVERIFY2(cal.ok(), cal ? "" : cal.error().detail.c_str());
+    QCOMPARE(cal->gpuId, std::string("H200-SXM-141GB"));
+    QCOMPARE(cal->family, std::string("dense GQA"));
+    QVERIFY(cal->engine == core::ServingEngine::Sglang);
+    QCOMPARE(cal->fitted, (std::vector<std::string> {"bandwidth_nvidia", "gemm_nvidia", "step_overhead_sglang_s"}));
+    int checked = 0;
+    for (const auto& r : cal->residuals) {
+        if (!r.excluded.empty())
+            continue;
+        const double error = std::abs(r.estimate / r.measured - 1);
+        const double limit = r.run == fitRun ? 0.05 : 0.10;
+        QVERIFY2(error <= limit,
+            qPrintable(QStringLiteral("run %1 %2: measured %3, estimated %4 (%5 %)")
+                           .arg(r.run + 1)
+                           .arg(QString::fromStdString(r.metric))
+                           .arg(r.measured)
+                           .arg(r.estimate)
+                           .arg(100 * (r.estimate / r.measured - 1), 0, 'f', 1)));
+        ++checked;
+    }
+    QCOMPARE(checked, 9); // runs 1–3, three figures each
+    // Rates 8 and 16 are left out, and say why: at 8 req/s the run offered 4063 output tokens/s (8 × 1218922 / 2400),
+    // more than the calibrated model's capacity; at 16 the server delivered only 52 % of what was offered.
+    QCOMPARE(residual(*cal, 3, "tpot_ms").excluded.id(), core::msg::calibSaturated.id);
+    QCOMPARE(residual(*cal, 3, "tpot_ms").excluded.args[0].text, std::string("4063"));
+    QCOMPARE(residual(*cal, 4, "tpot_ms").excluded.id(), core::msg::calibOverloaded.id);
+    // Against the shipped factors the calibration matters: at 1 req/s they put TTFT 58.8 ms against 85.7 measured
+    // (their prefill has no SGLang request overheads): more than 25 % off.
+    QVERIFY(std::abs(residual(*cal, 0, "ttft_ms").defaultEstimate / 85.745 - 1) > 0.25);
+}
+
+void TestCalibration::heldOutEstimatesAndBands()
+{
+    // Fitted on all three steady runs: each is also estimated with the factors of the other two, and those held-out
+    // ratios make the bands a calibrated plan's ranges use.
+    const auto file = benchmark(sglangSweep, "sglang");
+    core::CalibrationOptions o;
+    o.runs = {0, 1, 2, 3, 4};
+    auto cal = core::calibrateServing(file, sweepSetup(), test::gpus(), test::models(), o);
+    QVERIFY2(cal.ok(), cal ? "" : cal.error().detail.c_str());
+    std::vector<double> latency, throughput;
+    for (const auto& r : cal->residuals) {
+        if (!r.excluded.empty())
+            continue;
+        QVERIFY(r.fitted && r.heldOut);
+        QCOMPARE(*r.outOfSample(), *r.heldOut);
+        (r.timeLike() ? latency : throughput)
+            .push_back(r.timeLike() ? r.measured / *r.heldOut : *r.heldOut / r.measured);
+    }
+    QCOMPARE(latency.size(), std::size_t(6));
+    QCOMPARE(throughput.size(), std::size_t(3));
+    QVERIFY(cal->latencyBand && cal->throughputBand);
+    QCOMPARE(*cal->latencyBand, core::narrowestBand(latency, 0.8));
+    QCOMPARE(*cal->throughputBand, core::narrowestBand(throughput, 0.8));
+    // ⌈0.8 × (3 + 1)⌉ = 4 > 3 ratios: the throughput band is all three, from the smallest to the largest.
+    QCOMPARE(cal->throughputBand->first, *std::min_element(throughput.begin(), throughput.end()));
+    QCOMPARE(cal->throughputBand->second, *std::max_element(throughput.begin(), throughput.end()));
+}
+
+void TestCalibration::servingCalibrationRoundTrip()
+{
+    const auto file = benchmark(sglangSweep, "sglang");
+    core::CalibrationOptions o;
+    o.runs = {0, 1, 2, 3, 4};
+    o.importedAt = "2026-12-03T10:00:00Z";
+    auto cal = core::calibrateServing(file, sweepSetup(), test::gpus(), test::models(), o);
+    QVERIFY(cal.ok());
+    const std::string json = core::serializeServingCalibration(*cal);
+    auto back = core::parseServingCalibration(json, "stored.json", &test::gpus());
+    QVERIFY2(back.ok(), back ? "" : back.error().detail.c_str());
+    QCOMPARE(back->file, std::string("datacrunch_h200_llama_3_3_70b_online_output.jsonl"));
+    QCOMPARE(back->importedAt, std::string("2026-12-03T10:00:00Z"));
+    QCOMPARE(back->params.values(), cal->params.values());
+    QCOMPARE(back->residuals.size(), cal->residuals.size());
+    for (std::size_t i = 0; i < cal->residuals.size(); ++i) {
+        QCOMPARE(back->residuals[i].label.text(), cal->residuals[i].label.text());
+        QCOMPARE(back->residuals[i].statistic.text(), cal->residuals[i].statistic.text());
+        QCOMPARE(back->residuals[i].excluded.text(), cal->residuals[i].excluded.text());
+        QCOMPARE(back->residuals[i].estimate, cal->residuals[i].estimate);
+        QCOMPARE(back->residuals[i].heldOut, cal->residuals[i].heldOut);
+    }
+    QCOMPARE(back->latencyBand, cal->latencyBand);
+    QCOMPARE(core::serializeServingCalibration(*back), json);
+}
+
+void TestCalibration::badServingCalibration_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("schema") << "gpuplan.serving-calibration/1"
+                            << "gpuplan.serving-calibration/9"
+                            << "stored.json:/schema: unsupported schema";
+    QTest::addRow("gpu") << "\"gpu\": \"H200-SXM-141GB\""
+                         << "\"gpu\": \"H300\""
+                         << "stored.json:/gpu: unknown GPU \"H300\"";
+    QTest::addRow("engine") << "\"engine\": \"sglang\""
+                            << "\"engine\": \"tgi\""
+                            << "stored.json:/engine: must be one of";
+    QTest::addRow("factor") << "\"gemm_nvidia\": "
+                            << "\"gemm_nvidia\": -"
+                            << "stored.json:/factors/gemm_nvidia: must be a positive number";
+    QTest::addRow("fitted") << "\"step_overhead_sglang_s\"\n"
+                            << "\"step_overhead_tgi_s\"\n"
+                            << "stored.json:/fitted/2: must be one of";
+    QTest::addRow("exclusion") << "\"calibration.overloaded\""
+                               << "\"calibration.tired\""
+                               << "/excluded/id: must be one of";
+}
+
+void TestCalibration::badServingCalibration()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, expected);
+    const auto file = benchmark(sglangSweep, "sglang");
+    core::CalibrationOptions o;
+    o.runs = {0, 1, 2, 3, 4};
+    o.fitRuns = {0};
+    auto cal = core::calibrateServing(file, sweepSetup(), test::gpus(), test::models(), o);
+    QVERIFY(cal.ok());
+    const std::string json
+        = test::edited(core::serializeServingCalibration(*cal), from.toStdString(), to.toStdString());
+    auto back = core::parseServingCalibration(json, "stored.json", &test::gpus());
+    QVERIFY(!back.ok());
+    QVERIFY2(back.error().detail.find(expected.toStdString()) != std::string::npos, back.error().detail.c_str());
+}
+
+void TestCalibration::badSetup_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("unknown GPU")
+        << "gpu"
+        << "H300"
+        << "gpu: unknown GPU \"H300\"; closest known: H100-SXM-80GB, H800-SXM-80GB, H200-SXM-141GB";
+    QTest::addRow("unknown model") << "model"
+                                   << "llama-3.3-7b"
+                                   << "model: unknown model preset \"llama-3.3-7b\"; closest known: llama-3.3-70b";
+    QTest::addRow("unknown engine") << "engine"
+                                    << "tgi"
+                                    << "engine: must be one of vllm, sglang, trtllm, got \"tgi\"";
+    QTest::addRow("tp not dividing") << "tp"
+                                     << "3"
+                                     << "tp: must divide the 4 GPUs into whole replicas, got 3";
+    QTest::addRow("precision") << "weight_precision"
+                               << "fp7"
+                               << "weight_precision: unknown precision \"fp7\"";
+    QTest::addRow("fit run") << "fit_runs"
+                             << "5"
+                             << "fit_runs: run 5 cannot be fitted to: overloaded";
+    QTest::addRow("concurrency") << "concurrency"
+                                 << "0"
+                                 << "concurrency: must be a positive whole number, got 0";
+}
+
+void TestCalibration::badSetup()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, expected);
+    core::BenchmarkSetup s = sweepSetup();
+    core::CalibrationOptions o;
+    const std::string v = value.toStdString(), f = field.toStdString();
+    if (f == "gpu")
+        s.gpu = v;
+    else if (f == "model")
+        s.model = v;
+    else if (f == "engine")
+        s.engine = v;
+    else if (f == "tp")
+        s.tp = std::stoi(v);
+    else if (f == "weight_precision")
+        s.weightPrecision = v;
+    else if (f == "fit_runs")
+        o.fitRuns = {std::stoi(v) - 1};
+    else if (f == "concurrency")
+        s.concurrency = std::stoi(v);
+    auto cal = core::calibrateServing(benchmark(sglangSweep, "sglang"), s, test::gpus(), test::models(), o);
+    QVERIFY(!cal.ok());
+    QVERIFY2(cal.error().detail.find(expected.toStdString()) == 0, cal.error().detail.c_str());
+    // A file without prompt lengths needs them from the user.
+    if (f == "gpu") {
+        const auto csv = benchmark("aiperf/qwen3-4b-rtxpro4500-conc64-transcribed/profile_export_aiperf.csv", "aiperf");
+        core::BenchmarkSetup q = sweepSetup();
+        q.concurrency = 64;
+        auto noPrompt = core::calibrationPoints(csv, q, test::gpus(), test::models());
+        QVERIFY(!noPrompt.ok());
+        QVERIFY2(noPrompt.error().detail.find("profile_export_aiperf.csv: the file gives no prompt length") == 0,
+            noPrompt.error().detail.c_str());
+    }
+}
+
+void TestCalibration::planUsesServingCalibration()
+{
+    // Fitted on the 70B sweep (SGLang, 4 × H200): a plan serving a dense GQA model on H200 with SGLang uses the
+    // fitted factors, says so and by which file; the same model on H100, or on H200 with vLLM, keeps the shipped
+    // factors; the ratio the candidate carries is the two plans' throughputs.
+    core::CalibrationOptions o;
+    o.runs = {0, 1, 2, 3, 4};
+    o.importedAt = "2026-12-03T10:00:00Z";
+    auto cal = core::calibrateServing(benchmark(sglangSweep, "sglang"), sweepSetup(), test::gpus(), test::models(), o);
+    QVERIFY(cal.ok());
+    auto shared = std::make_shared<const core::ServingCalibration>(std::move(*cal));
+    core::PlanInputs without = test::inputs(), with = test::inputs();
+    with.servingCalibrations = std::make_shared<const core::ServingCalibrationMap>(
+        core::ServingCalibrationMap {{core::keyOf(*shared), shared}});
+
+    core::Workload serve;
+    serve.kind = core::WorkloadKind::Inference;
+    serve.model = test::model("llama-3.1-70b"); // another dense GQA model: the family carries over
+    serve.inference = core::InferenceSpec {};
+    serve.inference->promptTokens = 512;
+    serve.inference->outputTokens = 512;
+    serve.inference->engine = core::ServingEngine::Sglang;
+    serve.inference->engineGiven = true;
+    serve.hardware = core::HardwarePin {};
+    serve.hardware->gpu = "H200-SXM-141GB";
+    serve.hardware->count = 4;
+    const core::Plan s0 = test::plan(serve, without);
+    const core::Plan s1 = test::plan(serve, with);
+    QVERIFY(s1.pinned && s1.pinned->calibrated);
+    QCOMPARE(s1.pinned->servingCalibration, shared);
+    QVERIFY(s1.pinned->calibrationRatio);
+    GP_COMPARE_REL(*s1.pinned->calibrationRatio,
+        s1.pinned->inference->throughputTokensPerS / s0.pinned->inference->throughputTokensPerS, 1e-12);
+    QVERIFY(!s0.pinned->calibrated && !s0.pinned->servingCalibration);
+    QCOMPARE(s1.servingCalibrations.size(), std::size_t(1));
+    const auto noted = std::find_if(s1.notes.begin(), s1.notes.end(),
+        [](const core::Message& m) { return m.id() == core::msg::noteServingCalibrated.id; });
+    QVERIFY(noted != s1.notes.end());
+    QCOMPARE(noted->text(),
+        std::string("serving on H200-SXM-141GB with SGLang for dense GQA models uses factors fitted to "
+                    "datacrunch_h200_llama_3_3_70b_online_output.jsonl (sglang, imported 2026-12-03); other GPUs, "
+                    "model families and engines keep the shipped factors"));
+
+    serve.hardware->gpu = "H100-SXM-80GB";
+    const core::Plan h100 = test::plan(serve, with);
+    QVERIFY(!h100.pinned->calibrated && !h100.pinned->servingCalibration);
+    QVERIFY(std::any_of(h100.notes.begin(), h100.notes.end(),
+        [](const core::Message& m) { return m.id() == core::msg::noteServingCalibratedElsewhere.id; }));
+    serve.hardware->gpu = "H200-SXM-141GB";
+    serve.inference->engine = core::ServingEngine::Vllm;
+    QVERIFY(!test::plan(serve, with).pinned->servingCalibration);
 }
 
 QTEST_APPLESS_MAIN(TestCalibration)

@@ -85,6 +85,9 @@ private Q_SLOTS:
     void simulateBadInput_data();
     void simulateBadInput();
     void pack();
+    void calibrateFromBenchmark();
+    void calibrateBadInput_data();
+    void calibrateBadInput();
 };
 
 void TestCli::version()
@@ -565,6 +568,148 @@ void TestCli::pack()
     QCOMPARE(j[QStringLiteral("mig")].toObject()[QStringLiteral("gpus")].toInt(), 2);
     QCOMPARE(cli({QStringLiteral("pack"), trace("pods-small.csv"), QStringLiteral("--gpu"), QStringLiteral("L4")}).code,
         2); // no MIG
+}
+
+namespace {
+
+QString calibrationData(const char* name)
+{
+    return QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/calibration/") + QString::fromUtf8(name);
+}
+
+QStringList sweepArgs(const QString& db)
+{
+    return {QStringLiteral("calibrate"), QStringLiteral("--import"),
+        calibrationData("sglang/datacrunch_h200_llama_3_3_70b_online_output.jsonl"), QStringLiteral("--gpu"),
+        QStringLiteral("H200"), QStringLiteral("--gpus"), QStringLiteral("4"), QStringLiteral("--tp"),
+        QStringLiteral("4"), QStringLiteral("--model"), QStringLiteral("llama-3.3-70b"), QStringLiteral("--engine"),
+        QStringLiteral("sglang"), QStringLiteral("--runs"), QStringLiteral("1-5"), QStringLiteral("--db"), db};
+}
+
+} // namespace
+
+void TestCli::calibrateFromBenchmark()
+{
+    // SGLang's 70B request-rate sweep on 4 × H200, fitted and stored in a store of its own; a plan serving a dense
+    // GQA model on H200 with SGLang then says it is calibrated, by which file, with the residuals in its JSON.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("calibrated.sqlite"));
+    const Run fit = cli(sweepArgs(db));
+    QVERIFY2(fit.code == 0, fit.err.constData());
+    QVERIFY(fit.out.contains("fitted on H200-SXM-141GB × 4 (TP 4), llama-3.3-70b (dense GQA), sglang"));
+    QVERIFY(fit.out.contains("request rate 16/s"));
+    QVERIFY(fit.out.contains("run 5 left out: overloaded: the server delivered 52%"));
+    QVERIFY(fit.err.contains("stored: plans serving dense GQA models on H200-SXM-141GB with sglang"));
+    const Run list = cli({QStringLiteral("calibrate"), QStringLiteral("--list"), QStringLiteral("--db"), db});
+    QVERIFY(list.out.contains("H200-SXM-141GB, dense GQA, sglang: serving factors fitted to "
+                              "datacrunch_h200_llama_3_3_70b_online_output.jsonl"));
+    // JSON output, without storing (--dry-run): every run's three figures.
+    QStringList dry = sweepArgs(db);
+    dry << QStringLiteral("--output-format") << QStringLiteral("json") << QStringLiteral("--dry-run");
+    const Run json = cli(dry);
+    QCOMPARE(json.code, 0);
+    const QJsonObject cal = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(cal.value(QStringLiteral("residuals")).toArray().size(), 15);
+    QCOMPARE(cal.value(QStringLiteral("family")).toString(), QStringLiteral("dense GQA"));
+
+    QTemporaryDir wdir;
+    const QString workload = wdir.filePath(QStringLiteral("w.json"));
+    {
+        QFile f(workload);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "gpuplan.workload/1", "name": "70B on SGLang", "kind": "inference",
+            "model": {"preset": "llama-3.1-70b"},
+            "inference": {"prompt_tokens": 512, "output_tokens": 512, "engine": "sglang", "concurrency": 32},
+            "hardware": {"gpu": "H200", "count": 4, "tp": 4}})");
+    }
+    const Run plan = cli({QStringLiteral("plan"), workload, QStringLiteral("--format"), QStringLiteral("json"),
+        QStringLiteral("--no-prices"), QStringLiteral("--db"), db});
+    QVERIFY2(plan.code == 0, plan.err.constData());
+    const QJsonObject p = QJsonDocument::fromJson(plan.out).object();
+    const QJsonObject e = p.value(QStringLiteral("estimate")).toObject();
+    QCOMPARE(e.value(QStringLiteral("calibrated")).toBool(), true);
+    QCOMPARE(e.value(QStringLiteral("serving_calibration")).toObject().value(QStringLiteral("file")).toString(),
+        QStringLiteral("datacrunch_h200_llama_3_3_70b_online_output.jsonl"));
+    const QJsonArray cals = p.value(QStringLiteral("serving_calibrations")).toArray();
+    QCOMPARE(cals.size(), 1);
+    QCOMPARE(cals[0].toObject().value(QStringLiteral("residuals")).toArray().size(), 15);
+    QVERIFY(
+        QString::fromUtf8(plan.out).contains(QStringLiteral("serving on H200-SXM-141GB with SGLang for dense GQA")));
+    // The calibrated range comes from the fit's held-out figures, narrower than the published runs' 0.72 – 1.30.
+    const double ttft = e.value(QStringLiteral("ttft_ms")).toDouble();
+    QVERIFY(e.value(QStringLiteral("ttft_ms_high")).toDouble() / ttft < 1.2);
+    // On H100 the same plan is not calibrated.
+    QFile f(workload);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray text = f.readAll().replace("\"H200\"", "\"H100\"");
+    f.close();
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
+    f.close();
+    const Run h100 = cli({QStringLiteral("plan"), workload, QStringLiteral("--format"), QStringLiteral("json"),
+        QStringLiteral("--no-prices"), QStringLiteral("--db"), db});
+    QCOMPARE(QJsonDocument::fromJson(h100.out)
+                 .object()
+                 .value(QStringLiteral("estimate"))
+                 .toObject()
+                 .value(QStringLiteral("calibrated"))
+                 .toBool(),
+        false);
+}
+
+void TestCli::calibrateBadInput_data()
+{
+    QTest::addColumn<QStringList>("change"); // option, value pairs set over sweepArgs (value "" removes it)
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("no GPU") << QStringList {QStringLiteral("--gpu"), QString()}
+                            << "--gpu is required with a benchmark result";
+    QTest::addRow("unknown GPU") << QStringList {QStringLiteral("--gpu"), QStringLiteral("H300")}
+                                 << "--gpu: unknown GPU \"H300\"; closest known:";
+    QTest::addRow("unknown model") << QStringList {QStringLiteral("--model"), QStringLiteral("llama-33-70b")}
+                                   << "--model: unknown model preset \"llama-33-70b\"";
+    QTest::addRow("gpus") << QStringList {QStringLiteral("--gpus"), QStringLiteral("four")}
+                          << "--gpus: must be a whole number ≥ 1, got \"four\"";
+    QTest::addRow("format") << QStringList {QStringLiteral("--format"), QStringLiteral("genai-perf")}
+                            << "--format: must be one of vllm, sglang, aiperf, got \"genai-perf\"";
+    QTest::addRow("another format") << QStringList {QStringLiteral("--format"), QStringLiteral("vllm")}
+                                    << "/mean_tpot_ms: required: not a vLLM benchmark result";
+    QTest::addRow("truncated") << QStringList {QStringLiteral("--import"), QStringLiteral("TRUNCATED")}
+                               << "truncated.jsonl:2: not valid JSON at byte";
+    QTest::addRow("fit run") << QStringList {QStringLiteral("--fit-runs"), QStringLiteral("5")}
+                             << "--fit-runs: run 5 cannot be fitted to: overloaded";
+    QTest::addRow("runs") << QStringList {QStringLiteral("--runs"), QStringLiteral("5-1")}
+                          << "--runs: must be run numbers like 1-5 or 1,3, got \"5-1\"";
+}
+
+void TestCli::calibrateBadInput()
+{
+    QFETCH(QStringList, change);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QStringList args = sweepArgs(dir.filePath(QStringLiteral("s.sqlite")));
+    for (int i = 0; i + 1 < change.size(); i += 2) {
+        QString value = change[i + 1];
+        if (value == QStringLiteral("TRUNCATED")) {
+            // The sweep's first line and half of its second.
+            QFile in(calibrationData("sglang/datacrunch_h200_llama_3_3_70b_online_output.jsonl"));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QByteArray text = in.readAll();
+            value = dir.filePath(QStringLiteral("truncated.jsonl"));
+            QFile out(value);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(text.left(text.indexOf('\n') + 300));
+        }
+        const int at = args.indexOf(change[i]);
+        if (at >= 0 && value.isEmpty())
+            args.remove(at, 2);
+        else if (at >= 0)
+            args[at + 1] = value;
+        else
+            args << change[i] << value;
+    }
+    const Run r = cli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(expected), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,10 +1,14 @@
 // The Calibrate page under -platform offscreen, with fake gpuplan-probes written by the test: one prints the
 // H100 SXM report (tests/data/probe/h100-sxm.json) and exits 0, one says why on stderr and exits 3 (no GPU),
 // one waits to be cancelled. The stored profile reaches the live plan (H100 candidates are calibrated), and it
-// exports and imports again. The profile model passes QAbstractItemModelTester.
-// What would make this fail: providers::loadPlanInputs skipping the store's calibration profiles (the plan would
-// not say calibrated), a probe that cannot be cancelled, a profile that does not round-trip.
+// exports and imports again. A benchmark result (SGLang's 70B sweep on 4 × H200, tests/data/calibration) is fitted
+// in the background, its residuals shown per run, stored, and used by the live plan's H200 candidates only. Every
+// model passes QAbstractItemModelTester.
+// What would make this fail: providers::loadPlanInputs skipping the store's calibration profiles or serving
+// calibrations (the plan would not say calibrated), a probe that cannot be cancelled, a profile that does not
+// round-trip, a benchmark import that blocks the GUI thread or stores a failed fit.
 #include "app/gui/appcontext.h"
+#include "app/gui/benchmarkimport.h"
 #include "app/gui/calibratepage.h"
 #include "app/gui/candidatemodel.h"
 #include "app/gui/detailspanel.h"
@@ -13,9 +17,13 @@
 #include "providers/store.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -39,6 +47,10 @@ private Q_SLOTS:
     void exportAndImport();
     void importRejectsABadFile();
     void switchingLanguageRetranslates();
+    void importBenchmarkCalibratesThePlan();
+    void importBenchmarkRejectsBadInput_data();
+    void importBenchmarkRejectsBadInput();
+    void benchmarkDialogMakesTheRequest();
 
 private:
     QString writeProbe(const QString& name, const QByteArray& body);
@@ -74,6 +86,10 @@ void TestGuiCalibrate::init()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     new QAbstractItemModelTester(page()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, page());
+    new QAbstractItemModelTester(
+        page()->servingModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, page());
+    new QAbstractItemModelTester(
+        page()->residualModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, page());
 }
 
 void TestGuiCalibrate::cleanup()
@@ -267,8 +283,178 @@ void TestGuiCalibrate::switchingLanguageRetranslates()
     auto* measure = page()->findChild<QPushButton*>(QStringLiteral("measureButton"));
     QVERIFY(measure);
     QCOMPARE(measure->text(), QStringLiteral("测量本机 GPU(&M)"));
+    auto* benchmark = page()->findChild<QPushButton*>(QStringLiteral("importBenchmarkButton"));
+    QVERIFY(benchmark);
+    QCOMPARE(benchmark->text(), QStringLiteral("导入基准测试结果(&B)…"));
+    QCOMPARE(page()->residualModel()->headerData(gui::CalibrationResidualModel::HeldOut, Qt::Horizontal).toString(),
+        QStringLiteral("留出"));
     gui::Language::apply(QStringLiteral("en"));
     QTRY_COMPARE(measure->text(), QStringLiteral("&Measure this GPU"));
+    QCOMPARE(benchmark->text(), QStringLiteral("Import &benchmark result…"));
+}
+
+namespace {
+
+/// SGLang's 70B request-rate sweep on 4 × H200 at TP 4 (tests/data/calibration/sglang/README.md), runs 1–5.
+gui::BenchmarkImportRequest sweepRequest()
+{
+    gui::BenchmarkImportRequest r;
+    r.path = QStringLiteral(GPUPLAN_TEST_DATA "/calibration/sglang/datacrunch_h200_llama_3_3_70b_online_output.jsonl");
+    r.setup.gpu = "H200";
+    r.setup.gpus = 4;
+    r.setup.tp = 4;
+    r.setup.model = "llama-3.3-70b";
+    r.setup.engine = "sglang";
+    r.options.runs = {0, 1, 2, 3, 4};
+    return r;
+}
+
+} // namespace
+
+void TestGuiCalibrate::importBenchmarkCalibratesThePlan()
+{
+    // A 70B workload served with SGLang: before the import no candidate is calibrated.
+    const QString workload = m_dir.filePath(QStringLiteral("sglang-70b.json"));
+    {
+        QFile f(workload);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"schema": "gpuplan.workload/1", "name": "70B on SGLang", "kind": "inference",
+            "model": {"preset": "llama-3.1-70b"},
+            "inference": {"prompt_tokens": 512, "output_tokens": 512, "engine": "sglang", "requests_per_second": 2}})");
+    }
+    QString error;
+    QVERIFY2(m_window->openWorkloadFile(workload, &error), qPrintable(error));
+    waitForPlan();
+    const auto calibrated = [this](bool h200) {
+        int n = 0;
+        for (const auto& c : m_window->candidates()->result()->plan.candidates)
+            if (c.servingCalibration && (c.gpu->id == "H200-SXM-141GB") == h200)
+                ++n;
+        return n;
+    };
+    QCOMPARE(calibrated(true), 0);
+
+    m_window->pages()->setCurrentWidget(page());
+    QSignalSpy done(page(), &gui::CalibratePage::benchmarkImported);
+    page()->importBenchmark(sweepRequest());
+    QVERIFY(page()->isImporting()); // the fit runs off the GUI thread
+    QVERIFY(done.wait(60000));
+    QCOMPARE(done.takeFirst().at(0).toBool(), true);
+    QVERIFY2(page()->message().contains(QLatin1String("plans serving dense GQA models on H200-SXM-141GB with sglang")),
+        qPrintable(page()->message()));
+
+    // The stored calibration, and its residuals: 5 runs × 3 figures, run 5 left out as overloaded.
+    QCOMPARE(page()->servingModel()->rowCount(), 1);
+    auto* s = page()->servingModel();
+    QCOMPARE(s->index(0, gui::ServingCalibrationModel::File).data().toString(),
+        QStringLiteral("datacrunch_h200_llama_3_3_70b_online_output.jsonl"));
+    QVERIFY(s->index(0, gui::ServingCalibrationModel::Family).data().toString().startsWith(QLatin1String("dense GQA")));
+    auto* r = page()->residualModel();
+    QCOMPARE(r->rowCount(), 15);
+    QCOMPARE(r->index(0, gui::CalibrationResidualModel::Run).data().toInt(), 1);
+    QCOMPARE(r->index(0, gui::CalibrationResidualModel::Load).data().toString(), QStringLiteral("request rate 1/s"));
+    QCOMPARE(r->index(0, gui::CalibrationResidualModel::Use).data().toString(), QStringLiteral("fitted"));
+    QVERIFY(r->index(14, gui::CalibrationResidualModel::Use)
+                .data()
+                .toString()
+                .startsWith(QLatin1String("left out: overloaded: the server delivered 52%")));
+    QVERIFY(r->index(0, gui::CalibrationResidualModel::Error).data().toString().endsWith(QLatin1String(" %")));
+    const auto stored = m_ctx->store()->servingCalibrations();
+    QVERIFY(stored && stored->size() == 1);
+    QCOMPARE(stored->front().engine, std::string("sglang"));
+
+    // The live plan: H200 candidates (SGLang, a dense GQA model) are calibrated by the file; no other GPU is.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->candidates()->result() && calibrated(true) > 0, 20000);
+    waitForPlan();
+    QCOMPARE(calibrated(false), 0);
+    const auto& cands = m_window->candidates()->result()->plan.candidates;
+    int row = -1;
+    for (std::size_t i = 0; i < cands.size() && row < 0; ++i)
+        if (cands[i].servingCalibration)
+            row = static_cast<int>(i);
+    QVERIFY(row >= 0);
+    m_window->selectCandidate(row);
+    QCOMPARE(m_window->details()->value(QStringLiteral("Calibrated by")),
+        QStringLiteral("datacrunch_h200_llama_3_3_70b_online_output.jsonl"));
+}
+
+void TestGuiCalibrate::importBenchmarkRejectsBadInput_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("unknown GPU") << "H300"
+                                 << ""
+                                 << ""
+                                 << "gpu: unknown GPU \"H300\"";
+    QTest::addRow("another format") << "H200"
+                                    << ""
+                                    << "vllm"
+                                    << "/mean_tpot_ms: required: not a vLLM benchmark result";
+    QTest::addRow("all requests failed") << "H200"
+                                         << GPUPLAN_TEST_DATA
+        "/calibration/vllm/bench_serve/bench_serve_all_requests_failed_v0.25.1.json"
+                                         << ""
+                                         << "no request completed (8 of 8 failed)";
+}
+
+void TestGuiCalibrate::importBenchmarkRejectsBadInput()
+{
+    QFETCH(QString, gpu);
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    QFETCH(QString, expected);
+    auto request = sweepRequest();
+    request.setup.gpu = gpu.toStdString();
+    request.format = format.toStdString();
+    if (!file.isEmpty()) {
+        request.path = file;
+        request.options.runs.clear();
+    }
+    QSignalSpy done(page(), &gui::CalibratePage::benchmarkImported);
+    page()->importBenchmark(request);
+    QVERIFY(done.wait(60000));
+    QCOMPARE(done.takeFirst().at(0).toBool(), false);
+    QVERIFY2(page()->message().contains(expected), qPrintable(page()->message()));
+    QCOMPARE(page()->servingModel()->rowCount(), 0);
+    QVERIFY(m_ctx->store()->servingCalibrations()->empty());
+}
+
+void TestGuiCalibrate::benchmarkDialogMakesTheRequest()
+{
+    gui::BenchmarkImportDialog d(m_ctx->data(), page());
+    QString error;
+    QVERIFY(!d.request(&error)); // no file chosen yet
+    QVERIFY(!error.isEmpty());
+    d.pathEdit()->setText(QStringLiteral("/tmp/results.jsonl"));
+    d.formatBox()->setCurrentIndex(d.formatBox()->findData(QStringLiteral("sglang")));
+    d.gpuBox()->setCurrentIndex(d.gpuBox()->findData(QStringLiteral("H200-SXM-141GB")));
+    d.gpusSpin()->setValue(4);
+    d.tpSpin()->setValue(4);
+    d.modelBox()->setCurrentIndex(d.modelBox()->findData(QStringLiteral("llama-3.3-70b")));
+    d.engineBox()->setCurrentIndex(d.engineBox()->findData(QStringLiteral("sglang")));
+    d.kvBox()->setCurrentText(QStringLiteral("fp8"));
+    d.runsEdit()->setText(QStringLiteral("1-3, 5"));
+    d.fitRunsEdit()->setText(QStringLiteral("2"));
+    const auto r = d.request(&error);
+    QVERIFY2(r, qPrintable(error));
+    QCOMPARE(r->format, std::string("sglang"));
+    QCOMPARE(r->setup.gpu, std::string("H200-SXM-141GB"));
+    QCOMPARE(r->setup.gpus, 4);
+    QCOMPARE(r->setup.tp, 4);
+    QCOMPARE(r->setup.model, std::string("llama-3.3-70b"));
+    QCOMPARE(r->setup.engine, std::string("sglang"));
+    QCOMPARE(r->setup.kvPrecision, std::string("fp8"));
+    QVERIFY(!r->setup.promptTokens && !r->setup.concurrency && !r->setup.waves); // "from the file"
+    QCOMPARE(r->options.runs, (std::vector<int> {0, 1, 2, 4}));
+    QCOMPARE(r->options.fitRuns, (std::vector<int> {1}));
+    // A run list that is not one keeps the dialog open and says why.
+    d.runsEdit()->setText(QStringLiteral("3-1"));
+    d.accept();
+    QCOMPARE(d.result(), int(QDialog::Rejected));
+    auto* shown = d.findChild<QLabel*>(QStringLiteral("benchmarkError"));
+    QVERIFY(shown && shown->text().contains(QLatin1String("3-1")));
 }
 
 QTEST_MAIN(TestGuiCalibrate)

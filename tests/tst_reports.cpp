@@ -201,6 +201,7 @@ private Q_SLOTS:
     void badReportOptions_data();
     void badReportOptions();
     void sensitivityMovesCostAndTime();
+    void pdfShowsTheServingCalibration();
 
 private:
     QTemporaryDir m_dir;
@@ -644,6 +645,45 @@ void TestReports::sensitivityMovesCostAndTime()
     QVERIFY(fxRow.applies);
     GP_COMPARE_REL(fxRow.high.totalCost, cs.base.totalCost / 1.2, 1e-9);
     GP_COMPARE_REL(fxRow.low.totalCost, cs.base.totalCost / 0.8, 1e-9);
+}
+
+void TestReports::pdfShowsTheServingCalibration()
+{
+    // A plan that uses a serving calibration (SGLang's 70B sweep on 4 × H200, fitted by calibrate --import into a
+    // store of its own) says so in the PDF, in both languages: the file, every run with its residuals, why runs were
+    // left out.
+    const QString db = m_dir.filePath(QStringLiteral("calibrated.sqlite"));
+    const Run fit = cli({QStringLiteral("calibrate"), QStringLiteral("--import"),
+        QStringLiteral(
+            GPUPLAN_SOURCE_DIR "/tests/data/calibration/sglang/datacrunch_h200_llama_3_3_70b_online_output.jsonl"),
+        QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--gpus"), QStringLiteral("4"),
+        QStringLiteral("--tp"), QStringLiteral("4"), QStringLiteral("--model"), QStringLiteral("llama-3.3-70b"),
+        QStringLiteral("--engine"), QStringLiteral("sglang"), QStringLiteral("--runs"), QStringLiteral("1-5"),
+        QStringLiteral("--db"), db});
+    QVERIFY2(fit.code == 0, fit.err.constData());
+    const QString workload = m_dir.filePath(QStringLiteral("sglang-70b.json"));
+    {
+        QFile f(workload);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "gpuplan.workload/1", "name": "70B on SGLang", "kind": "inference",
+            "model": {"preset": "llama-3.1-70b"},
+            "inference": {"prompt_tokens": 512, "output_tokens": 512, "engine": "sglang", "concurrency": 32},
+            "hardware": {"gpu": "H200", "count": 4, "tp": 4}})");
+    }
+    for (const char* lang : {"en", "zh_CN"}) {
+        const QString pdf = m_dir.filePath(QStringLiteral("calibrated-%1.pdf").arg(QString::fromLatin1(lang)));
+        const Run r = cli({QStringLiteral("plan"), workload, QStringLiteral("--no-prices"), QStringLiteral("--pdf"),
+            pdf, QStringLiteral("--lang"), QString::fromLatin1(lang), QStringLiteral("--db"), db});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString text = pdfText(pdf);
+        const bool zh = QByteArray(lang) == "zh_CN";
+        for (const QString& s :
+            {zh ? QStringLiteral("依据您的基准测试校准") : QStringLiteral("Calibrated from your benchmark"),
+                QStringLiteral("datacrunch_h200_llama_3_3_70b_online_output.jsonl"),
+                zh ? QStringLiteral("请求速率 16/s") : QStringLiteral("request rate 16/s"),
+                zh ? QStringLiteral("过载") : QStringLiteral("overloaded: the server delivered 52%")})
+            QVERIFY2(text.contains(s), qPrintable(QStringLiteral("\"%1\" missing: %2").arg(s, text.left(400))));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReports)

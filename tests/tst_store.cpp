@@ -53,12 +53,12 @@ void TestStore::createsMigratesAndReopens()
     {
         auto s = providers::Store::open(path);
         QVERIFY2(s, s ? "" : s.error().detail.c_str());
-        QCOMPARE((*s)->schemaVersion(), 5);
+        QCOMPARE((*s)->schemaVersion(), 6);
     }
     QVERIFY(std::filesystem::exists(path));
     auto again = providers::Store::open(path);
     QVERIFY(again);
-    QCOMPARE((*again)->schemaVersion(), 5);
+    QCOMPARE((*again)->schemaVersion(), 6);
 }
 
 void TestStore::importIsOneSnapshotAndActivates()
@@ -171,6 +171,16 @@ void TestStore::discountsAndScenarios()
     QVERIFY(!s->deleteScenario(*id));
     QVERIFY(s->saveCalibration("H100-SXM-80GB", "{}"));
     QCOMPARE(s->calibrations()->size(), std::size_t(1));
+    // Serving calibrations: one per GPU, model family and engine; a new one for the same three replaces it.
+    QVERIFY(s->saveServingCalibration("H200-SXM-141GB", "dense GQA", "sglang", "{\"v\": 1}"));
+    QVERIFY(s->saveServingCalibration("H200-SXM-141GB", "dense GQA", "vllm", "{\"v\": 2}"));
+    QVERIFY(s->saveServingCalibration("H200-SXM-141GB", "dense GQA", "sglang", "{\"v\": 3}"));
+    const auto serving = s->servingCalibrations();
+    QVERIFY(serving);
+    QCOMPARE(serving->size(), std::size_t(2));
+    QCOMPARE(serving->front().engine, std::string("sglang"));
+    QCOMPARE(serving->front().json, std::string("{\"v\": 3}"));
+    QCOMPARE(serving->back().family, std::string("dense GQA"));
 }
 
 void TestStore::damagedFileIsAClearError()

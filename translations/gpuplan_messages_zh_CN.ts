@@ -663,5 +663,65 @@
         <source>no inference.engine given: vLLM is assumed (vllm, sglang and trtllm batch differently and run kernels of different speed)</source>
         <translation>未指定 inference.engine：按 vLLM 估算（vllm、sglang 与 trtllm 的批处理方式与内核速度各不相同）</translation>
     </message>
+    <message>
+        <source>request rate %1/s</source>
+        <translation>请求速率 %1/s</translation>
+    </message>
+    <message>
+        <source>concurrency %1</source>
+        <translation>并发 %1</translation>
+    </message>
+    <message>
+        <source>all %1 requests at once</source>
+        <translation>全部 %1 个请求同时发出</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>mean, from the mean end-to-end latency less TTFT over output tokens − 1</source>
+        <translation>均值，由平均端到端延迟减去 TTFT 再除以（输出词元数 − 1）得出</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>overloaded: the server delivered %1% of the %2 output tokens/s offered, so its queue grew through the run and there is no steady state to compare with</source>
+        <translation>过载：服务器只交付了所提供负载 %2 输出词元/秒中的 %1%，队列在整个运行中不断增长，没有可供比较的稳态</translation>
+    </message>
+    <message>
+        <source>at saturation: the run offered %1 output tokens/s, %2% of the %3 the calibrated model says the deployment delivers at most; so close to capacity a queue does not settle within a run, and there is no steady state to compare with</source>
+        <translation>已饱和：该运行提供 %1 输出词元/秒，为校准后模型所给部署最大能力 %3 的 %2%；如此接近容量时，队列在一次运行内无法稳定，没有可供比较的稳态</translation>
+    </message>
+    <message>
+        <source>%1 requests in flight per replica are more than the %2 the model holds at once (KV cache or the engine&apos;s cap); the rest wait in a queue the model does not follow</source>
+        <translation>每个副本同时有 %1 个请求，多于模型一次能容纳的 %2 个（受 KV 缓存或引擎上限限制）；其余请求在模型不跟踪的队列中等待</translation>
+    </message>
+    <message>
+        <source>the model does not fit on one replica at this prompt and output length</source>
+        <translation>在此提示与输出长度下，模型放不进一个副本</translation>
+    </message>
+    <message>
+        <source>no mean end-to-end latency (nor mean TTFT and TPOT) to find the requests in flight by Little&apos;s law</source>
+        <translation>没有平均端到端延迟（也没有平均 TTFT 与 TPOT），无法用 Little 定律求出在途请求数</translation>
+    </message>
+    <message>
+        <source>no TTFT, TPOT or throughput to compare with</source>
+        <translation>没有可比较的 TTFT、TPOT 或吞吐量</translation>
+    </message>
+    <message>
+        <source>serving on %1 with %2 for %3 models uses factors fitted to %4 (%5, imported %6); other GPUs, model families and engines keep the shipped factors</source>
+        <translation>在 %1 上用 %2 推理 %3 类模型时，使用拟合自 %4（%5，导入于 %6）的系数；其他 GPU、模型类别与引擎仍用内置系数</translation>
+    </message>
+    <message>
+        <source>serving calibrations are stored for %1, not for this model family and engine on the GPUs planned here: the shipped factors apply</source>
+        <translation>已存储的推理校准适用于 %1，而非此处规划的 GPU 上的这一模型类别与引擎：使用内置系数</translation>
+    </message>
 </context>
 </TS>

@@ -21,6 +21,21 @@
     </message>
 </context>
 <context>
+    <name>gpuplan::benchmarks</name>
+    <message>
+        <source>vLLM benchmark_serving / vllm bench serve result (JSON)</source>
+        <translation>vLLM benchmark_serving / vllm bench serve 结果（JSON）</translation>
+    </message>
+    <message>
+        <source>SGLang bench_serving output (JSON Lines)</source>
+        <translation>SGLang bench_serving 输出（JSON Lines）</translation>
+    </message>
+    <message>
+        <source>NVIDIA AIPerf profile export (profile_export_aiperf.json or .csv)</source>
+        <translation>NVIDIA AIPerf 导出（profile_export_aiperf.json 或 .csv）</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::charts::ParetoChartView</name>
     <message>
         <source>No priced candidates to plot</source>
@@ -201,6 +216,137 @@
     </message>
 </context>
 <context>
+    <name>gpuplan::gui::BenchmarkImportDialog</name>
+    <message>
+        <source>Import benchmark result</source>
+        <translation>导入基准测试结果</translation>
+    </message>
+    <message>
+        <source>A result file of vLLM&apos;s benchmark_serving / vllm bench serve, SGLang&apos;s bench_serving or AIPerf. The file does not say what it ran on: say it here. The serving model&apos;s decode bandwidth, GEMM efficiency and engine step cost are fitted to its runs, and plans on this GPU with this engine for models of this family use the fit.</source>
+        <translation>vLLM 的 benchmark_serving / vllm bench serve、SGLang 的 bench_serving 或 AIPerf 的结果文件。文件本身不记录运行环境，请在此填写。推理模型的解码带宽、GEMM 效率和引擎每步开销将拟合到其中的各次运行；在此 GPU 上用此引擎运行此类模型的方案将使用该拟合。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Result &amp;file:</source>
+        <translation>结果文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Guess from the file</source>
+        <translation>根据文件内容判断</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>GPU &amp;count:</source>
+        <translation>GPU 数量(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>all GPUs (one replica)</source>
+        <translation>全部 GPU（一个副本）</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel:</source>
+        <translation>张量并行(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model preset:</source>
+        <translation>模型预设(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation>引擎(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>for the record, e.g. 0.4.0</source>
+        <translation>仅作记录，例如 0.4.0</translation>
+    </message>
+    <message>
+        <source>Engine &amp;version:</source>
+        <translation>引擎版本(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation>权重(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache:</source>
+        <translation>KV 缓存(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>from the file</source>
+        <translation>取自文件</translation>
+    </message>
+    <message>
+        <source>Mean &amp;prompt tokens:</source>
+        <translation>平均提示词元数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Concurrency:</source>
+        <translation>并发(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>as the file says (waves for fixed-length datasets)</source>
+        <translation>按文件所述（定长数据集按批次波）</translation>
+    </message>
+    <message>
+        <source>waves: fixed lengths, started together</source>
+        <translation>批次波：定长，同时开始</translation>
+    </message>
+    <message>
+        <source>steady: lengths that vary</source>
+        <translation>稳态：长度不一</translation>
+    </message>
+    <message>
+        <source>Closed-loop &amp;arrivals:</source>
+        <translation>闭环到达方式(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>all, or e.g. 1-5</source>
+        <translation>全部，或如 1-5</translation>
+    </message>
+    <message>
+        <source>&amp;Runs to use:</source>
+        <translation>使用的运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>every usable run, or e.g. 3</source>
+        <translation>所有可用运行，或如 3</translation>
+    </message>
+    <message>
+        <source>Runs to f&amp;it:</source>
+        <translation>参与拟合的运行(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Fit and store</source>
+        <translation>拟合并保存(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Benchmark result</source>
+        <translation>基准测试结果</translation>
+    </message>
+    <message>
+        <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
+        <translation>基准测试结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose the benchmark&apos;s result file.</source>
+        <translation>请选择基准测试的结果文件。</translation>
+    </message>
+    <message>
+        <source>Runs are numbers like 1-5 or 1,3, got &quot;%1&quot;</source>
+        <translation>运行编号应如 1-5 或 1,3，实际为“%1”</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::gui::CalibratePage</name>
     <message>
         <source>Cannot start %1: %2</source>
@@ -338,6 +484,30 @@
             <numerusform>已将 %n 个校准档案导出到 %1。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Import &amp;benchmark result…</source>
+        <translation>导入基准测试结果(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Fit the serving model to a result of vLLM&apos;s benchmark_serving / vllm bench serve, SGLang&apos;s bench_serving or AIPerf, and use the fit in plans</source>
+        <translation>将推理模型拟合到 vLLM 的 benchmark_serving / vllm bench serve、SGLang 的 bench_serving 或 AIPerf 的结果，并在方案中使用该拟合</translation>
+    </message>
+    <message>
+        <source>Serving calibrations from benchmark results</source>
+        <translation>来自基准测试结果的推理校准</translation>
+    </message>
+    <message>
+        <source>Residuals of the selected serving calibration, per run</source>
+        <translation>所选推理校准在每次运行上的残差</translation>
+    </message>
+    <message>
+        <source>Fitting the serving model to %1…</source>
+        <translation>正在将推理模型拟合到 %1…</translation>
+    </message>
+    <message>
+        <source>Fitted to %1: plans serving %2 models on %3 with %4 now use it.</source>
+        <translation>已拟合到 %1：在 %3 上用 %4 推理 %2 类模型的方案现已使用该拟合。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::CalibrationModel</name>
@@ -368,6 +538,69 @@
     <message>
         <source>Source</source>
         <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::CalibrationResidualModel</name>
+    <message>
+        <source>TTFT, ms (%1)</source>
+        <translation>TTFT，毫秒（%1）</translation>
+    </message>
+    <message>
+        <source>TPOT, ms (%1)</source>
+        <translation>TPOT，毫秒（%1）</translation>
+    </message>
+    <message>
+        <source>output tokens/s</source>
+        <translation>输出词元/秒</translation>
+    </message>
+    <message>
+        <source>fitted</source>
+        <translation>参与拟合</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation>未采用：%1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Held out</source>
+        <translation>留出</translation>
+    </message>
+    <message>
+        <source>Shipped factors</source>
+        <translation>内置系数</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>用途</translation>
     </message>
 </context>
 <context>
@@ -1447,6 +1680,14 @@
     <message>
         <source>fitted to published runs</source>
         <translation>按公开实测拟合</translation>
+    </message>
+    <message>
+        <source>Serving factors fitted to %1 (%2, %3 × %4, %5), imported %6; the range comes from its held-out runs</source>
+        <translation>推理系数拟合自 %1（%2，%3 × %4，%5），导入于 %6；区间来自其留出运行</translation>
+    </message>
+    <message>
+        <source>Calibrated by</source>
+        <translation>校准依据</translation>
     </message>
 </context>
 <context>
@@ -2669,6 +2910,65 @@
     <message>
         <source>This build of gpuplan has no keychain support (QtKeychain was not found): the key cannot be kept.</source>
         <translation>此版本的 gpuplan 不支持密钥环（构建时未找到 QtKeychain）：无法保存密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::ServingCalibrationModel</name>
+    <message>
+        <source>%1 × %2 (TP %3)</source>
+        <translation>%1 × %2（TP %3）</translation>
+    </message>
+    <message>
+        <source>%1 (measured with %2)</source>
+        <translation>%1（以 %2 测得）</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms</source>
+        <translation>%1 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>published runs&apos;</source>
+        <translation>沿用公开运行记录</translation>
+    </message>
+    <message>
+        <source>× %1 – %2</source>
+        <translation>× %1 – %2</translation>
+    </message>
+    <message>
+        <source>latency %1, throughput %2</source>
+        <translation>延迟 %1，吞吐量 %2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation>模型类别</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Benchmark result</source>
+        <translation>基准测试结果</translation>
+    </message>
+    <message>
+        <source>Imported at</source>
+        <translation>导入时间</translation>
+    </message>
+    <message>
+        <source>Fitted factors</source>
+        <translation>拟合系数</translation>
+    </message>
+    <message>
+        <source>80 % range of a calibrated estimate</source>
+        <translation>校准估算的 80 % 区间</translation>
     </message>
 </context>
 <context>

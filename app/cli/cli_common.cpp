@@ -197,4 +197,13 @@ std::unique_ptr<providers::Store> openStore(const Args& a, std::ostream& err)
     return std::move(*s);
 }
 
+std::optional<long> positiveInt(const std::string& s)
+{
+    char* end = nullptr;
+    const long n = std::strtol(s.c_str(), &end, 10);
+    if (s.empty() || *end != '\0' || n < 1)
+        return std::nullopt;
+    return n;
+}
+
 } // namespace gpuplan::cli::detail

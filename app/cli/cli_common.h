@@ -35,6 +35,8 @@ std::optional<Args> parseArgs(const std::vector<std::string>& args, std::size_t 
 /// The --format value if it is one of `allowed` (else a message and ok = false); the first by default.
 std::string formatOption(
     const Args& a, const std::vector<std::string>& allowed, std::ostream& err, const std::string& command, bool& ok);
+/// A whole number ≥ 1 written in decimal, or nullopt.
+std::optional<long> positiveInt(const std::string& s);
 /// Writes to --output (a temporary file renamed over the target) or stdout.
 bool emit(const Args& a, const std::string& text, std::ostream& out, std::ostream& err);
 

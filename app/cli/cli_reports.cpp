@@ -93,15 +93,6 @@ const core::Candidate* recommended(const core::Plan& plan)
     return nullptr;
 }
 
-std::optional<long> positiveInt(const std::string& s)
-{
-    char* end = nullptr;
-    const long n = std::strtol(s.c_str(), &end, 10);
-    if (s.empty() || *end != '\0' || n < 1)
-        return std::nullopt;
-    return n;
-}
-
 std::string num(double v)
 {
     char buf[64];

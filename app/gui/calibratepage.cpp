@@ -1,10 +1,12 @@
 #include "calibratepage.h"
 
 #include "appcontext.h"
+#include "background.h"
 #include "errortext.h"
 #include "format.h"
 #include "settings.h"
 
+#include "providers/clock.h"
 #include "providers/store.h"
 
 #include <QCheckBox>
@@ -113,6 +115,8 @@ CalibratePage::CalibratePage(AppContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
     , m_model(new CalibrationModel(this))
+    , m_servingModel(new ServingCalibrationModel(this))
+    , m_residualModel(new CalibrationResidualModel(this))
     , m_runner(new providers::ProbeRunner(this))
 {
     auto* v = new QVBoxLayout(this);
@@ -135,8 +139,11 @@ CalibratePage::CalibratePage(AppContext* context, QWidget* parent)
     bar->addWidget(m_quick);
     bar->addWidget(m_cancel);
     bar->addStretch(1);
+    m_importBenchmark = new QPushButton;
+    m_importBenchmark->setObjectName(QStringLiteral("importBenchmarkButton"));
     bar->addWidget(m_import);
     bar->addWidget(m_export);
+    bar->addWidget(m_importBenchmark);
     v->addLayout(bar);
     m_message = new QLabel;
     m_message->setObjectName(QStringLiteral("calibrationMessage"));
@@ -152,6 +159,20 @@ CalibratePage::CalibratePage(AppContext* context, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     split->addWidget(m_table);
+    const auto table = [split](QAbstractItemModel* model, const char* name) {
+        auto* t = new QTableView;
+        t->setObjectName(QString::fromLatin1(name));
+        t->setModel(model);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->setSelectionMode(QAbstractItemView::SingleSelection);
+        t->setAlternatingRowColors(true);
+        t->verticalHeader()->hide();
+        t->horizontalHeader()->setStretchLastSection(true);
+        split->addWidget(t);
+        return t;
+    };
+    m_servingTable = table(m_servingModel, "servingCalibrationTable");
+    m_residualTable = table(m_residualModel, "residualTable");
     m_log = new QPlainTextEdit;
     m_log->setObjectName(QStringLiteral("probeLog"));
     m_log->setReadOnly(true);
@@ -171,6 +192,13 @@ CalibratePage::CalibratePage(AppContext* context, QWidget* parent)
         QString error;
         exportFile({}, &error);
     });
+    connect(m_importBenchmark, &QPushButton::clicked, this, &CalibratePage::importBenchmarkDialog);
+    connect(m_servingTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (current.isValid())
+                m_residualModel->setCalibration(
+                    m_servingModel->calibrations()[static_cast<std::size_t>(current.row())]);
+        });
     connect(m_runner, &providers::ProbeRunner::progress, m_log, &QPlainTextEdit::appendPlainText);
     connect(m_runner, &providers::ProbeRunner::finished, this, &CalibratePage::onProbeFinished);
     connect(m_context, &AppContext::dataChanged, this, &CalibratePage::refresh);
@@ -192,6 +220,13 @@ void CalibratePage::retranslate()
     m_import->setText(tr("&Import…"));
     m_import->setToolTip(tr("A probe report (gpuplan.probe/1) or exported profiles (gpuplan.calibration/1)"));
     m_export->setText(tr("E&xport…"));
+    m_importBenchmark->setText(tr("Import &benchmark result…"));
+    m_importBenchmark->setToolTip(tr("Fit the serving model to a result of vLLM's benchmark_serving / vllm bench "
+                                     "serve, SGLang's bench_serving or AIPerf, and use the fit in plans"));
+    m_servingTable->setAccessibleName(tr("Serving calibrations from benchmark results"));
+    m_residualTable->setAccessibleName(tr("Residuals of the selected serving calibration, per run"));
+    m_servingModel->retranslate();
+    m_residualModel->retranslate();
     m_table->setAccessibleName(tr("Calibration profiles in the store"));
     m_log->setAccessibleName(tr("Progress of gpuplan-probe"));
     m_log->setPlaceholderText(tr("gpuplan-probe's progress appears here while it measures."));
@@ -231,6 +266,7 @@ void CalibratePage::updateButtons()
     m_cancel->setEnabled(running);
     m_import->setEnabled(!running && store);
     m_export->setEnabled(store && m_model->rowCount() > 0);
+    m_importBenchmark->setEnabled(!m_importing && store);
 }
 
 void CalibratePage::refresh()
@@ -241,7 +277,87 @@ void CalibratePage::refresh()
             profiles.push_back(p);
     m_model->setProfiles(std::move(profiles));
     m_table->resizeColumnsToContents();
+    std::vector<std::shared_ptr<const core::ServingCalibration>> serving;
+    if (const auto d = m_context->data(); d && d->inputs.servingCalibrations)
+        for (const auto& entry : *d->inputs.servingCalibrations)
+            serving.push_back(entry.second);
+    // Keep showing the calibration whose residuals are open, as stored now (a new import replaces it).
+    std::shared_ptr<const core::ServingCalibration> shown;
+    if (const auto* open = m_residualModel->calibration())
+        for (const auto& c : serving)
+            if (core::keyOf(*c) == core::keyOf(*open))
+                shown = c;
+    m_servingModel->setCalibrations(serving);
+    m_residualModel->setCalibration(shown ? shown : serving.empty() ? nullptr : serving.front());
+    m_servingTable->resizeColumnsToContents();
+    m_residualTable->resizeColumnsToContents();
     updateButtons();
+}
+
+void CalibratePage::importBenchmarkDialog()
+{
+    BenchmarkImportDialog dialog(m_context->data(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (auto r = dialog.request())
+        importBenchmark(*r);
+}
+
+void CalibratePage::importBenchmark(const BenchmarkImportRequest& request)
+{
+    const auto catalogs = m_context->data();
+    if (m_importing || !catalogs)
+        return;
+    if (!m_context->store()) {
+        setMessage(tr("There is no store to keep a calibration in: %1").arg(m_context->storeError()), true);
+        Q_EMIT benchmarkImported(false);
+        return;
+    }
+    m_importing = true;
+    updateButtons();
+    setMessage(tr("Fitting the serving model to %1…").arg(QFileInfo(request.path).fileName()), false);
+    const std::string importedAt = providers::utcTimestamp();
+    // The work holds the catalogs it reads (shared, immutable), never the page.
+    runInBackground<BenchmarkImportResult>(
+        this,
+        [catalogs, request, importedAt](TaskReporter<BenchmarkImportResult>&) {
+            return runBenchmarkImport(request, *catalogs->inputs.gpus, *catalogs->inputs.models, importedAt);
+        },
+        {},
+        [this, request](BenchmarkImportResult result) {
+            m_importing = false;
+            for (const auto& w : result.warnings)
+                m_log->appendPlainText(tr("warning: %1").arg(QString::fromStdString(w)));
+            if (!result.calibration) {
+                setMessage(ErrorText::describe(result.error), true);
+                updateButtons();
+                Q_EMIT benchmarkImported(false);
+                return;
+            }
+            const auto& c = *result.calibration;
+            auto* db = m_context->store();
+            const std::string engine(core::toString(c.engine));
+            if (auto st = db->saveServingCalibration(c.gpuId, c.family, engine, core::serializeServingCalibration(c));
+                !st) {
+                setMessage(ErrorText::describe(st.error()), true);
+                updateButtons();
+                Q_EMIT benchmarkImported(false);
+                return;
+            }
+            m_residualModel->setCalibration(result.calibration);
+            if (auto st = m_context->reloadCalibrations(); !st) {
+                setMessage(ErrorText::describe(st.error()), true);
+                Q_EMIT benchmarkImported(false);
+                return;
+            }
+            AppSettings::setLastDirectory(QFileInfo(request.path).absolutePath());
+            setMessage(tr("Fitted to %1: plans serving %2 models on %3 with %4 now use it.")
+                           .arg(qs(c.file), qs(c.family), qs(c.gpuId), qs(engine)),
+                false);
+            updateButtons();
+            Q_EMIT profilesChanged();
+            Q_EMIT benchmarkImported(true);
+        });
 }
 
 void CalibratePage::measure()

@@ -1,9 +1,11 @@
 #pragma once
 // The Calibrate page: the calibration profiles in the store (what gpuplan-probe measured per GPU model), a
 // measurement of the local GPU through gpuplan-probe as a child process (a GPU fault never takes the app down)
-// with its progress lines and Cancel, and import/export of probe reports and profiles. Every plan uses the
-// stored profiles (AppContext::reloadCalibrations).
+// with its progress lines and Cancel, and import/export of probe reports and profiles; and calibrations from a
+// serving benchmark's results (Import Benchmark Result…: the fit runs in the background, its residuals are shown
+// per run). Every plan uses the stored profiles and serving calibrations (AppContext::reloadCalibrations).
 
+#include "benchmarkimport.h"
 #include "core/calibration.h"
 
 #include "providers/probe_runner.h"
@@ -55,6 +57,10 @@ public:
 
     CalibrationModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+    /// The stored serving calibrations, and the residuals of the one selected (or just imported).
+    ServingCalibrationModel* servingModel() const { return m_servingModel; }
+    CalibrationResidualModel* residualModel() const { return m_residualModel; }
+    bool isImporting() const { return m_importing; }
     /// The probe's stderr lines so far (progress), as shown.
     QString log() const;
     /// The message under the buttons (the outcome of the last action).
@@ -75,12 +81,19 @@ public:
     bool exportFile(const QString& path, QString* error = nullptr);
     /// Re-reads the profiles from the store.
     void refresh();
+    /// Asks for a benchmark result and what it ran on (BenchmarkImportDialog), then imports it.
+    void importBenchmarkDialog();
+    /// Reads the result, fits the serving model in the background and stores the fit; benchmarkImported() tells
+    /// when it is over.
+    void importBenchmark(const BenchmarkImportRequest& request);
 
 Q_SIGNALS:
     /// A measurement ended (stored, failed, cancelled or crashed).
     void finished(gpuplan::gui::CalibratePage::Outcome outcome);
     /// New profiles are in the store and in the plan.
     void profilesChanged();
+    /// A benchmark import ended: stored (ok) or not (message() says why).
+    void benchmarkImported(bool ok);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -102,6 +115,12 @@ private:
     QPushButton* m_cancel = nullptr;
     QPushButton* m_import = nullptr;
     QPushButton* m_export = nullptr;
+    QPushButton* m_importBenchmark = nullptr;
+    ServingCalibrationModel* m_servingModel;
+    CalibrationResidualModel* m_residualModel;
+    QTableView* m_servingTable = nullptr;
+    QTableView* m_residualTable = nullptr;
+    bool m_importing = false;
     QLabel* m_message = nullptr;
     QPlainTextEdit* m_log = nullptr;
     providers::ProbeRunner* m_runner;

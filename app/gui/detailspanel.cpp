@@ -8,6 +8,7 @@
 #include "app/charts/stackedbarchart.h"
 #include "app/charts/stepchart.h"
 #include "app/report/plan_output.h"
+#include "core/serving_calibration.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -251,9 +252,22 @@ void DetailsPanel::rebuild()
             efficiency = c->training ? tr("calibrated: wall time %1 %").arg(change)
                                      : tr("calibrated: throughput %1 %").arg(change);
         }
-        row(dep, tr("Efficiency"), efficiency, {},
-            cal ? tr("Measured on %1 at %2: %3").arg(qs(cal->gpuName), Fmt::date(qs(cal->measuredAt)), qs(cal->source))
-                : tr("Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate page"));
+        if (const auto& sc = c->servingCalibration) {
+            // Serving factors fitted to the user's benchmark (the Calibrate page shows its residuals per run).
+            row(dep, tr("Efficiency"), efficiency, {},
+                tr("Serving factors fitted to %1 (%2, %3 × %4, %5), imported %6; the range comes from its held-out "
+                   "runs")
+                    .arg(qs(sc->file), qs(sc->model), qs(sc->gpuId))
+                    .arg(sc->gpus)
+                    .arg(qs(std::string(core::toString(sc->engine))), Fmt::date(qs(sc->importedAt))));
+            row(dep, tr("Calibrated by"), qs(sc->file));
+        } else {
+            row(dep, tr("Efficiency"), efficiency, {},
+                cal ? tr("Measured on %1 at %2: %3")
+                          .arg(qs(cal->gpuName), Fmt::date(qs(cal->measuredAt)), qs(cal->source))
+                    : tr("Datasheet figures × efficiencies from published runs; measure this GPU on the Calibrate "
+                         "page"));
+        }
     }
 
     if (c->training) {

@@ -1,5 +1,7 @@
 #include "candidate_view.h"
 
+#include "core/serving_calibration.h"
+
 namespace gpuplan::report {
 
 Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike)
@@ -12,6 +14,35 @@ Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, do
     return {value, value / g->rateHigh, value / g->rateLow};
 }
 
+namespace {
+
+/// `value` with the range of a calibration's band when there is one (and ranges are shown at all), else the group's.
+Ranged bandOrGroup(const core::AccuracyReport* accuracy, const std::optional<std::pair<double, double>>& band,
+    const char* group, double value, bool timeLike)
+{
+    if (!accuracy || !band)
+        return estimateRange(accuracy, group, value, timeLike);
+    // As AccuracyGroup's rateLow / rateHigh: times multiply by the band, rates divide by it.
+    if (timeLike)
+        return {value, value * band->first, value * band->second};
+    return {value, value / band->second, value / band->first};
+}
+
+std::optional<std::pair<double, double>> bandOf(const core::Candidate& c, bool latency)
+{
+    if (!c.servingCalibration)
+        return std::nullopt;
+    return latency ? c.servingCalibration->latencyBand : c.servingCalibration->throughputBand;
+}
+
+} // namespace
+
+Ranged servingRange(const core::AccuracyReport* accuracy, const core::Candidate& c, double value, bool timeLike)
+{
+    return bandOrGroup(
+        accuracy, bandOf(c, timeLike), timeLike ? "serving latency" : "serving throughput", value, timeLike);
+}
+
 Ranged costRange(const core::Candidate& c, const core::AccuracyReport* acc, bool usd)
 {
     if (!c.pricing)
@@ -19,8 +50,8 @@ Ranged costRange(const core::Candidate& c, const core::AccuracyReport* acc, bool
     const double cost = usd ? c.pricing->costUsd : c.pricing->totalCost;
     // Cost follows time (training: the same relative range) or the replicas, which scale with 1 / throughput
     // (serving); batch has no range.
-    const char* group = c.training ? "training" : c.inference ? "serving throughput" : "none";
-    const Ranged rel = estimateRange(acc, group, 1.0, true);
+    const Ranged rel = c.inference ? bandOrGroup(acc, bandOf(c, false), "serving throughput", 1.0, true)
+                                   : estimateRange(acc, c.training ? "training" : "none", 1.0, true);
     return {cost, cost * rel.low, cost * rel.high};
 }
 
@@ -77,10 +108,10 @@ CandidateView viewCandidate(const core::Workload&, const core::Candidate& c, con
     }
     if (c.inference) {
         const auto& i = *c.inference;
-        v.ttftMs = estimateRange(acc, "serving latency", i.ttftMs, true);
-        v.tpotMs = estimateRange(acc, "serving latency", i.tpotMs, true);
-        v.throughputTokensPerS = estimateRange(acc, "serving throughput", i.throughputTokensPerS, false);
-        v.requestsPerSecond = estimateRange(acc, "serving throughput", i.requestsPerS, false);
+        v.ttftMs = servingRange(acc, c, i.ttftMs, true);
+        v.tpotMs = servingRange(acc, c, i.tpotMs, true);
+        v.throughputTokensPerS = servingRange(acc, c, i.throughputTokensPerS, false);
+        v.requestsPerSecond = servingRange(acc, c, i.requestsPerS, false);
     }
     v.totalCost = costRange(c, acc);
     v.costUsd = costRange(c, acc, true);

@@ -43,6 +43,11 @@ CandidateView viewCandidate(const core::Workload& w, const core::Candidate& c, c
 /// estimated ÷ published ratios; times (timeLike) multiply by them. No report: {value, value}.
 Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike);
 
+/// The range of a serving estimate: from the band of held-out ratios of the candidate's serving calibration when it
+/// has one of that kind (ServingCalibration::latencyBand / throughputBand, from three ratios or more), else
+/// estimateRange() with the group of published runs. No report: {value, value}.
+Ranged servingRange(const core::AccuracyReport* accuracy, const core::Candidate& c, double value, bool timeLike);
+
 /// The 80 % range of a priced candidate's total cost (plan currency; `usd`: cost_usd): cost follows time
 /// (training) or the replicas, i.e. 1 / throughput (serving); batch and unpriced candidates have none.
 Ranged costRange(const core::Candidate& c, const core::AccuracyReport* accuracy, bool usd = false);

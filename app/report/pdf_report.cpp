@@ -1,5 +1,7 @@
 #include "pdf_report.h"
 
+#include "core/serving_calibration.h"
+
 #include "message_text.h"
 
 #include "format.h"
@@ -906,6 +908,7 @@ public:
         assumptions(d);
         provenance(d);
         accuracy(d);
+        servingCalibrations(d);
         exclusions(d);
         notes(d);
     }
@@ -1628,10 +1631,16 @@ private:
         if (m_rec && m_w.kind != core::WorkloadKind::Batch) {
             const core::Precision prec = m_w.training ? m_rec->gpu->computePrecision(m_w.training->precision)
                                                       : m_rec->gpu->computePrecision(m_w.inference->weightPrecision);
-            const core::Efficiency e = core::efficiencyFor(m_w, *m_rec->gpu, prec);
+            const core::Efficiency e = m_rec->servingCalibration
+                ? core::defaultEfficiency(*m_rec->gpu, prec) // the serving fit was made against these
+                : core::efficiencyFor(m_w, *m_rec->gpu, prec);
             d.subheading(
-                (e.calibrated ? tr("Efficiency on %1 (%2), calibrated on this machine") : tr("Efficiency on %1 (%2)"))
-                    .arg(qs(m_rec->gpu->id), qs(std::string(core::toString(prec)))));
+                (m_rec->servingCalibration ? tr("Efficiency on %1 (%2); serving factors fitted to your benchmark %3")
+                                                 .arg(qs(m_rec->gpu->id), qs(std::string(core::toString(prec))),
+                                                     qs(m_rec->servingCalibration->file))
+                                           : (e.calibrated ? tr("Efficiency on %1 (%2), calibrated on this machine")
+                                                           : tr("Efficiency on %1 (%2)"))
+                                                 .arg(qs(m_rec->gpu->id), qs(std::string(core::toString(prec))))));
             Table t;
             t.pt = 7.5;
             t.header = false;
@@ -1860,6 +1869,78 @@ private:
                     + QStringLiteral(" %"),
                 grouped(1 / g.rateHigh, 2) + QStringLiteral(" – ") + grouped(1 / g.rateLow, 2)});
         d.table(t);
+    }
+
+    /// The calibrations from the user's benchmark that the plan's serving estimates use: the fit and every run's
+    /// residuals.
+    void servingCalibrations(Doc& d)
+    {
+        if (m_plan.servingCalibrations.empty())
+            return;
+        d.heading(tr("Calibrated from your benchmark"));
+        for (const auto& cal : m_plan.servingCalibrations) {
+            const auto& c = *cal;
+            d.subheading(tr("%1 × %2, %3 (%4), %5")
+                             .arg(qs(c.gpuId))
+                             .arg(c.gpus)
+                             .arg(qs(c.model), qs(c.family), qs(std::string(core::toString(c.engine)))));
+            const auto band = [&](const std::optional<std::pair<double, double>>& b, bool rate) {
+                if (!b)
+                    return tr("that of the published runs (fewer than 3 held-out figures)");
+                const double lo = rate ? 1 / b->second : b->first, hi = rate ? 1 / b->first : b->second;
+                return tr("× %1 – %2").arg(grouped(lo, 2), grouped(hi, 2));
+            };
+            d.text(tr("Fitted to %1 (%2), imported %3.").arg(qs(c.file), qs(c.format), qs(c.importedAt.substr(0, 10))),
+                d.font(8));
+            d.text(tr("Decode bandwidth, GEMM efficiency and the engine's step cost are fitted by least squares to the "
+                      "runs' TTFT, TPOT and output throughput; the other factors keep their shipped values. Each "
+                      "fitted run is also predicted by a fit without it (held out). Range of a calibrated estimate: "
+                      "latency %1, throughput %2.")
+                       .arg(band(c.latencyBand, false), band(c.throughputBand, true)),
+                d.font(8), muted);
+            Table t;
+            t.pt = 7;
+            const Qt::Alignment R = Qt::AlignRight;
+            t.columns = {{tr("Run"), R}, {tr("Load"), Qt::AlignLeft, true}, {tr("Figure"), Qt::AlignLeft, true},
+                {tr("Measured"), R}, {tr("Estimate"), R}, {tr("Error"), R}, {tr("Held out"), R},
+                {tr("Shipped factors"), R}, {tr("Use")}};
+            const auto error = [&](double est, double measured) {
+                return measured > 0 && std::isfinite(est)
+                    ? grouped((est / measured - 1) * 100, 1) + QStringLiteral(" %")
+                    : QStringLiteral("–");
+            };
+            bool derived = false;
+            QStringList reasons;
+            for (const auto& r : c.residuals) {
+                // The statistic in short; the one derived from the means is explained under the table.
+                QString statistic = msgText(r.statistic);
+                if (r.statistic.id() == core::msg::calibStatDerived.id) {
+                    statistic = msgText(core::Message(core::msg::calibStatMean)) + QStringLiteral("*");
+                    derived = true;
+                }
+                const QString figure = r.metric == "ttft_ms" ? tr("TTFT (ms, %1)").arg(statistic)
+                    : r.metric == "tpot_ms"                  ? tr("TPOT (ms, %1)").arg(statistic)
+                    : r.metric.empty()                       ? QStringLiteral("–")
+                                                             : tr("output tokens/s");
+                const int decimals = r.metric == "tpot_ms" ? 2 : r.metric == "ttft_ms" ? 1 : 0;
+                const QString use = r.fitted ? tr("fitted") : r.excluded.empty() ? tr("predicted") : tr("left out");
+                if (!r.excluded.empty()) {
+                    const QString reason = tr("Run %1 left out: %2").arg(r.run + 1).arg(msgText(r.excluded));
+                    if (!reasons.contains(reason))
+                        reasons << reason;
+                }
+                t.rows.push_back({QString::number(r.run + 1), msgText(r.label), figure,
+                    r.metric.empty() ? QStringLiteral("–") : grouped(r.measured, decimals),
+                    r.metric.empty() ? QStringLiteral("–") : grouped(r.estimate, decimals),
+                    error(r.estimate, r.measured), r.heldOut ? error(*r.heldOut, r.measured) : QStringLiteral("–"),
+                    error(r.defaultEstimate, r.measured), use});
+            }
+            d.table(t);
+            if (derived)
+                reasons.prepend(QStringLiteral("* ") + msgText(core::Message(core::msg::calibStatDerived)));
+            if (!reasons.isEmpty())
+                d.bullets(reasons, 7.5);
+        }
     }
 
     void exclusions(Doc& d)

@@ -1,6 +1,7 @@
 #include "plan_output.h"
 
 #include "core/json_reader.h"
+#include "core/serving_calibration.h"
 
 #include "format.h"
 
@@ -46,6 +47,58 @@ void putRanged(ordered_json& j, const std::string& key, const Ranged& r, bool wi
     j[key + "_high"] = finite(r.high);
 }
 
+/// A figure of a calibration by its metric: "TTFT", "TPOT", "throughput", with the unit.
+std::string metricName(const std::string& metric)
+{
+    return metric == "ttft_ms" ? "TTFT ms" : metric == "tpot_ms" ? "TPOT ms" : "output tokens/s";
+}
+
+ordered_json calibrationJson(const core::ServingCalibration& c)
+{
+    ordered_json j;
+    j["file"] = c.file;
+    j["format"] = c.format;
+    j["imported_at"] = c.importedAt;
+    j["gpu"] = c.gpuId;
+    j["family"] = c.family;
+    j["engine"] = std::string(core::toString(c.engine));
+    j["engine_version"] = c.engineVersion;
+    j["model"] = c.model;
+    j["gpus"] = c.gpus;
+    j["tp"] = c.tp;
+    ordered_json factors = ordered_json::object();
+    const auto names = core::ServingParams::names();
+    const auto values = c.params.values();
+    for (const auto& f : c.fitted)
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (names[i] == f)
+                factors[f] = values[i];
+    j["fitted_factors"] = factors;
+    // published ÷ estimated (latency), estimated ÷ published (throughput): the bands the candidate's ranges use.
+    j["latency_band"] = c.latencyBand ? ordered_json {c.latencyBand->first, c.latencyBand->second} : ordered_json();
+    j["throughput_band"]
+        = c.throughputBand ? ordered_json {c.throughputBand->first, c.throughputBand->second} : ordered_json();
+    ordered_json rows = ordered_json::array();
+    for (const auto& r : c.residuals) {
+        ordered_json x;
+        x["run"] = r.run + 1;
+        x["load"] = r.label.text();
+        x["metric"] = r.metric;
+        x["statistic"] = r.statistic.text();
+        x["measured"] = finite(r.measured);
+        x["estimate"] = finite(r.estimate);
+        x["error_pct"] = r.measured > 0 ? finite((r.estimate / r.measured - 1) * 100) : 0.0;
+        x["held_out_error_pct"]
+            = r.heldOut && r.measured > 0 ? ordered_json(finite((*r.heldOut / r.measured - 1) * 100)) : ordered_json();
+        x["shipped_error_pct"] = r.measured > 0 ? finite((r.defaultEstimate / r.measured - 1) * 100) : 0.0;
+        x["fitted"] = r.fitted;
+        x["excluded"] = r.excluded.empty() ? ordered_json() : ordered_json(r.excluded.text());
+        rows.push_back(x);
+    }
+    j["residuals"] = rows;
+    return j;
+}
+
 ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
     const CandidateView v = viewCandidate(w, c, acc);
@@ -65,6 +118,10 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
     j["calibrated"] = c.calibrated;
     if (c.calibrationRatio) // + means longer (training) or more throughput (serving) than the datasheet defaults
         j["calibration_change_pct"] = (*c.calibrationRatio - 1.0) * 100.0;
+    if (c.servingCalibration) // the plan's "serving_calibrations" has its fit and residuals
+        j["serving_calibration"] = {{"file", c.servingCalibration->file}, {"gpu", c.servingCalibration->gpuId},
+            {"family", c.servingCalibration->family},
+            {"engine", std::string(core::toString(c.servingCalibration->engine))}};
     if (c.pricing) {
         const auto& p = *c.pricing;
         j["gpus_per_instance"] = p.offering.gpuCount;
@@ -302,6 +359,10 @@ void appendEstimateDetail(
             std::move(unit)});
     };
     row("GPU", c.gpu->id + " × " + std::to_string(c.gpus), "");
+    if (c.servingCalibration)
+        row("calibrated", c.servingCalibration->file,
+            "serving factors fitted to it (" + c.servingCalibration->family + ", "
+                + std::string(core::toString(c.servingCalibration->engine)) + ")");
     row("layout", v.layout, "");
     row("fits in memory", c.fits ? "yes" : "NO", "");
     if (c.training) {
@@ -377,6 +438,9 @@ void appendEstimateDetail(
         for (const auto& s : *suggestions)
             out += "  - " + s.text() + "\n";
     }
+    if (c.servingCalibration)
+        out += "\nServing calibration " + c.servingCalibration->file + ":\n"
+            + servingCalibrationTable(*c.servingCalibration);
 }
 
 } // namespace
@@ -435,6 +499,12 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
                 {"throughput_tokens_per_s", s.estimate.throughputTokensPerS}, {"ttft_ms", s.estimate.ttftMs},
                 {"tpot_ms", s.estimate.tpotMs}});
         j["mig_slices"] = slices;
+    }
+    if (!plan.servingCalibrations.empty()) {
+        ordered_json cals = ordered_json::array();
+        for (const auto& c : plan.servingCalibrations)
+            cals.push_back(calibrationJson(*c));
+        j["serving_calibrations"] = cals;
     }
     j["warnings"] = warnings;
     j["notes"] = core::texts(plan.notes);
@@ -607,6 +677,79 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
     for (const auto& n : plan.notes)
         out += "\nNote: " + n.text() + "\n";
     return out;
+}
+
+std::string servingCalibrationTable(const core::ServingCalibration& c)
+{
+    std::string out;
+    const auto names = core::ServingParams::names();
+    const auto values = c.params.values();
+    const auto shipped = core::defaultServingParams().values();
+    out += "fitted on " + c.gpuId + " × " + std::to_string(c.gpus) + " (TP " + std::to_string(c.tp) + "), " + c.model
+        + " (" + c.family + "), " + std::string(core::toString(c.engine))
+        + (c.engineVersion.empty() ? "" : " " + c.engineVersion) + ":";
+    for (const auto& f : c.fitted)
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] != f)
+                continue;
+            // Per-step costs (names ending in _s) in ms, efficiencies as fractions.
+            const bool seconds = f.size() > 2 && f.compare(f.size() - 2, 2, "_s") == 0;
+            const auto show
+                = [&](double v) { return seconds ? withSeparators(v * 1e3, 3) + " ms" : withSeparators(v, 3); };
+            out += " " + (seconds ? f.substr(0, f.size() - 2) : f) + " " + show(values[i]) + " (shipped "
+                + show(shipped[i]) + ")";
+        }
+    out += "\n";
+    TextTable t({"run", "load", "figure", "measured", "estimate", "error %", "held out %", "shipped %", ""});
+    const auto pct = [](double est, double measured) {
+        return measured > 0 && std::isfinite(est) ? withSeparators((est / measured - 1) * 100, 1) : std::string("-");
+    };
+    bool derived = false;
+    for (const auto& r : c.residuals) {
+        std::string note = r.fitted ? "fitted" : r.excluded.empty() ? "predicted" : "left out";
+        if (r.metric.empty()) {
+            t.addRow({std::to_string(r.run + 1), r.label.text(), "-", "-", "-", "-", "-", "-", note});
+            continue;
+        }
+        std::string figure = metricName(r.metric);
+        if (r.statistic.id() == core::msg::calibStatMedian.id)
+            figure += " (median)";
+        else if (r.statistic.id() == core::msg::calibStatDerived.id) {
+            figure += " *";
+            derived = true;
+        }
+        const int decimals = r.metric == "tpot_ms" ? 2 : r.metric == "ttft_ms" ? 1 : 0;
+        t.addRow({std::to_string(r.run + 1), r.label.text(), figure, withSeparators(r.measured, decimals),
+            withSeparators(r.estimate, decimals), pct(r.estimate, r.measured),
+            r.heldOut ? pct(*r.heldOut, r.measured) : "-", pct(r.defaultEstimate, r.measured), note});
+    }
+    out += t.render();
+    if (derived)
+        out += "* " + core::Message(core::msg::calibStatDerived).text() + "\n";
+    std::vector<std::string> reasons;
+    for (const auto& r : c.residuals) {
+        const std::string line = "run " + std::to_string(r.run + 1) + " left out: " + r.excluded.text();
+        if (!r.excluded.empty() && std::find(reasons.begin(), reasons.end(), line) == reasons.end())
+            reasons.push_back(line);
+    }
+    for (const auto& line : reasons)
+        out += line + "\n";
+    // The bands as the factors a calibrated estimate's range applies: latency × [low, high], throughput × [1/high,
+    // 1/low] (AccuracyGroup's convention).
+    const auto factors = [](const std::optional<std::pair<double, double>>& band, bool rate) {
+        if (!band)
+            return std::string("the published runs' (fewer than 3 held-out figures)");
+        const double lo = rate ? 1 / band->second : band->first, hi = rate ? 1 / band->first : band->second;
+        return "× " + withSeparators(lo, 2) + " – " + withSeparators(hi, 2);
+    };
+    out += "80% range of a calibrated estimate, from the held-out figures: latency " + factors(c.latencyBand, false)
+        + ", throughput " + factors(c.throughputBand, true) + "\n";
+    return out;
+}
+
+std::string servingCalibrationJson(const core::ServingCalibration& c)
+{
+    return core::detail::jsonDocument(calibrationJson(c));
 }
 
 std::string planToCsv(const core::Workload& w, const core::Plan& plan, const core::AccuracyReport* acc)

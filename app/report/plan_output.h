@@ -20,4 +20,11 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
 /// Plan as RFC 4180 CSV: a header with units, one row per candidate (pinned estimate first).
 std::string planToCsv(const core::Workload& w, const core::Plan& plan, const core::AccuracyReport* accuracy = nullptr);
 
+/// A serving calibration's fit as aligned text: the fitted factors, then one row per run and figure with the measured
+/// value, the calibrated estimate, its error, the held-out error and why a run was left out (`calibrate --import`
+/// prints it; a plan table prints it under a calibrated estimate).
+std::string servingCalibrationTable(const core::ServingCalibration& c);
+/// The same as JSON (an object; the plan JSON's "serving_calibrations" holds one per calibration its candidates use).
+std::string servingCalibrationJson(const core::ServingCalibration& c);
+
 } // namespace gpuplan::report

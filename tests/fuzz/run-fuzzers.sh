@@ -32,6 +32,10 @@ corpus spot_advisor tests/data/importers/spot_advisor/*.json
 corpus fx pricing-data/fx.json tests/data/fetch/ecb/*.xml
 corpus gcp_pricing tests/data/importers/gcp_pricing/*.yml
 corpus csv tests/data/validation/*.csv
+corpus bench_vllm tests/data/calibration/vllm/benchmark_serving/nerdalert-llmd-l40s-results.json tests/data/calibration/vllm/bench_serve/*.json
+corpus bench_sglang tests/data/calibration/sglang/*.jsonl
+mkdir -p "$work/bench_aiperf" # every AIPerf export has the same name: the folder's goes first
+for f in tests/data/calibration/aiperf/*/profile_export_aiperf.*; do cp "$f" "$work/bench_aiperf/$(basename "$(dirname "$f")")-$(basename "$f")"; done
 # plan: each example workload alone, and with a small catalog after a NUL byte
 mkdir -p "$work/plan"
 for f in examples/*.json; do
@@ -50,7 +54,7 @@ pool_seed mig tests/data/traces/pool-mig-nodes.csv tests/data/traces/pool-mig-ta
 pool_seed example examples/pool/cluster.json examples/pool/tasks.csv
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp  # the PDF target: fontconfig's caches
-parsers="workload native skypilot aws_csv aws_json azure gcp gcp_pricing alibaba spot_advisor fx csv"
+parsers="workload native skypilot aws_csv aws_json azure gcp gcp_pricing alibaba spot_advisor fx csv bench_vllm bench_sglang bench_aiperf"
 planners="plan capacity pool"
 [ -x build/fuzz/tests/fuzz/fuzz_pdf ] && planners="$planners pdf" || echo "fuzz_pdf: not built (Qt not found)"
 # FUZZ_RUNS: a parser target stops once it has run that many inputs (or at FUZZ_SECONDS); FUZZ_PLANNER_SECONDS: the
