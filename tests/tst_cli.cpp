@@ -411,6 +411,13 @@ void TestCli::inputMistakes_data()
     row("rps-1e6", "/inference/requests_per_second: must be at most 100000, got 1000000.0");
     row("profile-1e9", "/inference/profile/23: must be at most 100000, got 1000000000.0");
     row("tokens-1e22", "/training/tokens: must be at most 1e15, got 1e+22");
+    // Issue #19's training fields.
+    row("fp8-recipe-mxfp9",
+        "/training/fp8_recipe: must be one of delayed|tensorwise|blockwise|mxfp8, got \"mxfp9\"; did you mean "
+        "\"mxfp8\"?");
+    row("shard-group-zero1",
+        "/training/shard_group: needs zero_stage 3 (FSDP shards inside the group), got zero_stage 1");
+    row("ep-6-experts", "/hardware/ep: must divide the model's 128 experts, got 6");
 }
 
 void TestCli::inputMistakes()
