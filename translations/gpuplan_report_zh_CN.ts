@@ -145,7 +145,7 @@
         <location filename="../app/report/pdf_report.cpp" line="1213"/>
         <location filename="../app/report/pdf_report.cpp" line="1278"/>
         <location filename="../app/report/pdf_report.cpp" line="1279"/>
-        <location filename="../app/report/pdf_report.cpp" line="1449"/>
+        <location filename="../app/report/pdf_report.cpp" line="1456"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
@@ -297,7 +297,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1171"/>
-        <location filename="../app/report/pdf_report.cpp" line="1598"/>
+        <location filename="../app/report/pdf_report.cpp" line="1605"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
@@ -453,7 +453,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1238"/>
-        <location filename="../app/report/pdf_report.cpp" line="1767"/>
+        <location filename="../app/report/pdf_report.cpp" line="1774"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
@@ -555,7 +555,7 @@ as of</source>
         <location filename="../app/report/pdf_report.cpp" line="1286"/>
         <location filename="../app/report/pdf_report.cpp" line="1298"/>
         <location filename="../app/report/pdf_report.cpp" line="1310"/>
-        <location filename="../app/report/pdf_report.cpp" line="1872"/>
+        <location filename="../app/report/pdf_report.cpp" line="1879"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -712,625 +712,655 @@ as of</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1397"/>
+        <source>Context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1398"/>
+        <source>Pipeline-parallel communication</source>
+        <translation>流水线并行通信</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1399"/>
         <source>Data-parallel communication</source>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1398"/>
+        <location filename="../app/report/pdf_report.cpp" line="1400"/>
         <source>Expert-parallel communication</source>
         <translation>专家并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1399"/>
+        <location filename="../app/report/pdf_report.cpp" line="1401"/>
+        <source>MoE dispatch overhead</source>
+        <translation>MoE 分发开销</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1402"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1402"/>
+        <location filename="../app/report/pdf_report.cpp" line="1405"/>
         <source>Per-step framework overhead</source>
         <translation>每步框架开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1403"/>
-        <source>Failures, restarts, checkpoints</source>
-        <translation>故障、重启与检查点</translation>
+        <location filename="../app/report/pdf_report.cpp" line="1407"/>
+        <source>Restarts after failures</source>
+        <translation>故障后重启</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1404"/>
-        <location filename="../app/report/pdf_report.cpp" line="1416"/>
+        <location filename="../app/report/pdf_report.cpp" line="1408"/>
+        <source>Work lost since the last checkpoint</source>
+        <translation>上次检查点以来丢失的工作</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1409"/>
+        <source>Checkpoint writes</source>
+        <translation>写检查点</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1410"/>
+        <source>Stragglers</source>
+        <translation>掉队节点</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1411"/>
+        <location filename="../app/report/pdf_report.cpp" line="1423"/>
         <source>Spot interruptions</source>
         <translation>抢占中断</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1410"/>
+        <location filename="../app/report/pdf_report.cpp" line="1417"/>
         <source>Prefill (prompt processing)</source>
         <translation>预填充（处理提示）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1411"/>
+        <location filename="../app/report/pdf_report.cpp" line="1418"/>
         <source>Decode (token generation)</source>
         <translation>解码（生成 token）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1412"/>
+        <location filename="../app/report/pdf_report.cpp" line="1419"/>
         <source>Headroom, spares and idle capacity</source>
         <translation>余量、备用与空闲容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1415"/>
+        <location filename="../app/report/pdf_report.cpp" line="1422"/>
         <source>GPU compute</source>
         <translation>GPU 计算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1419"/>
+        <location filename="../app/report/pdf_report.cpp" line="1426"/>
         <source>Billing (rounding, minimums, unused commitment)</source>
         <translation>计费（取整、最低计费、未用承诺）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1423"/>
+        <location filename="../app/report/pdf_report.cpp" line="1430"/>
         <source>%1 GPU-hours</source>
         <translation>%1 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1426"/>
+        <location filename="../app/report/pdf_report.cpp" line="1433"/>
         <source>Cost breakdown of the recommended deployment (one month)</source>
         <translation>推荐部署的费用构成（一个月）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1427"/>
+        <location filename="../app/report/pdf_report.cpp" line="1434"/>
         <source>Cost breakdown of the recommended deployment</source>
         <translation>推荐部署的费用构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1428"/>
+        <location filename="../app/report/pdf_report.cpp" line="1435"/>
         <source>GPU time breakdown of the recommended deployment</source>
         <translation>推荐部署的 GPU 时间构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1461"/>
+        <location filename="../app/report/pdf_report.cpp" line="1468"/>
         <source>Memory per GPU by component (GiB; red mark: the GPU&apos;s capacity)</source>
         <translation>每 GPU 显存构成（GiB；红线：GPU 容量）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1470"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1470"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1470"/>
         <source>optimizer</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1470"/>
         <source>activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1470"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1470"/>
         <source>overhead</source>
         <translation>其他开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1483"/>
+        <location filename="../app/report/pdf_report.cpp" line="1490"/>
         <source>Demand vs capacity (replicas per hour)</source>
         <translation>需求与容量（每小时副本数）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1485"/>
+        <location filename="../app/report/pdf_report.cpp" line="1492"/>
         <source>needed for the traffic</source>
         <translation>流量所需</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1485"/>
+        <location filename="../app/report/pdf_report.cpp" line="1492"/>
         <source>running (autoscaled)</source>
         <translation>运行中（自动扩缩）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1486"/>
+        <location filename="../app/report/pdf_report.cpp" line="1493"/>
         <source>hour of the profile (UTC)</source>
         <translation>需求曲线的小时（UTC）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1486"/>
+        <location filename="../app/report/pdf_report.cpp" line="1493"/>
         <source>replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1489"/>
+        <location filename="../app/report/pdf_report.cpp" line="1496"/>
         <source>Availability</source>
         <translation>可用性</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1492"/>
+        <location filename="../app/report/pdf_report.cpp" line="1499"/>
         <source>Expected availability %1 (target %2); expected downtime %3 min per month.</source>
         <translation>预期可用性 %1（目标 %2）；预期每月停机 %3 分钟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1493"/>
+        <location filename="../app/report/pdf_report.cpp" line="1500"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1504"/>
+        <location filename="../app/report/pdf_report.cpp" line="1511"/>
         <source>Sensitivity: each main assumption moved by ±%1</source>
         <translation>敏感性：各主要假设分别变动 ±%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1506"/>
+        <location filename="../app/report/pdf_report.cpp" line="1513"/>
         <source>The recommended offering and price recomputed with one assumption moved at a time; replicas are re-sized to the traffic. Time is the end-to-end latency of a request.</source>
         <translation>每次只变动一个假设，用推荐的报价与价格重新计算；副本数按流量重新确定。时间为单个请求的端到端延迟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1508"/>
+        <location filename="../app/report/pdf_report.cpp" line="1515"/>
         <source>The recommended deployment as bought (same offering, price, GPU count and layout) recomputed with one assumption moved at a time.</source>
         <translation>按购买时的推荐部署（相同报价、价格、GPU 数与并行布局），每次只变动一个假设重新计算。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1514"/>
-        <location filename="../app/report/pdf_report.cpp" line="1519"/>
+        <location filename="../app/report/pdf_report.cpp" line="1521"/>
+        <location filename="../app/report/pdf_report.cpp" line="1526"/>
         <source>infeasible</source>
         <translation>不可行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1539"/>
+        <location filename="../app/report/pdf_report.cpp" line="1546"/>
         <source>misses the deadline</source>
         <translation>超过截止时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1541"/>
+        <location filename="../app/report/pdf_report.cpp" line="1548"/>
         <source>over budget</source>
         <translation>超出预算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1548"/>
+        <location filename="../app/report/pdf_report.cpp" line="1555"/>
         <source>Assumption</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1548"/>
+        <location filename="../app/report/pdf_report.cpp" line="1555"/>
         <source>Cost if
 −%1</source>
         <translation>费用
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1549"/>
+        <location filename="../app/report/pdf_report.cpp" line="1556"/>
         <source>Cost if
 +%1</source>
         <translation>费用
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1549"/>
+        <location filename="../app/report/pdf_report.cpp" line="1556"/>
         <source>Time if
 −%1</source>
         <translation>时间
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1550"/>
+        <location filename="../app/report/pdf_report.cpp" line="1557"/>
         <source>Time if
 +%1</source>
         <translation>时间
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1550"/>
+        <location filename="../app/report/pdf_report.cpp" line="1557"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1551"/>
+        <location filename="../app/report/pdf_report.cpp" line="1558"/>
         <source>As planned</source>
         <translation>按计划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1580"/>
+        <location filename="../app/report/pdf_report.cpp" line="1587"/>
         <source>Tornado: change of the recommended plan&apos;s cost</source>
         <translation>龙卷风图：推荐方案费用的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1581"/>
+        <location filename="../app/report/pdf_report.cpp" line="1588"/>
         <source>Tornado: change of the recommended plan&apos;s time</source>
         <translation>龙卷风图：推荐方案时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1584"/>
+        <location filename="../app/report/pdf_report.cpp" line="1591"/>
         <source>assumption −%1</source>
         <translation>假设 −%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1584"/>
+        <location filename="../app/report/pdf_report.cpp" line="1591"/>
         <source>assumption +%1</source>
         <translation>假设 +%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1585"/>
+        <location filename="../app/report/pdf_report.cpp" line="1592"/>
         <source>change of cost</source>
         <translation>费用变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1585"/>
+        <location filename="../app/report/pdf_report.cpp" line="1592"/>
         <source>change of time</source>
         <translation>时间变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1594"/>
+        <location filename="../app/report/pdf_report.cpp" line="1601"/>
         <source>Efficiency (GEMM, attention, memory and link)</source>
         <translation>效率（矩阵乘、注意力、显存与互联）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1596"/>
+        <location filename="../app/report/pdf_report.cpp" line="1603"/>
         <source>Prices (hourly rates and fees)</source>
         <translation>价格（小时费率与费用）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1599"/>
+        <location filename="../app/report/pdf_report.cpp" line="1606"/>
         <source>Traffic (requests/s)</source>
         <translation>流量（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1600"/>
+        <location filename="../app/report/pdf_report.cpp" line="1607"/>
         <source>Work (GPU-hours on the reference GPU)</source>
         <translation>工作量（参考 GPU 上的 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1602"/>
+        <location filename="../app/report/pdf_report.cpp" line="1609"/>
         <source>Spot interruption rate</source>
         <translation>抢占中断率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1604"/>
+        <location filename="../app/report/pdf_report.cpp" line="1611"/>
         <source>Exchange rates (units per USD)</source>
         <translation>汇率（每美元兑换单位）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1612"/>
+        <location filename="../app/report/pdf_report.cpp" line="1619"/>
         <source>n/a: batch jobs scale by datasheet ratios, an efficiency factor cancels out</source>
         <translation>不适用：批处理作业按规格比例换算，效率系数相互抵消</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1614"/>
+        <location filename="../app/report/pdf_report.cpp" line="1621"/>
         <source>n/a: no prices</source>
         <translation>不适用：没有价格</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1616"/>
+        <location filename="../app/report/pdf_report.cpp" line="1623"/>
         <source>n/a: no traffic given</source>
         <translation>不适用：未给出流量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1618"/>
+        <location filename="../app/report/pdf_report.cpp" line="1625"/>
         <source>n/a: not on spot capacity</source>
         <translation>不适用：未使用抢占式实例</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1620"/>
+        <location filename="../app/report/pdf_report.cpp" line="1627"/>
         <source>n/a: priced and reported in USD</source>
         <translation>不适用：以美元计价与报告</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1627"/>
+        <location filename="../app/report/pdf_report.cpp" line="1634"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1633"/>
+        <location filename="../app/report/pdf_report.cpp" line="1640"/>
         <source>Efficiency on %1 (%2), calibrated on this machine</source>
         <translation>%1 上的效率（%2），已在本机校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1633"/>
+        <location filename="../app/report/pdf_report.cpp" line="1640"/>
         <source>Efficiency on %1 (%2)</source>
         <translation>%1 上的效率（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1640"/>
+        <location filename="../app/report/pdf_report.cpp" line="1647"/>
         <source>Large GEMMs reach</source>
         <translation>大矩阵乘达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1640"/>
-        <location filename="../app/report/pdf_report.cpp" line="1644"/>
+        <location filename="../app/report/pdf_report.cpp" line="1647"/>
+        <location filename="../app/report/pdf_report.cpp" line="1651"/>
         <source>%1 of dense peak</source>
         <translation>稠密峰值的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1643"/>
+        <location filename="../app/report/pdf_report.cpp" line="1650"/>
         <source>Training GEMMs keep</source>
         <translation>训练中矩阵乘保持</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1643"/>
+        <location filename="../app/report/pdf_report.cpp" line="1650"/>
         <source>%1 of that rate end to end</source>
         <translation>端到端保持该速率的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1644"/>
+        <location filename="../app/report/pdf_report.cpp" line="1651"/>
         <source>Fused attention reaches</source>
         <translation>融合注意力达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1645"/>
+        <location filename="../app/report/pdf_report.cpp" line="1652"/>
         <source>HBM bandwidth reached</source>
         <translation>达到的 HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1646"/>
+        <location filename="../app/report/pdf_report.cpp" line="1653"/>
         <source>Collective (NCCL) bandwidth</source>
         <translation>集合通信（NCCL）带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1646"/>
+        <location filename="../app/report/pdf_report.cpp" line="1653"/>
         <source>%1 of link bandwidth</source>
         <translation>链路带宽的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1647"/>
+        <location filename="../app/report/pdf_report.cpp" line="1654"/>
         <source>Latency per ring hop</source>
         <translation>环形每跳延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1648"/>
+        <location filename="../app/report/pdf_report.cpp" line="1655"/>
         <source>%1 µs in a node, %2 µs across nodes</source>
         <translation>节点内 %1 µs，跨节点 %2 µs</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1651"/>
+        <location filename="../app/report/pdf_report.cpp" line="1658"/>
         <source>Decode step overhead</source>
         <translation>解码每步开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1652"/>
-        <location filename="../app/report/pdf_report.cpp" line="1768"/>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1659"/>
+        <location filename="../app/report/pdf_report.cpp" line="1775"/>
+        <location filename="../app/report/pdf_report.cpp" line="1817"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1664"/>
+        <location filename="../app/report/pdf_report.cpp" line="1671"/>
         <source>Estimator</source>
         <translation>估算器</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1669"/>
+        <location filename="../app/report/pdf_report.cpp" line="1676"/>
         <source>Serving capacity</source>
         <translation>服务容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1671"/>
+        <location filename="../app/report/pdf_report.cpp" line="1678"/>
         <source>Headroom above the peak: %1</source>
         <translation>峰值之上的余量：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1673"/>
+        <location filename="../app/report/pdf_report.cpp" line="1680"/>
         <source>Replicas: %1 (%2 for the traffic, %3 for availability), %4 GPU(s) each; utilization %5</source>
         <translation>副本：%1（流量需 %2，可用性需 %3），每个 %4 块 GPU；利用率 %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1682"/>
+        <location filename="../app/report/pdf_report.cpp" line="1689"/>
         <source>set in the workload (inference.instance_availability)</source>
         <translation>在工作负载中设定（inference.instance_availability）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1685"/>
+        <location filename="../app/report/pdf_report.cpp" line="1692"/>
         <source>no published SLA: the stated default, below AWS EC2&apos;s 99.5 % instance-level SLA</source>
         <translation>无公开 SLA：采用声明的默认值，低于 AWS EC2 99.5 % 的实例级 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1688"/>
+        <location filename="../app/report/pdf_report.cpp" line="1695"/>
         <source>the provider&apos;s single-instance SLA</source>
         <translation>服务商的单实例 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1693"/>
+        <location filename="../app/report/pdf_report.cpp" line="1700"/>
         <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1695"/>
+        <location filename="../app/report/pdf_report.cpp" line="1702"/>
         <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1699"/>
+        <location filename="../app/report/pdf_report.cpp" line="1706"/>
         <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
         <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1707"/>
+        <location filename="../app/report/pdf_report.cpp" line="1714"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1712"/>
+        <location filename="../app/report/pdf_report.cpp" line="1719"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1714"/>
+        <location filename="../app/report/pdf_report.cpp" line="1721"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1716"/>
+        <location filename="../app/report/pdf_report.cpp" line="1723"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1719"/>
+        <location filename="../app/report/pdf_report.cpp" line="1726"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1725"/>
+        <location filename="../app/report/pdf_report.cpp" line="1732"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1727"/>
+        <location filename="../app/report/pdf_report.cpp" line="1734"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1730"/>
+        <location filename="../app/report/pdf_report.cpp" line="1737"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1733"/>
+        <location filename="../app/report/pdf_report.cpp" line="1740"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1737"/>
+        <location filename="../app/report/pdf_report.cpp" line="1744"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>抢占式：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1744"/>
+        <location filename="../app/report/pdf_report.cpp" line="1751"/>
         <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
         <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1751"/>
+        <location filename="../app/report/pdf_report.cpp" line="1758"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的抢占式价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1764"/>
+        <location filename="../app/report/pdf_report.cpp" line="1771"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1767"/>
+        <location filename="../app/report/pdf_report.cpp" line="1774"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1767"/>
-        <location filename="../app/report/pdf_report.cpp" line="1809"/>
+        <location filename="../app/report/pdf_report.cpp" line="1774"/>
+        <location filename="../app/report/pdf_report.cpp" line="1816"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1783"/>
+        <location filename="../app/report/pdf_report.cpp" line="1790"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1809"/>
+        <location filename="../app/report/pdf_report.cpp" line="1816"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1809"/>
+        <location filename="../app/report/pdf_report.cpp" line="1816"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1814"/>
+        <location filename="../app/report/pdf_report.cpp" line="1821"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1825"/>
+        <location filename="../app/report/pdf_report.cpp" line="1832"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1832"/>
+        <location filename="../app/report/pdf_report.cpp" line="1839"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1836"/>
+        <location filename="../app/report/pdf_report.cpp" line="1843"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1838"/>
+        <location filename="../app/report/pdf_report.cpp" line="1845"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1839"/>
+        <location filename="../app/report/pdf_report.cpp" line="1846"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1847"/>
+        <location filename="../app/report/pdf_report.cpp" line="1854"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1848"/>
+        <location filename="../app/report/pdf_report.cpp" line="1855"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1855"/>
+        <location filename="../app/report/pdf_report.cpp" line="1862"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1855"/>
+        <location filename="../app/report/pdf_report.cpp" line="1862"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1855"/>
+        <location filename="../app/report/pdf_report.cpp" line="1862"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1855"/>
+        <location filename="../app/report/pdf_report.cpp" line="1862"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1856"/>
+        <location filename="../app/report/pdf_report.cpp" line="1863"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1856"/>
+        <location filename="../app/report/pdf_report.cpp" line="1863"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1869"/>
+        <location filename="../app/report/pdf_report.cpp" line="1876"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1872"/>
+        <location filename="../app/report/pdf_report.cpp" line="1879"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1872"/>
+        <location filename="../app/report/pdf_report.cpp" line="1879"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1889"/>
+        <location filename="../app/report/pdf_report.cpp" line="1896"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1894"/>
+        <location filename="../app/report/pdf_report.cpp" line="1901"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
