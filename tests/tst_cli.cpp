@@ -106,6 +106,7 @@ void TestCli::examplesRun_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("code");
     QTest::addRow("GPT-3 pretraining") << example("gpt3-175b-pretraining.json") << 0;
+    QTest::addRow("DeepSeek-V3 FP8 pretraining") << example("deepseek-v3-fp8-pretraining.json") << 0;
     QTest::addRow("GPT-3 on one A100 does not fit") << example("gpt3-on-one-a100.json") << 1;
     QTest::addRow("Llama 70B LoRA") << example("llama-3.1-70b-lora.json") << 0;
     QTest::addRow("Llama 8B chat serving") << example("llama-3.1-8b-chat-serving.json") << 0;
