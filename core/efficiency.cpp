@@ -63,7 +63,7 @@ Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute)
     if (arch == "ampere")
         e.attention = e.attentionFa2 = 0.55, e.attentionFa1 = 0.35;
     else if (arch == "hopper" || arch == "blackwell")
-        e.attention = 0.55, e.attentionFa2 = 0.33, e.attentionFa1 = 0.21;
+        e.attention = 0.5, e.attentionFa2 = 0.33, e.attentionFa1 = 0.21;
     else
         e.attention = e.attentionFa2 = e.attentionFa1 = 0.35;
     // A GEMM whose narrow side is w has an arithmetic intensity of about w FLOPs per byte moved; it runs at
