@@ -5,6 +5,7 @@
 #include "inference.h"
 #include "model.h"
 #include "result.h"
+#include "training.h"
 #include "workload.h"
 
 #include <string>
@@ -26,8 +27,12 @@ struct AccuracyRow
     double rateRatio = 1; ///< estimated ÷ published for rates (throughput); published ÷ estimated for times
     std::string source;
     std::string publisher; ///< who published the measurement (whole publishers are held out or left out together)
-    std::vector<std::string> subgroups; ///< breakdown groups the row also counts in (serving: engine, MoE, vendor)
-    bool holdout = false;               ///< from validation/holdout/: never used to choose or fit a parameter
+    bool holdout = false;  ///< from validation/holdout/: never used to choose or fit a parameter
+    /// Further groups the row counts in: training rows by model (dense / MoE), precision (16-bit / FP8) and software
+    /// stack (Megatron / FSDP); serving rows by engine, dense or MoE, and GPU vendor ("serving throughput · trtllm"),
+    /// so that each is reported (and, where it has limits, promised) on its own.
+    std::vector<std::string> alsoIn;
+    bool inGroup(std::string_view name) const;
 };
 
 struct AccuracyGroup
@@ -138,6 +143,48 @@ std::vector<AccuracyRow> servingOutOfFold(
 /// The breakdown groups a serving row belongs to besides its main group: by engine, dense or MoE, and GPU vendor
 /// ("serving throughput · trtllm", "… · MoE", "… · amd").
 std::vector<std::string> servingSubgroups(const std::string& group, const ServingCase& c);
+
+/// The groups' medians, worst errors and ranges over `rows` with the project's limits (holdout groups: none).
+std::vector<AccuracyGroup> summarizeGroups(const std::vector<AccuracyRow>& rows);
+
+/// A row of a training table, parsed once so that it can be estimated again with other fitted factors.
+struct TrainingCase
+{
+    AccuracyRow row; ///< id, groups, publisher, metric, published value and source; estimated and error empty
+    ModelArch model;
+    TrainingSpec spec;
+    const GpuSpec* gpu = nullptr;
+    int gpus = 0;
+    LayoutPins pins;
+};
+
+/// The rows of a training table (`file` names it in errors: file and line, the column and the value).
+Result<std::vector<TrainingCase>> parseTrainingCases(
+    std::string_view csv, const std::string& file, const ModelCatalog& models, const GpuCatalog& gpus);
+
+/// The training model's fitted factors (efficiency.h: fittedTrainingGemm, fittedMoeLayerOverheadS).
+struct TrainingFactors
+{
+    double trainingGemm = fittedTrainingGemm;           ///< fraction of the large-GEMM rate training GEMMs keep
+    double moeLayerOverheadS = fittedMoeLayerOverheadS; ///< s per MoE layer per micro-batch
+};
+
+/// The row with its estimate and error under `factors`: the layout searched within the row's pins, or `layout` when
+/// given; `chosen`, when given, receives the layout estimated.
+AccuracyRow estimateCase(const TrainingCase& c, const TrainingFactors& factors, const ParallelLayout* layout = nullptr,
+    ParallelLayout* chosen = nullptr);
+
+/// The factors that fit the cases best (core/fit.h: least squares in log ratio), leaving out the rows of publisher
+/// `leaveOut` (none when empty). Deterministic: each row's layout is chosen with the priors (a training-GEMM factor
+/// of 1, no MoE overhead beyond a millisecond), the factors fitted on those layouts, the layouts chosen again with
+/// them, and the factors fitted once more. A factor no remaining row depends on (the MoE overhead without MoE rows)
+/// stays at its prior.
+TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::string_view leaveOut = {});
+
+/// Leave one publisher out: every case estimated with the factors fitted without its publisher's rows. The rows keep
+/// their groups; `fitted`, when given, receives the factors fitted for each publisher.
+std::vector<AccuracyRow> leaveOnePublisherOut(
+    const std::vector<TrainingCase>& cases, std::vector<std::pair<std::string, TrainingFactors>>* fitted = nullptr);
 
 /// Quantile (0–1) with linear interpolation of a sample; 0 for an empty one.
 double quantile(std::vector<double> values, double q);

@@ -444,7 +444,10 @@ Efficiency applyCalibration(Efficiency e, const CalibrationProfile& profile, Pre
 {
     const auto it = profile.gemmFraction.find(compute);
     if (it != profile.gemmFraction.end())
-        e.gemm = it->second;
+        e.gemm = e.trainGemm = it->second;
+    // FP8 training keeps its output head and attention in BF16: the BF16 measurement, where there is one.
+    if (const auto bf = profile.gemmFraction.find(Precision::BF16); bf != profile.gemmFraction.end())
+        e.trainGemmBf16 = bf->second;
     if (profile.memoryFraction > 0)
         e.memoryBandwidth = profile.memoryFraction;
     e.calibrated = true;

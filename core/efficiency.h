@@ -7,19 +7,45 @@
 
 namespace gpuplan::core {
 
+/// The training model's two fitted factors, fitted together to the published runs of tests/data/validation/
+/// training.csv (least squares in log ratio with core/fit.h; the holdout tables take no part): accuracy.h
+/// fitTrainingFactors. TestAccuracy::fittedFactorsReproduce refits them and fails when these values are stale; the
+/// leave-one-publisher-out test refits them without each publisher's rows.
+///
+/// The fraction of the large-GEMM rate a training step's GEMMs keep end to end (backward GEMMs with transposed
+/// operands, weight-gradient shapes, launch gaps between kernels; MosaicML's MPT-7B at 64 % MFU where large GEMMs reach
+/// 87 % suggested about 0.8 before it was fitted).
+inline constexpr double fittedTrainingGemm = 0.762;
+/// Seconds each MoE layer adds to every micro-batch beyond its work: the host waits for the tokens per expert of the
+/// dropless dispatch (a device-to-host synchronisation), then launches the layer's many small kernels while the GPU
+/// idles (training.cpp). No measurement of it was published; only NVIDIA's MoE benchmarks inform it.
+inline constexpr double fittedMoeLayerOverheadS = 0.0041;
+
 /// How much of a GPU's datasheet figures real kernels reach. Few, physical factors: each default is
 /// chosen from a published measurement cited in efficiency.cpp; a local calibration (gpuplan-probe)
 /// replaces them per GPU model.
 struct Efficiency
 {
-    double gemm = 0.8;         ///< fraction of dense peak that large GEMMs reach (maximum achievable matmul FLOPS)
+    double gemm = 0.8; ///< fraction of dense peak that large GEMMs reach (maximum achievable matmul FLOPS)
+    /// The same, measured for this GPU model where a measurement was published (the training estimator's figure;
+    /// `gemm` keeps the architecture's, which serving uses); a local calibration sets both.
+    double trainGemm = 0.8;
+    /// The same for BF16 GEMMs: what the parts of an FP8 step that stay in BF16 (the output head) reach; for a
+    /// 16-bit step `trainGemm` itself.
+    double trainGemmBf16 = 0.8;
     double gemmShapeHalf = 96; ///< GEMM width (per-GPU shard of h) at which efficiency halves
     /// Fraction of that GEMM rate a training step's GEMMs keep end to end (backward GEMMs with transposed
     /// operands, weight-gradient shapes, launch gaps between kernels); see efficiency.cpp for the evidence.
     double trainingGemm = 0.8;
-    /// Fraction of dense peak that fused causal attention reaches, counting only the unmasked half of the
-    /// score FLOPs (the way the FlashAttention papers report it).
+    /// Fraction of the dense BF16 peak that fused causal attention reaches, forward and backward, counting only the
+    /// unmasked half of the score FLOPs (the way the FlashAttention papers report it). Attention runs in BF16 in
+    /// FP8 training too.
     double attention = 0.5;
+    /// The same for FlashAttention-2 (what stacks ran before FlashAttention-3 and cuDNN's fused attention on Hopper).
+    double attentionFa2 = 0.33;
+    /// The same for the first fused kernels (FlashAttention-1, xformers, the 2022 Triton kernel).
+    double attentionFa1 = 0.21;
+    double moeLayerOverheadS = fittedMoeLayerOverheadS; ///< s per MoE layer per micro-batch, fitted
     double memoryBandwidth = 0.85;  ///< fraction of datasheet HBM bandwidth that streaming kernels reach
     double linkBandwidth = 0.75;    ///< fraction of link bandwidth NCCL ring collectives reach (bus bandwidth)
     double linkLatencyS = 8e-6;     ///< s per ring hop (NVLink/PCIe) inside a node

@@ -117,8 +117,8 @@ ServingParams ServingParams::fromValues(const std::vector<double>& v)
 
 const ServingParams& defaultServingParams()
 {
-    static const ServingParams p = ServingParams::fromValues({0.619129, 0.85, 0.913432, 0.789987, 1.0, 0.648316,
-        0.669587, 0.681938, 0.359326, 1.0, 1.0, 0.002, 0.002, 0.00103996, 1.02213e-05});
+    static const ServingParams p = ServingParams::fromValues({0.622492, 0.85, 0.913488, 0.772635, 0.999998, 0.653441,
+        0.649563, 0.683345, 0.354253, 1.0, 0.999999, 0.002, 0.002, 0.00104079, 1.02218e-05});
     return p;
 }
 

@@ -175,6 +175,31 @@ const MessageDef didYouMean {"workload.did_you_mean", QT_TRANSLATE_NOOP("gpuplan
 const MessageDef textTooLong {
     "workload.text_too_long", QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most %1 characters, got %2")};
 
+const MessageDef shardGroupNeedsZero3 {"workload.shard_group_needs_zero3",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "needs zero_stage 3 (FSDP shards inside the group), got zero_stage %1")};
+const MessageDef shardGroupDivides {"workload.shard_group_divides",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must divide the %1 data-parallel GPUs, got %2")};
+const MessageDef fp8RecipeIgnored {
+    "workload.fp8_recipe_ignored", QT_TRANSLATE_NOOP("gpuplan::Messages", "ignored: the precision is %1, not fp8")};
+const MessageDef capacityFactorRange {"workload.capacity_factor_range",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be from 1 to 16 (a multiple of the balanced expert load), got %1")};
+const MessageDef moeFieldIgnored {
+    "workload.moe_field_ignored", QT_TRANSLATE_NOOP("gpuplan::Messages", "ignored: the model has no experts")};
+const MessageDef epDividesExperts {"workload.ep_divides_experts",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must divide the model's %1 experts, got %2")};
+const MessageDef epDividesDataRanks {"workload.ep_divides_data_ranks",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "must divide the %1 GPUs of a pipeline stage that hold the same expert slice (count ÷ pp ÷ etp), got %2")};
+const MessageDef etpDividesTp {
+    "workload.etp_divides_tp", QT_TRANSLATE_NOOP("gpuplan::Messages", "must divide hardware.tp %1, got %2")};
+const MessageDef dualPipeNeedsEvenPp {"workload.dualpipe_needs_even_pp",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "dualpipe needs an even pipeline degree of at least 2, got hardware.pp %1")};
+
+const MessageDef recomputeLayersRange {"workload.recompute_layers_range",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a share of the layers above 0 and at most 1, got %1")};
+const MessageDef recomputeLayersNeedsFull {"workload.recompute_layers_needs_full",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "applies to full recompute, got recompute %1")};
+
 const MessageDef unknownGpu {
     "catalog.unknown_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "unknown GPU \"%1\"; closest known: %2")};
 const MessageDef unknownModel {
@@ -466,6 +491,17 @@ const MessageDef assumeEngineDefault {"assume.engine_default",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "no inference.engine given: vLLM is assumed (vllm, sglang and trtllm batch differently and run kernels of "
         "different speed)")};
+const MessageDef assumeMoeBalanced {"assume.moe_balanced",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "experts assumed evenly loaded (dropless; NVIDIA's published MoE benchmarks force balance); a learned router "
+        "is slower by its imbalance: training.moe_capacity_factor bounds it")};
+const MessageDef assumeMxfp8NotNative {"assume.mxfp8_not_native",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "MXFP8 needs Blackwell's block-scaled tensor cores; on %1 the block-wise recipe's cost is assumed")};
+const MessageDef assumeGoodputShares {"assume.goodput_shares",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "of the GPU-hours: %1 % restarts after failures, %2 % work lost since the last checkpoint, %3 % checkpoint "
+        "writes, %4 % stragglers and slow ranks")};
 const MessageDef assumePagedKv {"assume.paged_kv",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "a sequence holds prompt + output/2 tokens of KV on average (paged attention)")};
@@ -523,26 +559,29 @@ const std::vector<const MessageDef*>& allMessages()
         &profileEmpty, &latitudeRange, &longitudeRange, &autoscalingNeedsTraffic, &kindRequired, &contextExceeded,
         &boundRequired, &sectionIgnored, &countEqualsProduct, &countMultipleOfProduct, &ppExceedsLayers, &pueRange,
         &tokensValue, &budgetValue, &regionMatchesNothing, &unknownProvider, &unknownCountry, &didYouMean, &textTooLong,
-        &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange,
-        &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId,
-        &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed,
-        &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped, &gpuCountRange, &fractionalGpu,
-        &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
-        &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand, &spotBucketTooHigh, &spotWithoutRate,
-        &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds,
-        &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon,
-        &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteHostDefault, &noteFxOld, &sloAtRisk,
-        &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown,
-        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
-        &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet,
-        &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp,
-        &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced,
-        &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits,
-        &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &shardGroupNeedsZero3, &shardGroupDivides, &fp8RecipeIgnored, &capacityFactorRange, &moeFieldIgnored,
+        &epDividesExperts, &epDividesDataRanks, &etpDividesTp, &dualPipeNeedsEvenPp, &recomputeLayersRange,
+        &recomputeLayersNeedsFull, &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads,
+        &expertsPerTokenRange, &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal,
+        &duplicateModelId, &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate,
+        &regionNotAllowed, &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped,
+        &gpuCountRange, &fractionalGpu, &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota,
+        &doesNotFitOn, &notFeasible, &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand,
+        &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget,
+        &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins,
+        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteHostDefault,
+        &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth,
+        &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours,
+        &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand,
+        &noteMixedFleet, &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws,
+        &noteQuotaGcp, &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates,
+        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
+        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault,
+        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeMoeBalanced,
+        &assumeMxfp8NotNative, &assumeGoodputShares,
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,

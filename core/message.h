@@ -66,7 +66,9 @@ extern const MessageDef jsonEmpty, jsonSyntax, jsonInvalid, jsonTooDeep, jsonToo
 extern const MessageDef wholeSequences, globalBatchBoth, headroomFraction, profileLength, profileRate, profileEmpty,
     latitudeRange, longitudeRange, autoscalingNeedsTraffic, kindRequired, contextExceeded, boundRequired,
     sectionIgnored, countEqualsProduct, countMultipleOfProduct, ppExceedsLayers, pueRange, tokensValue, budgetValue,
-    regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong;
+    regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong, shardGroupNeedsZero3,
+    shardGroupDivides, fp8RecipeIgnored, capacityFactorRange, moeFieldIgnored, epDividesExperts, epDividesDataRanks,
+    etpDividesTp, dualPipeNeedsEvenPp, recomputeLayersRange, recomputeLayersNeedsFull;
 // Catalog look-ups (gpu.cpp, model.cpp)
 extern const MessageDef unknownGpu, unknownModel;
 // Model architectures (model.cpp)
@@ -91,7 +93,8 @@ extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, f
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,
     changePipelineParallel, changeLora, missesTpot, missesTtft, needsReplicas, prefillOverTtft, availabilityUnreachable,
     replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
-    assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault;
+    assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault,
+    assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares;
 // Calibration from a serving benchmark's results (serving_calibration.cpp) and what plans say about it
 extern const MessageDef calibRunRate, calibRunConcurrency, calibRunBurst, calibStatMean, calibStatMedian,
     calibStatDerived, calibStatMeasured, calibOverloaded, calibSaturated, calibBeyondCapacity, calibDoesNotFit,

@@ -67,6 +67,37 @@ std::string_view toString(BatchBound b)
     return "?";
 }
 
+std::string_view toString(Fp8Recipe r)
+{
+    switch (r) {
+    case Fp8Recipe::Delayed:
+        return "delayed";
+    case Fp8Recipe::Tensorwise:
+        return "tensorwise";
+    case Fp8Recipe::Blockwise:
+        return "blockwise";
+    case Fp8Recipe::Mxfp8:
+        return "mxfp8";
+    }
+    return "?";
+}
+
+std::string_view toString(PipelineSchedule s)
+{
+    switch (s) {
+    case PipelineSchedule::OneFOneB:
+        return "1f1b";
+    case PipelineSchedule::DualPipe:
+        return "dualpipe";
+    }
+    return "?";
+}
+
+std::string_view toString(AttentionKernel k)
+{
+    return k == AttentionKernel::Fa2 ? "fa2" : (k == AttentionKernel::Fa1 ? "fa1" : "latest");
+}
+
 double InferenceSpec::peakRate() const
 {
     double peak = requestsPerSecond.value_or(0);
@@ -168,8 +199,43 @@ TrainingSpec readTraining(ObjectReader& r)
         t.recompute = readEnum(r, "recompute",
             {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}},
             Recompute::None);
+    if (auto v = r.optNumber("recompute_layers", Bound::Positive)) {
+        if (*v > 1.0)
+            fail(r.context(), r.pointer("recompute_layers"),
+                Message(msg::recomputeLayersRange, {detail::describe(r.raw("recompute_layers"))}));
+        if (t.recompute && *t.recompute != Recompute::Full)
+            fail(r.context(), r.pointer("recompute_layers"),
+                Message(msg::recomputeLayersNeedsFull, {detail::describe(r.raw("recompute"))}));
+        t.recompute = Recompute::Full;
+        t.recomputeShare = *v;
+    }
     if (auto v = r.optInteger("zero_stage", 0, 3))
         t.zeroStage = static_cast<int>(*v);
+    if (auto v = r.optInteger("shard_group", 1, 1'000'000)) {
+        // Hybrid sharding shards like ZeRO-3 inside the group: any other pinned stage contradicts it.
+        if (t.zeroStage && *t.zeroStage != 3)
+            fail(r.context(), r.pointer("shard_group"),
+                Message(msg::shardGroupNeedsZero3, {detail::describe(r.raw("zero_stage"))}));
+        t.shardGroup = static_cast<int>(*v);
+    }
+    t.fp8Recipe = readEnum(r, "fp8_recipe",
+        {{"delayed", Fp8Recipe::Delayed}, {"tensorwise", Fp8Recipe::Tensorwise}, {"blockwise", Fp8Recipe::Blockwise},
+            {"mxfp8", Fp8Recipe::Mxfp8}},
+        Fp8Recipe::Tensorwise);
+    if (r.has("fp8_recipe") && t.precision != Precision::FP8)
+        detail::warn(
+            r.context(), r.pointer("fp8_recipe"), Message(msg::fp8RecipeIgnored, {std::string(toString(t.precision))}));
+    if (auto v = r.optNumber("moe_capacity_factor", Bound::Positive)) {
+        // Below 1 every step drops tokens by design; above 16 the padding dwarfs the work (Switch Transformer and
+        // Megatron-Core use 1.0–2.0).
+        if (*v < 1.0 || *v > 16.0)
+            fail(r.context(), r.pointer("moe_capacity_factor"),
+                Message(msg::capacityFactorRange, {detail::describe(r.raw("moe_capacity_factor"))}));
+        t.moeCapacityFactor = *v;
+    }
+    t.tpCommOverlap = r.optBool("tp_comm_overlap").value_or(true);
+    t.pipelineSchedule = readEnum(r, "pipeline_schedule",
+        {{"1f1b", PipelineSchedule::OneFOneB}, {"dualpipe", PipelineSchedule::DualPipe}}, PipelineSchedule::OneFOneB);
     t.sequenceParallel = r.optBool("sequence_parallel");
     t.method = readEnum(r, "method",
         {{"full", FinetuneMethod::Full}, {"lora", FinetuneMethod::Lora}, {"qlora", FinetuneMethod::Qlora}},
@@ -177,6 +243,9 @@ TrainingSpec readTraining(ObjectReader& r)
     if (auto v = r.optInteger("lora_rank", 1, 65536))
         t.loraRank = static_cast<int>(*v);
     t.flashAttention = r.optBool("flash_attention").value_or(true);
+    t.attentionKernel = readEnum(r, "attention_kernel",
+        {{"latest", AttentionKernel::Latest}, {"fa2", AttentionKernel::Fa2}, {"fa1", AttentionKernel::Fa1}},
+        AttentionKernel::Latest);
     return t;
 }
 
@@ -379,6 +448,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             opt("dp", pin.dp, 1'000'000);
             opt("cp", pin.cp, 1024);
             opt("ep", pin.ep, 1024);
+            opt("etp", pin.etp, 1024);
             opt("pipeline_interleave", pin.interleave, 128);
             const long long product
                 = static_cast<long long>(pin.tp.value_or(1)) * pin.pp.value_or(1) * pin.cp.value_or(1);
@@ -391,8 +461,49 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
             if (pin.pp && w.model.layers > 0 && *pin.pp > w.model.layers)
                 fail(ctx, h->pointer("pp"),
                     Message(msg::ppExceedsLayers, {std::to_string(w.model.layers), std::to_string(*pin.pp)}));
+            // The expert layers re-split a pipeline stage's tp·cp·dp GPUs: etp GPUs split each expert, ep groups of
+            // them hold different experts (Megatron-Core's expert tensor- and expert-parallel groups; etp defaults to
+            // tp and is searched with 1, MoE parallel folding, when not given).
+            if (pin.etp) {
+                if (!w.model.isMoe())
+                    detail::warn(ctx, h->pointer("etp"), Message(msg::moeFieldIgnored));
+                else if (pin.tp && *pin.tp % *pin.etp != 0)
+                    fail(ctx, h->pointer("etp"),
+                        Message(msg::etpDividesTp, {std::to_string(*pin.tp), std::to_string(*pin.etp)}));
+            }
+            if (pin.ep) {
+                const long long stageRanks
+                    = pin.count / static_cast<long long>(pin.pp.value_or(1)) / pin.etp.value_or(1);
+                if (!w.model.isMoe())
+                    detail::warn(ctx, h->pointer("ep"), Message(msg::moeFieldIgnored));
+                else if (w.model.experts % *pin.ep != 0)
+                    fail(ctx, h->pointer("ep"),
+                        Message(msg::epDividesExperts, {std::to_string(w.model.experts), std::to_string(*pin.ep)}));
+                else if (pin.pp && stageRanks % *pin.ep != 0)
+                    fail(ctx, h->pointer("ep"),
+                        Message(msg::epDividesDataRanks, {std::to_string(stageRanks), std::to_string(*pin.ep)}));
+            }
             h->finish();
             w.hardware = pin;
+        }
+        if (w.training) {
+            const TrainingSpec& t = *w.training;
+            if (t.moeCapacityFactor && !w.model.isMoe())
+                detail::warn(ctx, "/training/moe_capacity_factor", Message(msg::moeFieldIgnored));
+            // The shard group divides the data-parallel ranks: of the pinned count, or of tp × pp × cp × dp.
+            if (t.shardGroup && w.hardware) {
+                const HardwarePin& pin = *w.hardware;
+                const long long dataRanks = pin.dp.value_or(
+                    pin.count / (static_cast<long long>(pin.tp.value_or(1)) * pin.pp.value_or(1) * pin.cp.value_or(1)));
+                if (dataRanks % *t.shardGroup != 0)
+                    fail(ctx, "/training/shard_group",
+                        Message(msg::shardGroupDivides, {std::to_string(dataRanks), std::to_string(*t.shardGroup)}));
+            }
+            // DualPipe runs two pipelines in opposite directions over the same stages: an even degree of at least 2.
+            if (t.pipelineSchedule == PipelineSchedule::DualPipe && w.hardware && w.hardware->pp
+                && (*w.hardware->pp < 2 || *w.hardware->pp % 2 != 0))
+                fail(ctx, "/training/pipeline_schedule",
+                    Message(msg::dualPipeNeedsEvenPp, {std::to_string(*w.hardware->pp)}));
         }
 
         if (auto d = top.optObject("data")) {

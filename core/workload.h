@@ -27,11 +27,27 @@ using ServingCalibrationMap = std::map<ServingCalibrationKey, std::shared_ptr<co
 enum class Recompute { None, Selective, Full };
 enum class FinetuneMethod { Full, Lora, Qlora };
 enum class BatchBound { Fp64, Fp32, Tensor, Memory };
+/// How FP8 training scales its tensors (Transformer Engine's recipes; torchao's "tensorwise" is the current one).
+enum class Fp8Recipe {
+    Delayed,    ///< per tensor, the scale from the amax history of earlier steps (TE DelayedScaling)
+    Tensorwise, ///< per tensor, the scale from the tensor itself: one more read of it (TE Float8CurrentScaling)
+    Blockwise,  ///< 1×128 activation tiles, 128×128 weight blocks (DeepSeek-V3; TE Float8BlockScaling)
+    Mxfp8       ///< 1×32 blocks with E8M0 scales, Blackwell's block-scaled tensor cores (TE MXFP8BlockScaling)
+};
+/// Which fused-attention kernels a stack runs: the fastest of the GPU's generation (cuDNN, FlashAttention-3 on Hopper,
+/// FlashAttention-4 on Blackwell), FlashAttention-2 (stacks before mid-2024), or the first generation of fused kernels
+/// (FlashAttention-1, xformers' memory-efficient attention, the 2022 Triton kernel: stacks of 2022–23).
+enum class AttentionKernel { Latest, Fa2, Fa1 };
+/// The pipeline schedule: 1F1B (interleaved when pipeline_interleave > 1) or DualPipe (DeepSeek-V3 §3.2.1).
+enum class PipelineSchedule { OneFOneB, DualPipe };
 
 std::string_view toString(WorkloadKind k);
 std::string_view toString(Recompute r);
 std::string_view toString(FinetuneMethod m);
 std::string_view toString(BatchBound b);
+std::string_view toString(Fp8Recipe r);
+std::string_view toString(PipelineSchedule s);
+std::string_view toString(AttentionKernel k);
 
 /// "training": pretraining or fine-tuning.
 struct TrainingSpec
@@ -42,13 +58,28 @@ struct TrainingSpec
     std::optional<double> globalBatchTokens;    ///< tokens per optimizer step (alternative)
     std::optional<int> microBatch;              ///< sequences per micro-batch (chosen by the planner when absent)
     std::optional<Recompute> recompute;         ///< chosen by the planner when absent
-    std::optional<int> zeroStage;               ///< 0–3; chosen by the planner when absent
-    std::optional<bool> sequenceParallel;       ///< Megatron sequence parallelism (default on with TP > 1)
+    /// With full recompute, the share of each stage's layers recomputed, (0, 1] (Megatron --recompute-num-layers over
+    /// the stage's layers); "full" alone means all of them.
+    std::optional<double> recomputeShare;
+    std::optional<int> zeroStage; ///< 0–3; chosen by the planner when absent
+    /// GPUs one ZeRO-3/FSDP shard spans (hybrid sharding, HSDP: replicas of the shard group all-reduce gradients);
+    /// absent: the planner chooses the whole data-parallel group or one node's worth.
+    std::optional<int> shardGroup;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; ///< how FP8 scales its tensors (precision fp8 only)
+    /// MoE: expert capacity as a multiple of the balanced load (Megatron's --moe-expert-capacity-factor, tokens
+    /// beyond it dropped, experts padded to it); absent: dropless and balanced (what NVIDIA's benchmarks force).
+    std::optional<double> moeCapacityFactor;
+    PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
+    /// Tensor-parallel collectives overlapped with the GEMMs they feed (Transformer Engine's userbuffers in Megatron-
+    /// Core/NeMo, async TP in torchtitan); false for stacks without it (Megatron-LM in 2021).
+    bool tpCommOverlap = true;
+    std::optional<bool> sequenceParallel; ///< Megatron sequence parallelism (default on with TP > 1)
     FinetuneMethod method = FinetuneMethod::Full;
     int loraRank = 16;
     /// Fused attention (FlashAttention, Dao et al. 2022) that never writes the s×s scores to memory;
     /// false for stacks without it (Megatron-LM 2021), whose softmax and dropout stream the scores.
     bool flashAttention = true;
+    AttentionKernel attentionKernel = AttentionKernel::Latest; ///< with flashAttention
 
     /// Sequences per step: global_batch, or global_batch_tokens / seq_len, or the default of 4M tokens
     /// (Llama 2 and 3 pretraining, Touvron et al. 2023 §2.2) rounded to whole sequences.
@@ -136,7 +167,7 @@ struct HardwarePin
     std::string gpu; ///< canonical id
     int count = 1;
     std::optional<int> gpusPerNode;
-    std::optional<int> tp, pp, dp, cp, ep, interleave;
+    std::optional<int> tp, pp, dp, cp, ep, etp, interleave;
 };
 
 /// "constraints": used by the cost planner.

@@ -116,6 +116,7 @@ void TestCli::examplesRun_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("code");
     QTest::addRow("GPT-3 pretraining") << example("gpt3-175b-pretraining.json") << 0;
+    QTest::addRow("DeepSeek-V3 FP8 pretraining") << example("deepseek-v3-fp8-pretraining.json") << 0;
     QTest::addRow("GPT-3 on one A100 does not fit") << example("gpt3-on-one-a100.json") << 1;
     QTest::addRow("Llama 70B LoRA") << example("llama-3.1-70b-lora.json") << 0;
     QTest::addRow("Llama 8B chat serving") << example("llama-3.1-8b-chat-serving.json") << 0;
@@ -421,6 +422,13 @@ void TestCli::inputMistakes_data()
     row("rps-1e6", "/inference/requests_per_second: must be at most 100000, got 1000000.0");
     row("profile-1e9", "/inference/profile/23: must be at most 100000, got 1000000000.0");
     row("tokens-1e22", "/training/tokens: must be at most 1e15, got 1e+22");
+    // Issue #19's training fields.
+    row("fp8-recipe-mxfp9",
+        "/training/fp8_recipe: must be one of delayed|tensorwise|blockwise|mxfp8, got \"mxfp9\"; did you mean "
+        "\"mxfp8\"?");
+    row("shard-group-zero1",
+        "/training/shard_group: needs zero_stage 3 (FSDP shards inside the group), got zero_stage 1");
+    row("ep-6-experts", "/hardware/ep: must divide the model's 128 experts, got 6");
 }
 
 void TestCli::inputMistakes()

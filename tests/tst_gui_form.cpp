@@ -270,6 +270,11 @@ void TestGuiForm::typingShowsTheCoreErrorNextToTheField_data()
                                         << "/batch/gpu_hours"
                                         << "-1"
                                         << "-1";
+    // In the collapsed "How the stack runs" section: the error opens it.
+    QTest::addRow("recompute share above 1") << "training"
+                                             << "/training/recompute_layers"
+                                             << "1.5"
+                                             << "1.5";
     QTest::addRow("deadline zero") << "training"
                                    << "/constraints/deadline_hours"
                                    << "0"

@@ -388,7 +388,7 @@ void TestPlanner::defaultsComeFromInputs()
     QCOMPARE(own.candidates[0].capacity->result.replicas, none.candidates[0].capacity->result.replicas);
     // PUE: the default applies when the workload gives none (energy scales with it).
     core::Workload t = training("llama-3.1-8b", 1e9);
-    t.hardware = core::HardwarePin {"H100-SXM-80GB", 8, {}, {}, {}, {}, {}, {}, {}};
+    t.hardware = core::HardwarePin {"H100-SXM-80GB", 8, {}, {}, {}, {}, {}, {}, {}, {}};
     core::PlanInputs e = test::inputs();
     e.defaults.pue = 1.2;
     const auto p12 = test::plan(t, e);

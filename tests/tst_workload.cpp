@@ -41,6 +41,7 @@ private Q_SLOTS:
     void valid();
     void badInput_data();
     void badInput();
+    void trainingFields();
     void unknownFieldsWarn();
     void inlineModel();
     void presetOverride();
@@ -116,6 +117,49 @@ void TestWorkload::badInput_data()
         "w.json:/constraints/budget/amount: must be a positive number, got -1");
     row("wrong schema", edit("gpuplan.workload/1", "gpuplan.workload/7"),
         "w.json:/schema: unsupported schema, expected \"gpuplan.workload/1\", got \"gpuplan.workload/7\"");
+    // Issue #19's fields: FP8 recipes, FSDP shard groups, MoE capacity, pipeline schedule, partial recompute, ep.
+    const auto with = [](const char* fields) {
+        return edit(R"("precision": "bf16")", std::string(R"("precision": "bf16", )") + fields);
+    };
+    row("unknown FP8 recipe", edit(R"("precision": "bf16")", R"("precision": "fp8", "fp8_recipe": "mxfp9")"),
+        "w.json:/training/fp8_recipe: must be one of delayed|tensorwise|blockwise|mxfp8, got \"mxfp9\"; did you mean "
+        "\"mxfp8\"?");
+    row("shard group under ZeRO-1", with(R"("zero_stage": 1, "shard_group": 8)"),
+        "w.json:/training/shard_group: needs zero_stage 3 (FSDP shards inside the group), got zero_stage 1");
+    row("shard group not dividing the data-parallel GPUs",
+        edit(R"("precision": "bf16")",
+            R"("precision": "bf16", "shard_group": 3 }, "hardware": { "gpu": "h100", "count": 64, "tp": 8)"),
+        "w.json:/training/shard_group: must divide the 8 data-parallel GPUs, got 3");
+    row("shard group of 0", with(R"("shard_group": 0)"),
+        "w.json:/training/shard_group: must be an integer from 1 to 1000000, got 0");
+    row("capacity factor below 1", with(R"("moe_capacity_factor": 0.5)"),
+        "w.json:/training/moe_capacity_factor: must be from 1 to 16 (a multiple of the balanced expert load), got 0.5");
+    row("unknown schedule", with(R"("pipeline_schedule": "zero-bubble")"),
+        "w.json:/training/pipeline_schedule: must be one of 1f1b|dualpipe, got \"zero-bubble\"");
+    row("DualPipe over an odd pipeline",
+        edit(R"("precision": "bf16")",
+            R"("precision": "bf16", "pipeline_schedule": "dualpipe" }, "hardware": { "gpu": "h100", "count": 24, "pp": 3)"),
+        "w.json:/training/pipeline_schedule: dualpipe needs an even pipeline degree of at least 2, got hardware.pp 3");
+    row("recompute share above 1", with(R"("recompute_layers": 1.5)"),
+        "w.json:/training/recompute_layers: must be a share of the layers above 0 and at most 1, got 1.5");
+    row("recompute share with selective recompute", with(R"("recompute": "selective", "recompute_layers": 0.5)"),
+        "w.json:/training/recompute_layers: applies to full recompute, got recompute \"selective\"");
+    row("unknown attention kernel", with(R"("attention_kernel": "fa3")"),
+        "w.json:/training/attention_kernel: must be one of latest|fa2|fa1, got \"fa3\"; did you mean \"fa2\"?");
+    row("ep not dividing the experts",
+        R"({"schema":"gpuplan.workload/1","kind":"training","model":{"preset":"qwen3-30b-a3b"},
+        "training":{"tokens":1e9},"hardware":{"gpu":"h100","count":48,"tp":1,"pp":1,"ep":6}})",
+        "w.json:/hardware/ep: must divide the model's 128 experts, got 6");
+    // 24 GPUs over 3 stages: 8 per stage, at etp 2 four groups hold the same expert slice.
+    row("ep not dividing a stage's GPUs",
+        R"({"schema":"gpuplan.workload/1","kind":"training","model":{"preset":"qwen3-30b-a3b"},
+        "training":{"tokens":1e9},"hardware":{"gpu":"h100","count":24,"tp":2,"pp":3,"etp":2,"ep":8}})",
+        "w.json:/hardware/ep: must divide the 4 GPUs of a pipeline stage that hold the same expert slice (count ÷ pp ÷ "
+        "etp), got 8");
+    row("etp not dividing tp",
+        R"({"schema":"gpuplan.workload/1","kind":"training","model":{"preset":"qwen3-30b-a3b"},
+        "training":{"tokens":1e9},"hardware":{"gpu":"h100","count":24,"tp":4,"pp":3,"etp":3}})",
+        "w.json:/hardware/etp: must divide hardware.tp 4, got 3");
     const std::string inference
         = R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},
         "inference":{"prompt_tokens":100,"output_tokens":50,"availability":AVAIL}})";
@@ -144,6 +188,41 @@ void TestWorkload::badInput()
     QVERIFY2(!w, "accepted bad input");
     QVERIFY2(w.error().detail.rfind(expected.toStdString(), 0) == 0,
         qPrintable(QStringLiteral("got: ") + QString::fromStdString(w.error().detail)));
+}
+
+void TestWorkload::trainingFields()
+{
+    // The new training fields as read, and the warnings for fields that do not apply.
+    std::vector<std::string> warnings;
+    auto w = parse(edit(R"("precision": "bf16")",
+                       R"("precision": "fp8", "fp8_recipe": "MXFP8", "shard_group": 8, "moe_capacity_factor": 1.25,
+                          "pipeline_schedule": "DualPipe", "recompute_layers": 0.5, "tp_comm_overlap": false,
+                          "attention_kernel": "fa2")"),
+        &warnings);
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    const core::TrainingSpec& t = *w->training;
+    QVERIFY(t.fp8Recipe == core::Fp8Recipe::Mxfp8);
+    QCOMPARE(*t.shardGroup, 8);
+    QCOMPARE(*t.moeCapacityFactor, 1.25);
+    QVERIFY(t.pipelineSchedule == core::PipelineSchedule::DualPipe);
+    QVERIFY(*t.recompute == core::Recompute::Full);
+    QCOMPARE(*t.recomputeShare, 0.5);
+    QVERIFY(!t.tpCommOverlap);
+    QVERIFY(t.attentionKernel == core::AttentionKernel::Fa2);
+    // llama-3.1-8b has no experts: the capacity factor is ignored, saying so.
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QCOMPARE(warnings[0], std::string("w.json:/training/moe_capacity_factor: ignored: the model has no experts"));
+    warnings.clear();
+    QVERIFY(parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "fp8_recipe": "delayed")"), &warnings));
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QCOMPARE(warnings[0], std::string("w.json:/training/fp8_recipe: ignored: the precision is bf16, not fp8"));
+    // NeMo's Qwen3-235B-A22B layout on 256 H100: tp 2, pp 8, ep 32 over the 32 GPUs of a stage with the experts
+    // folded over the tensor-parallel pairs (etp 1).
+    auto moe = parse(R"({"schema":"gpuplan.workload/1","kind":"training","model":{"preset":"qwen3-235b-a22b"},
+        "training":{"tokens":1e9},"hardware":{"gpu":"h100","count":256,"tp":2,"pp":8,"ep":32,"etp":1}})");
+    QVERIFY2(moe, moe ? "" : moe.error().detail.c_str());
+    QCOMPARE(*moe->hardware->etp, 1);
+    QCOMPARE(*moe->hardware->ep, 32);
 }
 
 void TestWorkload::unknownFieldsWarn()

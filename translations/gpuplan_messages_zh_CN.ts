@@ -723,5 +723,61 @@
         <source>serving calibrations are stored for %1, not for this model family and engine on the GPUs planned here: the shipped factors apply</source>
         <translation>已存储的推理校准适用于 %1，而非此处规划的 GPU 上的这一模型类别与引擎：使用内置系数</translation>
     </message>
+    <message>
+        <source>needs zero_stage 3 (FSDP shards inside the group), got zero_stage %1</source>
+        <translation>需要 zero_stage 为 3（FSDP 在组内分片），实际为 zero_stage %1</translation>
+    </message>
+    <message>
+        <source>must divide the %1 data-parallel GPUs, got %2</source>
+        <translation>必须整除 %1 个数据并行 GPU，实际为 %2</translation>
+    </message>
+    <message>
+        <source>ignored: the precision is %1, not fp8</source>
+        <translation>已忽略：精度为 %1，不是 fp8</translation>
+    </message>
+    <message>
+        <source>must be from 1 to 16 (a multiple of the balanced expert load), got %1</source>
+        <translation>必须在 1 到 16 之间（均衡专家负载的倍数），实际为 %1</translation>
+    </message>
+    <message>
+        <source>ignored: the model has no experts</source>
+        <translation>已忽略：该模型没有专家</translation>
+    </message>
+    <message>
+        <source>must divide the model&apos;s %1 experts, got %2</source>
+        <translation>必须整除模型的 %1 个专家，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must divide the %1 GPUs of a pipeline stage that hold the same expert slice (count ÷ pp ÷ etp), got %2</source>
+        <translation>必须整除一个流水线阶段中持有相同专家切片的 %1 个 GPU（数量 ÷ pp ÷ etp），实际为 %2</translation>
+    </message>
+    <message>
+        <source>must divide hardware.tp %1, got %2</source>
+        <translation>必须整除 hardware.tp %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>dualpipe needs an even pipeline degree of at least 2, got hardware.pp %1</source>
+        <translation>dualpipe 需要至少为 2 的偶数流水线并行度，实际 hardware.pp 为 %1</translation>
+    </message>
+    <message>
+        <source>must be a share of the layers above 0 and at most 1, got %1</source>
+        <translation>必须是大于 0 且不超过 1 的层数比例，实际为 %1</translation>
+    </message>
+    <message>
+        <source>applies to full recompute, got recompute %1</source>
+        <translation>仅适用于完全重计算，实际 recompute 为 %1</translation>
+    </message>
+    <message>
+        <source>experts assumed evenly loaded (dropless; NVIDIA&apos;s published MoE benchmarks force balance); a learned router is slower by its imbalance: training.moe_capacity_factor bounds it</source>
+        <translation>假设各专家负载均衡（不丢弃词元；NVIDIA 公开的 MoE 基准强制均衡）；学习得到的路由器会因负载不均而更慢：用 training.moe_capacity_factor 设定其上限</translation>
+    </message>
+    <message>
+        <source>MXFP8 needs Blackwell&apos;s block-scaled tensor cores; on %1 the block-wise recipe&apos;s cost is assumed</source>
+        <translation>MXFP8 需要 Blackwell 的块缩放张量核心；在 %1 上按分块方案的开销估算</translation>
+    </message>
+    <message>
+        <source>of the GPU-hours: %1 % restarts after failures, %2 % work lost since the last checkpoint, %3 % checkpoint writes, %4 % stragglers and slow ranks</source>
+        <translation>GPU 小时中：%1 % 用于故障后重启，%2 % 为上次检查点以来丢失的工作，%3 % 用于写检查点，%4 % 损失于掉队和慢速节点</translation>
+    </message>
 </context>
 </TS>

@@ -145,7 +145,7 @@
         <location filename="../app/report/pdf_report.cpp" line="1216"/>
         <location filename="../app/report/pdf_report.cpp" line="1281"/>
         <location filename="../app/report/pdf_report.cpp" line="1282"/>
-        <location filename="../app/report/pdf_report.cpp" line="1452"/>
+        <location filename="../app/report/pdf_report.cpp" line="1459"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
@@ -297,7 +297,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1174"/>
-        <location filename="../app/report/pdf_report.cpp" line="1601"/>
+        <location filename="../app/report/pdf_report.cpp" line="1608"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
@@ -453,7 +453,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1241"/>
-        <location filename="../app/report/pdf_report.cpp" line="1776"/>
+        <location filename="../app/report/pdf_report.cpp" line="1783"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
@@ -555,7 +555,7 @@ as of</source>
         <location filename="../app/report/pdf_report.cpp" line="1289"/>
         <location filename="../app/report/pdf_report.cpp" line="1301"/>
         <location filename="../app/report/pdf_report.cpp" line="1313"/>
-        <location filename="../app/report/pdf_report.cpp" line="1953"/>
+        <location filename="../app/report/pdf_report.cpp" line="1960"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -712,740 +712,774 @@ as of</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1400"/>
+        <source>Context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1401"/>
+        <source>Pipeline-parallel communication</source>
+        <translation>流水线并行通信</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1402"/>
         <source>Data-parallel communication</source>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1401"/>
+        <location filename="../app/report/pdf_report.cpp" line="1403"/>
         <source>Expert-parallel communication</source>
         <translation>专家并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1402"/>
+        <location filename="../app/report/pdf_report.cpp" line="1404"/>
+        <source>MoE dispatch overhead</source>
+        <translation>MoE 分发开销</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1405"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1405"/>
+        <location filename="../app/report/pdf_report.cpp" line="1408"/>
         <source>Per-step framework overhead</source>
         <translation>每步框架开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1406"/>
         <source>Failures, restarts, checkpoints</source>
-        <translation>故障、重启与检查点</translation>
+        <translation type="vanished">故障、重启与检查点</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1407"/>
-        <location filename="../app/report/pdf_report.cpp" line="1419"/>
+        <location filename="../app/report/pdf_report.cpp" line="1414"/>
+        <location filename="../app/report/pdf_report.cpp" line="1426"/>
         <source>Spot interruptions</source>
         <translation>抢占中断</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1413"/>
+        <location filename="../app/report/pdf_report.cpp" line="1420"/>
         <source>Prefill (prompt processing)</source>
         <translation>预填充（处理提示）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1414"/>
+        <location filename="../app/report/pdf_report.cpp" line="1421"/>
         <source>Decode (token generation)</source>
         <translation>解码（生成 token）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1415"/>
+        <location filename="../app/report/pdf_report.cpp" line="1422"/>
         <source>Headroom, spares and idle capacity</source>
         <translation>余量、备用与空闲容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1418"/>
+        <location filename="../app/report/pdf_report.cpp" line="1425"/>
         <source>GPU compute</source>
         <translation>GPU 计算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1422"/>
+        <location filename="../app/report/pdf_report.cpp" line="1429"/>
         <source>Billing (rounding, minimums, unused commitment)</source>
         <translation>计费（取整、最低计费、未用承诺）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1426"/>
+        <location filename="../app/report/pdf_report.cpp" line="1433"/>
         <source>%1 GPU-hours</source>
         <translation>%1 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1429"/>
+        <location filename="../app/report/pdf_report.cpp" line="1436"/>
         <source>Cost breakdown of the recommended deployment (one month)</source>
         <translation>推荐部署的费用构成（一个月）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1430"/>
+        <location filename="../app/report/pdf_report.cpp" line="1437"/>
         <source>Cost breakdown of the recommended deployment</source>
         <translation>推荐部署的费用构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1431"/>
+        <location filename="../app/report/pdf_report.cpp" line="1438"/>
         <source>GPU time breakdown of the recommended deployment</source>
         <translation>推荐部署的 GPU 时间构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1464"/>
+        <location filename="../app/report/pdf_report.cpp" line="1471"/>
         <source>Memory per GPU by component (GiB; red mark: the GPU&apos;s capacity)</source>
         <translation>每 GPU 显存构成（GiB；红线：GPU 容量）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
         <source>optimizer</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
         <source>activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
         <source>overhead</source>
         <translation>其他开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1486"/>
+        <location filename="../app/report/pdf_report.cpp" line="1493"/>
         <source>Demand vs capacity (replicas per hour)</source>
         <translation>需求与容量（每小时副本数）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1488"/>
+        <location filename="../app/report/pdf_report.cpp" line="1495"/>
         <source>needed for the traffic</source>
         <translation>流量所需</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1488"/>
+        <location filename="../app/report/pdf_report.cpp" line="1495"/>
         <source>running (autoscaled)</source>
         <translation>运行中（自动扩缩）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1489"/>
+        <location filename="../app/report/pdf_report.cpp" line="1496"/>
         <source>hour of the profile (UTC)</source>
         <translation>需求曲线的小时（UTC）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1489"/>
+        <location filename="../app/report/pdf_report.cpp" line="1496"/>
         <source>replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1492"/>
+        <location filename="../app/report/pdf_report.cpp" line="1499"/>
         <source>Availability</source>
         <translation>可用性</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1495"/>
+        <location filename="../app/report/pdf_report.cpp" line="1502"/>
         <source>Expected availability %1 (target %2); expected downtime %3 min per month.</source>
         <translation>预期可用性 %1（目标 %2）；预期每月停机 %3 分钟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1496"/>
+        <location filename="../app/report/pdf_report.cpp" line="1503"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1507"/>
+        <location filename="../app/report/pdf_report.cpp" line="1514"/>
         <source>Sensitivity: each main assumption moved by ±%1</source>
         <translation>敏感性：各主要假设分别变动 ±%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1509"/>
+        <location filename="../app/report/pdf_report.cpp" line="1516"/>
         <source>The recommended offering and price recomputed with one assumption moved at a time; replicas are re-sized to the traffic. Time is the end-to-end latency of a request.</source>
         <translation>每次只变动一个假设，用推荐的报价与价格重新计算；副本数按流量重新确定。时间为单个请求的端到端延迟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1511"/>
+        <location filename="../app/report/pdf_report.cpp" line="1518"/>
         <source>The recommended deployment as bought (same offering, price, GPU count and layout) recomputed with one assumption moved at a time.</source>
         <translation>按购买时的推荐部署（相同报价、价格、GPU 数与并行布局），每次只变动一个假设重新计算。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1517"/>
-        <location filename="../app/report/pdf_report.cpp" line="1522"/>
+        <location filename="../app/report/pdf_report.cpp" line="1524"/>
+        <location filename="../app/report/pdf_report.cpp" line="1529"/>
         <source>infeasible</source>
         <translation>不可行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1542"/>
+        <location filename="../app/report/pdf_report.cpp" line="1549"/>
         <source>misses the deadline</source>
         <translation>超过截止时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1544"/>
+        <location filename="../app/report/pdf_report.cpp" line="1551"/>
         <source>over budget</source>
         <translation>超出预算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1551"/>
+        <location filename="../app/report/pdf_report.cpp" line="1558"/>
         <source>Assumption</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1551"/>
+        <location filename="../app/report/pdf_report.cpp" line="1558"/>
         <source>Cost if
 −%1</source>
         <translation>费用
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1552"/>
+        <location filename="../app/report/pdf_report.cpp" line="1559"/>
         <source>Cost if
 +%1</source>
         <translation>费用
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1552"/>
+        <location filename="../app/report/pdf_report.cpp" line="1559"/>
         <source>Time if
 −%1</source>
         <translation>时间
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1553"/>
+        <location filename="../app/report/pdf_report.cpp" line="1560"/>
         <source>Time if
 +%1</source>
         <translation>时间
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1553"/>
+        <location filename="../app/report/pdf_report.cpp" line="1560"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1554"/>
+        <location filename="../app/report/pdf_report.cpp" line="1561"/>
         <source>As planned</source>
         <translation>按计划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1583"/>
+        <location filename="../app/report/pdf_report.cpp" line="1590"/>
         <source>Tornado: change of the recommended plan&apos;s cost</source>
         <translation>龙卷风图：推荐方案费用的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1584"/>
+        <location filename="../app/report/pdf_report.cpp" line="1591"/>
         <source>Tornado: change of the recommended plan&apos;s time</source>
         <translation>龙卷风图：推荐方案时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1587"/>
+        <location filename="../app/report/pdf_report.cpp" line="1594"/>
         <source>assumption −%1</source>
         <translation>假设 −%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1587"/>
+        <location filename="../app/report/pdf_report.cpp" line="1594"/>
         <source>assumption +%1</source>
         <translation>假设 +%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1588"/>
+        <location filename="../app/report/pdf_report.cpp" line="1595"/>
         <source>change of cost</source>
         <translation>费用变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1588"/>
+        <location filename="../app/report/pdf_report.cpp" line="1595"/>
         <source>change of time</source>
         <translation>时间变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1597"/>
+        <location filename="../app/report/pdf_report.cpp" line="1604"/>
         <source>Efficiency (GEMM, attention, memory and link)</source>
         <translation>效率（矩阵乘、注意力、显存与互联）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1599"/>
+        <location filename="../app/report/pdf_report.cpp" line="1606"/>
         <source>Prices (hourly rates and fees)</source>
         <translation>价格（小时费率与费用）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1602"/>
+        <location filename="../app/report/pdf_report.cpp" line="1609"/>
         <source>Traffic (requests/s)</source>
         <translation>流量（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1603"/>
+        <location filename="../app/report/pdf_report.cpp" line="1610"/>
         <source>Work (GPU-hours on the reference GPU)</source>
         <translation>工作量（参考 GPU 上的 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1605"/>
+        <location filename="../app/report/pdf_report.cpp" line="1612"/>
         <source>Spot interruption rate</source>
         <translation>抢占中断率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1607"/>
+        <location filename="../app/report/pdf_report.cpp" line="1614"/>
         <source>Exchange rates (units per USD)</source>
         <translation>汇率（每美元兑换单位）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1615"/>
+        <location filename="../app/report/pdf_report.cpp" line="1622"/>
         <source>n/a: batch jobs scale by datasheet ratios, an efficiency factor cancels out</source>
         <translation>不适用：批处理作业按规格比例换算，效率系数相互抵消</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1617"/>
+        <location filename="../app/report/pdf_report.cpp" line="1624"/>
         <source>n/a: no prices</source>
         <translation>不适用：没有价格</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1619"/>
+        <location filename="../app/report/pdf_report.cpp" line="1626"/>
         <source>n/a: no traffic given</source>
         <translation>不适用：未给出流量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1621"/>
+        <location filename="../app/report/pdf_report.cpp" line="1628"/>
         <source>n/a: not on spot capacity</source>
         <translation>不适用：未使用抢占式实例</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1623"/>
+        <location filename="../app/report/pdf_report.cpp" line="1630"/>
         <source>n/a: priced and reported in USD</source>
         <translation>不适用：以美元计价与报告</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1630"/>
+        <location filename="../app/report/pdf_report.cpp" line="1637"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1638"/>
+        <location filename="../app/report/pdf_report.cpp" line="1645"/>
         <source>Efficiency on %1 (%2); serving factors fitted to your benchmark %3</source>
         <translation>%1 上的效率（%2）；推理系数拟合自您的基准测试 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1641"/>
+        <location filename="../app/report/pdf_report.cpp" line="1648"/>
         <source>Efficiency on %1 (%2), calibrated on this machine</source>
         <translation>%1 上的效率（%2），已在本机校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1642"/>
+        <location filename="../app/report/pdf_report.cpp" line="1649"/>
         <source>Efficiency on %1 (%2)</source>
         <translation>%1 上的效率（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1649"/>
+        <location filename="../app/report/pdf_report.cpp" line="1656"/>
         <source>Large GEMMs reach</source>
         <translation>大矩阵乘达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1649"/>
-        <location filename="../app/report/pdf_report.cpp" line="1653"/>
+        <location filename="../app/report/pdf_report.cpp" line="1656"/>
+        <location filename="../app/report/pdf_report.cpp" line="1660"/>
         <source>%1 of dense peak</source>
         <translation>稠密峰值的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1652"/>
+        <location filename="../app/report/pdf_report.cpp" line="1659"/>
         <source>Training GEMMs keep</source>
         <translation>训练中矩阵乘保持</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1652"/>
+        <location filename="../app/report/pdf_report.cpp" line="1659"/>
         <source>%1 of that rate end to end</source>
         <translation>端到端保持该速率的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1653"/>
+        <location filename="../app/report/pdf_report.cpp" line="1660"/>
         <source>Fused attention reaches</source>
         <translation>融合注意力达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1654"/>
+        <location filename="../app/report/pdf_report.cpp" line="1661"/>
         <source>HBM bandwidth reached</source>
         <translation>达到的 HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1655"/>
+        <location filename="../app/report/pdf_report.cpp" line="1662"/>
         <source>Collective (NCCL) bandwidth</source>
         <translation>集合通信（NCCL）带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1655"/>
+        <location filename="../app/report/pdf_report.cpp" line="1662"/>
         <source>%1 of link bandwidth</source>
         <translation>链路带宽的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1656"/>
+        <location filename="../app/report/pdf_report.cpp" line="1663"/>
         <source>Latency per ring hop</source>
         <translation>环形每跳延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1657"/>
+        <location filename="../app/report/pdf_report.cpp" line="1664"/>
         <source>%1 µs in a node, %2 µs across nodes</source>
         <translation>节点内 %1 µs，跨节点 %2 µs</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1660"/>
+        <location filename="../app/report/pdf_report.cpp" line="1667"/>
         <source>Decode step overhead</source>
         <translation>解码每步开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1661"/>
-        <location filename="../app/report/pdf_report.cpp" line="1777"/>
-        <location filename="../app/report/pdf_report.cpp" line="1819"/>
+        <location filename="../app/report/pdf_report.cpp" line="1668"/>
+        <location filename="../app/report/pdf_report.cpp" line="1784"/>
+        <location filename="../app/report/pdf_report.cpp" line="1826"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1673"/>
+        <location filename="../app/report/pdf_report.cpp" line="1680"/>
         <source>Estimator</source>
         <translation>估算器</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1678"/>
+        <location filename="../app/report/pdf_report.cpp" line="1685"/>
         <source>Serving capacity</source>
         <translation>服务容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1680"/>
+        <location filename="../app/report/pdf_report.cpp" line="1687"/>
         <source>Headroom above the peak: %1</source>
         <translation>峰值之上的余量：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1682"/>
+        <location filename="../app/report/pdf_report.cpp" line="1689"/>
         <source>Replicas: %1 (%2 for the traffic, %3 for availability), %4 GPU(s) each; utilization %5</source>
         <translation>副本：%1（流量需 %2，可用性需 %3），每个 %4 块 GPU；利用率 %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1691"/>
+        <location filename="../app/report/pdf_report.cpp" line="1698"/>
         <source>set in the workload (inference.instance_availability)</source>
         <translation>在工作负载中设定（inference.instance_availability）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1694"/>
+        <location filename="../app/report/pdf_report.cpp" line="1701"/>
         <source>no published SLA: the stated default, below AWS EC2&apos;s 99.5 % instance-level SLA</source>
         <translation>无公开 SLA：采用声明的默认值，低于 AWS EC2 99.5 % 的实例级 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1697"/>
+        <location filename="../app/report/pdf_report.cpp" line="1704"/>
         <source>the provider&apos;s single-instance SLA</source>
         <translation>服务商的单实例 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1702"/>
+        <location filename="../app/report/pdf_report.cpp" line="1709"/>
         <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1704"/>
+        <location filename="../app/report/pdf_report.cpp" line="1711"/>
         <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1708"/>
+        <location filename="../app/report/pdf_report.cpp" line="1715"/>
         <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
         <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1716"/>
+        <location filename="../app/report/pdf_report.cpp" line="1723"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1721"/>
+        <location filename="../app/report/pdf_report.cpp" line="1728"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1723"/>
+        <location filename="../app/report/pdf_report.cpp" line="1730"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1725"/>
+        <location filename="../app/report/pdf_report.cpp" line="1732"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1728"/>
+        <location filename="../app/report/pdf_report.cpp" line="1735"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1734"/>
+        <location filename="../app/report/pdf_report.cpp" line="1741"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1736"/>
+        <location filename="../app/report/pdf_report.cpp" line="1743"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1739"/>
+        <location filename="../app/report/pdf_report.cpp" line="1746"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1742"/>
+        <location filename="../app/report/pdf_report.cpp" line="1749"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1746"/>
+        <location filename="../app/report/pdf_report.cpp" line="1753"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>抢占式：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1753"/>
+        <location filename="../app/report/pdf_report.cpp" line="1760"/>
         <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
         <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1760"/>
+        <location filename="../app/report/pdf_report.cpp" line="1767"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的抢占式价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1773"/>
+        <location filename="../app/report/pdf_report.cpp" line="1780"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1776"/>
+        <location filename="../app/report/pdf_report.cpp" line="1783"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1776"/>
-        <location filename="../app/report/pdf_report.cpp" line="1818"/>
+        <location filename="../app/report/pdf_report.cpp" line="1783"/>
+        <location filename="../app/report/pdf_report.cpp" line="1825"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1792"/>
+        <location filename="../app/report/pdf_report.cpp" line="1799"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1818"/>
+        <location filename="../app/report/pdf_report.cpp" line="1825"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1818"/>
+        <location filename="../app/report/pdf_report.cpp" line="1825"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1823"/>
+        <location filename="../app/report/pdf_report.cpp" line="1830"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1834"/>
+        <location filename="../app/report/pdf_report.cpp" line="1841"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1841"/>
+        <location filename="../app/report/pdf_report.cpp" line="1848"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1845"/>
+        <location filename="../app/report/pdf_report.cpp" line="1852"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1847"/>
+        <location filename="../app/report/pdf_report.cpp" line="1854"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1848"/>
+        <location filename="../app/report/pdf_report.cpp" line="1855"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1856"/>
+        <location filename="../app/report/pdf_report.cpp" line="1863"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1857"/>
+        <location filename="../app/report/pdf_report.cpp" line="1864"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1864"/>
+        <location filename="../app/report/pdf_report.cpp" line="1871"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1864"/>
+        <location filename="../app/report/pdf_report.cpp" line="1871"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1864"/>
+        <location filename="../app/report/pdf_report.cpp" line="1871"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1864"/>
+        <location filename="../app/report/pdf_report.cpp" line="1871"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1865"/>
+        <location filename="../app/report/pdf_report.cpp" line="1872"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1865"/>
+        <location filename="../app/report/pdf_report.cpp" line="1872"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1880"/>
+        <location filename="../app/report/pdf_report.cpp" line="1887"/>
         <source>Calibrated from your benchmark</source>
         <translation>依据您的基准测试校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1883"/>
+        <location filename="../app/report/pdf_report.cpp" line="1890"/>
         <source>%1 × %2, %3 (%4), %5</source>
         <translation>%1 × %2，%3（%4），%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1926"/>
+        <location filename="../app/report/pdf_report.cpp" line="1933"/>
         <source>left out</source>
         <translation>未采用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1928"/>
+        <location filename="../app/report/pdf_report.cpp" line="1935"/>
         <source>Run %1 left out: %2</source>
         <translation>运行 %1 未采用：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1889"/>
+        <location filename="../app/report/pdf_report.cpp" line="1896"/>
         <source>that of the published runs (fewer than 3 held-out figures)</source>
         <translation>沿用公开运行记录的区间（留出数值少于 3 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1891"/>
+        <location filename="../app/report/pdf_report.cpp" line="1410"/>
+        <source>Restarts after failures</source>
+        <translation>故障后重启</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1411"/>
+        <source>Work lost since the last checkpoint</source>
+        <translation>上次检查点以来丢失的工作</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1412"/>
+        <source>Checkpoint writes</source>
+        <translation>写检查点</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1413"/>
+        <source>Stragglers</source>
+        <translation>掉队节点</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1898"/>
         <source>× %1 – %2</source>
         <translation>× %1 – %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1893"/>
+        <location filename="../app/report/pdf_report.cpp" line="1900"/>
         <source>Fitted to %1 (%2), imported %3.</source>
         <translation>拟合自 %1（%2），导入于 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1895"/>
+        <location filename="../app/report/pdf_report.cpp" line="1902"/>
         <source>Decode bandwidth, GEMM efficiency and the engine&apos;s step cost are fitted by least squares to the runs&apos; TTFT, TPOT and output throughput; the other factors keep their shipped values. Each fitted run is also predicted by a fit without it (held out). Range of a calibrated estimate: latency %1, throughput %2.</source>
         <translation>解码带宽、GEMM 效率和引擎每步开销按最小二乘法拟合各运行的 TTFT、TPOT 与输出吞吐量；其余系数保持内置值。每个参与拟合的运行还会用不含它的拟合来预测（留出）。校准估算的区间：延迟 %1，吞吐量 %2。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1904"/>
+        <location filename="../app/report/pdf_report.cpp" line="1911"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1904"/>
+        <location filename="../app/report/pdf_report.cpp" line="1911"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1904"/>
+        <location filename="../app/report/pdf_report.cpp" line="1911"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1905"/>
+        <location filename="../app/report/pdf_report.cpp" line="1912"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1905"/>
+        <location filename="../app/report/pdf_report.cpp" line="1912"/>
         <source>Estimate</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1905"/>
+        <location filename="../app/report/pdf_report.cpp" line="1912"/>
         <source>Error</source>
         <translation>误差</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1905"/>
+        <location filename="../app/report/pdf_report.cpp" line="1912"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1906"/>
+        <location filename="../app/report/pdf_report.cpp" line="1913"/>
         <source>Shipped factors</source>
         <translation>内置系数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1906"/>
+        <location filename="../app/report/pdf_report.cpp" line="1913"/>
         <source>Use</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1921"/>
+        <location filename="../app/report/pdf_report.cpp" line="1928"/>
         <source>TTFT (ms, %1)</source>
         <translation>TTFT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1922"/>
+        <location filename="../app/report/pdf_report.cpp" line="1929"/>
         <source>TPOT (ms, %1)</source>
         <translation>TPOT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1924"/>
+        <location filename="../app/report/pdf_report.cpp" line="1931"/>
         <source>output tokens/s</source>
         <translation>输出词元/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1926"/>
+        <location filename="../app/report/pdf_report.cpp" line="1933"/>
         <source>fitted</source>
         <translation>参与拟合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1926"/>
+        <location filename="../app/report/pdf_report.cpp" line="1933"/>
         <source>predicted</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1950"/>
+        <location filename="../app/report/pdf_report.cpp" line="1957"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1953"/>
+        <location filename="../app/report/pdf_report.cpp" line="1960"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1953"/>
+        <location filename="../app/report/pdf_report.cpp" line="1960"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1970"/>
+        <location filename="../app/report/pdf_report.cpp" line="1977"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1975"/>
+        <location filename="../app/report/pdf_report.cpp" line="1982"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>

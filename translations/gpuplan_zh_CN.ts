@@ -168,6 +168,38 @@
         <source>dense</source>
         <translation>稠密</translation>
     </message>
+    <message>
+        <source>training, frontier runs</source>
+        <translation>训练，前沿运行</translation>
+    </message>
+    <message>
+        <source>training, dense models</source>
+        <translation>训练，稠密模型</translation>
+    </message>
+    <message>
+        <source>training, mixture of experts</source>
+        <translation>训练，混合专家</translation>
+    </message>
+    <message>
+        <source>training, 16-bit</source>
+        <translation>训练，16 位</translation>
+    </message>
+    <message>
+        <source>training, FP8</source>
+        <translation>训练，FP8</translation>
+    </message>
+    <message>
+        <source>training, Megatron-style</source>
+        <translation>训练，Megatron 式</translation>
+    </message>
+    <message>
+        <source>training, FSDP</source>
+        <translation>训练，FSDP</translation>
+    </message>
+    <message>
+        <source>held out: %1</source>
+        <translation>留出集：%1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::AccuracyRowModel</name>
@@ -1688,6 +1720,42 @@
     <message>
         <source>Calibrated by</source>
         <translation>校准依据</translation>
+    </message>
+    <message>
+        <source>, expert TP %1</source>
+        <translation>，专家张量并行 %1</translation>
+    </message>
+    <message>
+        <source>Lost to restarts</source>
+        <translation>重启损失</translation>
+    </message>
+    <message>
+        <source>Detection, rescheduling and reloading after each failure (Llama 3&apos;s failure rate, 15 min each)</source>
+        <translation>每次故障后的检测、重新调度与重新加载（按 Llama 3 的故障率，每次 15 分钟）</translation>
+    </message>
+    <message>
+        <source>Lost work</source>
+        <translation>丢失的工作</translation>
+    </message>
+    <message>
+        <source>Work since the last checkpoint, redone after each failure</source>
+        <translation>每次故障后需重做的、上次检查点以来的工作</translation>
+    </message>
+    <message>
+        <source>Checkpoint writes</source>
+        <translation>写检查点</translation>
+    </message>
+    <message>
+        <source>Writing checkpoints at Young&apos;s interval</source>
+        <translation>按 Young 间隔写检查点</translation>
+    </message>
+    <message>
+        <source>Stragglers</source>
+        <translation>掉队节点</translation>
+    </message>
+    <message>
+        <source>Slow ranks that hold the others back: 10.4 % of GPU-hours in runs across nodes (Lin et al. 2025)</source>
+        <translation>拖慢其他进程的慢速节点：跨节点运行中占 GPU 小时的 10.4 %（Lin 等，2025）</translation>
     </message>
 </context>
 <context>
@@ -3815,6 +3883,158 @@
     <message>
         <source>How the engine batches prefill and decode and how fast its kernels run (default vLLM)</source>
         <translation>引擎如何批处理预填充与解码、其内核有多快（默认 vLLM）</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>How FP8 training scales its tensors: per tensor from earlier steps (delayed) or from the tensor itself (tensorwise), in 1×128/128×128 blocks (DeepSeek-V3), or MXFP8&apos;s 1×32 blocks (Blackwell)</source>
+        <translation>FP8 训练如何缩放张量：按张量取自之前的步（延迟缩放）或取自张量本身（按张量），按 1×128/128×128 分块（DeepSeek-V3），或 MXFP8 的 1×32 分块（Blackwell）</translation>
+    </message>
+    <message>
+        <source>Default (tensorwise)</source>
+        <translation>默认（按张量）</translation>
+    </message>
+    <message>
+        <source>Delayed</source>
+        <translation>延迟缩放</translation>
+    </message>
+    <message>
+        <source>Tensorwise</source>
+        <translation>按张量</translation>
+    </message>
+    <message>
+        <source>Blockwise</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>FSDP shard group</source>
+        <translation>FSDP 分片组</translation>
+    </message>
+    <message>
+        <source>GPUs one ZeRO-3/FSDP shard spans; fewer than the data-parallel GPUs is hybrid sharding (HSDP)</source>
+        <translation>一个 ZeRO-3/FSDP 分片跨越的 GPU 数；少于数据并行 GPU 数即为混合分片（HSDP）</translation>
+    </message>
+    <message>
+        <source>Share of layers recomputed</source>
+        <translation>重计算的层数比例</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>With full recompute, the share of each stage&apos;s layers recomputed, e.g. 0.5</source>
+        <translation>完全重计算时，每个阶段中重计算的层数比例，例如 0.5</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>1F1B (interleaved when the pipeline is interleaved), or DualPipe, which hides the expert all-to-alls</source>
+        <translation>1F1B（流水线交错时为交错式），或 DualPipe（可隐藏专家的 all-to-all 通信）</translation>
+    </message>
+    <message>
+        <source>Default (1F1B)</source>
+        <translation>默认（1F1B）</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>MoE capacity factor</source>
+        <translation>MoE 容量因子</translation>
+    </message>
+    <message>
+        <source>dropless, balanced</source>
+        <translation>不丢弃，均衡</translation>
+    </message>
+    <message>
+        <source>Expert capacity as a multiple of the balanced load (1 to 16); experts are timed at it</source>
+        <translation>专家容量，为均衡负载的倍数（1 到 16）；按此容量计算专家耗时</translation>
+    </message>
+    <message>
+        <source>Overlap tensor-parallel communication</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s userbuffers or torchtitan&apos;s async TP (default yes)</source>
+        <translation>Transformer Engine 的 userbuffers 或 torchtitan 的异步 TP（默认开启）</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>The fused attention the stack runs: the GPU&apos;s latest (cuDNN, FlashAttention-3/4), FlashAttention-2, or a first-generation kernel (FlashAttention-1, xformers)</source>
+        <translation>训练栈使用的融合注意力：该 GPU 最新的内核（cuDNN、FlashAttention-3/4）、FlashAttention-2，或第一代内核（FlashAttention-1、xformers）</translation>
+    </message>
+    <message>
+        <source>Default (latest)</source>
+        <translation>默认（最新）</translation>
+    </message>
+    <message>
+        <source>Latest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>FlashAttention-1</source>
+        <translation>FlashAttention-1</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>GPUs that split each sequence (long contexts)</source>
+        <translation>切分每条序列的 GPU 数（长上下文）</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>GPUs the experts of a mixture-of-experts model are spread over</source>
+        <translation>混合专家模型的专家所分布的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs that split each expert: the tensor-parallel degree, or 1 to keep experts whole (MoE parallel folding)</source>
+        <translation>切分每个专家的 GPU 数：等于张量并行度，或为 1 以保持专家完整（MoE 并行折叠）</translation>
+    </message>
+    <message>
+        <source>Pipeline interleaving</source>
+        <translation>流水线交错</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages per GPU</source>
+        <translation>每个 GPU 的虚拟流水线阶段数</translation>
+    </message>
+    <message>
+        <source>How the stack runs</source>
+        <translation>训练栈的运行方式</translation>
+    </message>
+    <message>
+        <source>Show the advanced training fields</source>
+        <translation>显示高级训练字段</translation>
     </message>
 </context>
 <context>

@@ -331,7 +331,7 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
             std::map<std::string, std::vector<double>> groups;
             for (const auto& r : rows) {
                 groups[r.group].push_back(std::abs(r.error));
-                for (const auto& g : r.subgroups)
+                for (const auto& g : r.alsoIn)
                     groups[g].push_back(std::abs(r.error));
             }
             report::TextTable g({"group (leave one publisher out)", "rows", "median |error| %", "worst |error| %"});

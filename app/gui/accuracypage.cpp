@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <utility>
 
 namespace gpuplan::gui {
 
@@ -48,6 +49,22 @@ QString accuracyGroupName(const QString& group)
         return QCoreApplication::translate("gpuplan::gui::AccuracyPage", "serving latency");
     if (group == QLatin1String("memory"))
         return QCoreApplication::translate("gpuplan::gui::AccuracyPage", "memory");
+    // Issue #19's training groups, and the holdout tables' copies of them.
+    static const std::pair<const char*, const char*> training[] = {
+        {"training frontier", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, frontier runs")},
+        {"training dense", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, dense models")},
+        {"training MoE", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, mixture of experts")},
+        {"training 16-bit", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, 16-bit")},
+        {"training FP8", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, FP8")},
+        {"training Megatron", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, Megatron-style")},
+        {"training FSDP", QT_TRANSLATE_NOOP("gpuplan::gui::AccuracyPage", "training, FSDP")},
+    };
+    for (const auto& [name, text] : training)
+        if (group == QLatin1String(name))
+            return QCoreApplication::translate("gpuplan::gui::AccuracyPage", text);
+    if (group.startsWith(QLatin1String("holdout ")))
+        return QCoreApplication::translate("gpuplan::gui::AccuracyPage", "held out: %1")
+            .arg(accuracyGroupName(group.mid(8)));
     return group;
 }
 

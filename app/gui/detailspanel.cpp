@@ -278,6 +278,8 @@ void DetailsPanel::rebuild()
             layout += tr(" × CP %1").arg(l.cp);
         if (l.ep > 1)
             layout += tr(", EP %1").arg(l.ep);
+        if (l.etp() != l.tp)
+            layout += tr(", expert TP %1").arg(l.etp());
         row(dep, tr("Layout"), layout);
         row(dep, tr("Micro-batch, ZeRO"), tr("%1, stage %2").arg(l.microBatch).arg(l.zeroStage));
         row(dep, tr("Recompute"), qs(std::string(core::toString(l.recompute))));
@@ -304,6 +306,14 @@ void DetailsPanel::rebuild()
             range(view.wallHours, [](double v) { return Fmt::duration(v); }));
         row(t, tr("GPU-hours"), Fmt::number(e.gpuHours));
         row(t, tr("Goodput"), Fmt::percent(e.goodput), {}, tr("Share of wall time that advances training"));
+        row(t, tr("Lost to restarts"), Fmt::percent(e.goodputLoss.restarts), {},
+            tr("Detection, rescheduling and reloading after each failure (Llama 3's failure rate, 15 min each)"));
+        row(t, tr("Lost work"), Fmt::percent(e.goodputLoss.lostWork), {},
+            tr("Work since the last checkpoint, redone after each failure"));
+        row(t, tr("Checkpoint writes"), Fmt::percent(e.goodputLoss.checkpoints), {},
+            tr("Writing checkpoints at Young's interval"));
+        row(t, tr("Stragglers"), Fmt::percent(e.goodputLoss.stragglers), {},
+            tr("Slow ranks that hold the others back: 10.4 % of GPU-hours in runs across nodes (Lin et al. 2025)"));
         memorySection(e.memory);
         fitSection(e.fit);
     } else if (c->inference) {

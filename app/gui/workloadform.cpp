@@ -357,6 +357,70 @@ void WorkloadForm::build()
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Optimizer state sharding (DeepSpeed ZeRO / FSDP)"),
         {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Searched")}, {QStringLiteral("0"), nullptr},
             {QStringLiteral("1"), nullptr}, {QStringLiteral("2"), nullptr}, {QStringLiteral("3"), nullptr}});
+    // Advanced training: how the stack runs (FP8 recipe, FSDP sharding, MoE capacity, schedule), collapsed.
+    m_trainingAdvancedToggle = new QToolButton;
+    m_trainingAdvancedToggle->setObjectName(QStringLiteral("trainingAdvanced"));
+    m_trainingAdvancedToggle->setCheckable(true);
+    m_trainingAdvancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_trainingAdvancedToggle->setArrowType(Qt::RightArrow);
+    m_trainingAdvancedToggle->setAutoRaise(true);
+    training->addRow(m_trainingAdvancedToggle);
+    m_trainingAdvancedPanel = new QWidget;
+    auto* advanced = new QFormLayout(m_trainingAdvancedPanel);
+    advanced->setContentsMargins(12, 0, 0, 0);
+    advanced->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    training->addRow(m_trainingAdvancedPanel);
+    m_trainingAdvancedPanel->setVisible(false);
+    connect(m_trainingAdvancedToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_trainingAdvancedPanel->setVisible(on);
+        m_trainingAdvancedToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    add(advanced, T, QStringLiteral("/training/fp8_recipe"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "FP8 scaling"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "How FP8 training scales its tensors: per tensor from earlier steps (delayed) or from the tensor itself "
+            "(tensorwise), in 1×128/128×128 blocks (DeepSeek-V3), or MXFP8's 1×32 blocks (Blackwell)"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Default (tensorwise)")},
+            {QStringLiteral("delayed"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Delayed")},
+            {QStringLiteral("tensorwise"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Tensorwise")},
+            {QStringLiteral("blockwise"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Blockwise")},
+            {QStringLiteral("mxfp8"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "MXFP8")}});
+    add(advanced, T, QStringLiteral("/training/shard_group"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "FSDP shard group"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "searched"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "GPUs one ZeRO-3/FSDP shard spans; fewer than the data-parallel GPUs is hybrid sharding (HSDP)"));
+    add(advanced, T, QStringLiteral("/training/recompute_layers"), Kind::Number,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Share of layers recomputed"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "all"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "With full recompute, the share of each stage's layers recomputed, e.g. 0.5"));
+    add(advanced, T, QStringLiteral("/training/pipeline_schedule"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Pipeline schedule"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "1F1B (interleaved when the pipeline is interleaved), or DualPipe, which hides the expert all-to-alls"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Default (1F1B)")},
+            {QStringLiteral("1f1b"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "1F1B")},
+            {QStringLiteral("dualpipe"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "DualPipe")}});
+    add(advanced, T, QStringLiteral("/training/moe_capacity_factor"), Kind::Number,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "MoE capacity factor"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "dropless, balanced"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Expert capacity as a multiple of the balanced load (1 to 16); experts are timed at it"));
+    add(advanced, T, QStringLiteral("/training/tp_comm_overlap"), Kind::TriBool,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Overlap tensor-parallel communication"), nullptr,
+        QT_TRANSLATE_NOOP(
+            "gpuplan::gui::WorkloadForm", "Transformer Engine's userbuffers or torchtitan's async TP (default yes)"),
+        triBool);
+    add(advanced, T, QStringLiteral("/training/attention_kernel"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Attention kernel"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "The fused attention the stack runs: the GPU's latest (cuDNN, FlashAttention-3/4), FlashAttention-2, or a "
+            "first-generation kernel (FlashAttention-1, xformers)"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Default (latest)")},
+            {QStringLiteral("latest"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Latest")},
+            {QStringLiteral("fa2"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "FlashAttention-2")},
+            {QStringLiteral("fa1"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "FlashAttention-1")}});
 
     // Serving
     QFormLayout* serving = group(m_servingBox);
@@ -449,6 +513,25 @@ void WorkloadForm::build()
     add(hardware, H, QStringLiteral("/hardware/dp"), Kind::Integer,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Data parallel"),
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "searched"));
+    add(hardware, H, QStringLiteral("/hardware/cp"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Context parallel"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "searched"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "GPUs that split each sequence (long contexts)"));
+    add(hardware, H, QStringLiteral("/hardware/ep"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Expert parallel"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "searched"),
+        QT_TRANSLATE_NOOP(
+            "gpuplan::gui::WorkloadForm", "GPUs the experts of a mixture-of-experts model are spread over"));
+    add(hardware, H, QStringLiteral("/hardware/etp"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Expert tensor parallel"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "searched"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "GPUs that split each expert: the tensor-parallel degree, or 1 to keep experts whole (MoE parallel "
+            "folding)"));
+    add(hardware, H, QStringLiteral("/hardware/pipeline_interleave"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Pipeline interleaving"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "searched"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Virtual pipeline stages per GPU"));
 
     // Constraints
     QFormLayout* constraints = group(m_constraintsBox);
@@ -521,6 +604,8 @@ void WorkloadForm::retranslate()
     m_archToggle->setText(tr("Architecture"));
     m_archToggle->setAccessibleName(tr("Show the architecture fields"));
     m_moeHeading->setText(tr("Mixture of experts and latent attention"));
+    m_trainingAdvancedToggle->setText(tr("How the stack runs"));
+    m_trainingAdvancedToggle->setAccessibleName(tr("Show the advanced training fields"));
     for (Field& f : m_fields) {
         const QString label = trForm(f.label);
         f.labelWidget->setText(label);
@@ -679,6 +764,11 @@ void WorkloadForm::setState(const QJsonObject& s)
     m_lastState = state();
     const bool custom = rawValue(*find(QStringLiteral("/model/preset"))).isEmpty();
     m_archToggle->setChecked(custom);
+    // The advanced training fields show when any of them is set.
+    bool advancedSet = false;
+    for (const Field& f : m_fields)
+        advancedSet |= f.layout == m_trainingAdvancedPanel->layout() && !rawValue(f).isEmpty();
+    m_trainingAdvancedToggle->setChecked(advancedSet);
     updateVisibility();
     updatePresetHints();
     validate();
@@ -1113,6 +1203,8 @@ void WorkloadForm::showError(const QString& pointer, const QString& message)
     target->widget->setAccessibleDescription(text);
     if (target->section == Section::Architecture && !m_archToggle->isChecked())
         m_archToggle->setChecked(true);
+    if (target->layout == m_trainingAdvancedPanel->layout() && !m_trainingAdvancedToggle->isChecked())
+        m_trainingAdvancedToggle->setChecked(true);
 }
 
 void WorkloadForm::validate()

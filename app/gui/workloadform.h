@@ -152,6 +152,8 @@ private:
     QToolButton* m_archToggle = nullptr;
     QWidget* m_archPanel = nullptr;
     QLabel* m_moeHeading = nullptr;
+    QToolButton* m_trainingAdvancedToggle = nullptr;
+    QWidget* m_trainingAdvancedPanel = nullptr;
     QPushButton* m_hfButton = nullptr;
     QLabel* m_generalError = nullptr;
     QLabel* m_warningLabel = nullptr;

@@ -2,6 +2,8 @@
 
 #include "core/serving_calibration.h"
 
+#include <cmath>
+
 namespace gpuplan::report {
 
 Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike)
@@ -35,6 +37,12 @@ std::optional<std::pair<double, double>> bandOf(const core::Candidate& c, bool l
     return latency ? c.servingCalibration->latencyBand : c.servingCalibration->throughputBand;
 }
 
+/// The accuracy group whose range a training estimate carries: mixture-of-experts models have their own (wider).
+const char* trainingGroup(const core::TrainingEstimate& t)
+{
+    return t.paramsActive < t.paramsTotal * 0.999 ? "training MoE" : "training";
+}
+
 } // namespace
 
 Ranged servingRange(const core::AccuracyReport* accuracy, const core::Candidate& c, double value, bool timeLike)
@@ -51,7 +59,7 @@ Ranged costRange(const core::Candidate& c, const core::AccuracyReport* acc, bool
     // Cost follows time (training: the same relative range) or the replicas, which scale with 1 / throughput
     // (serving); batch has no range.
     const Ranged rel = c.inference ? bandOrGroup(acc, bandOf(c, false), "serving throughput", 1.0, true)
-                                   : estimateRange(acc, c.training ? "training" : "none", 1.0, true);
+                                   : estimateRange(acc, c.training ? trainingGroup(*c.training) : "none", 1.0, true);
     return {cost, cost * rel.low, cost * rel.high};
 }
 
@@ -72,10 +80,17 @@ std::string layoutText(const core::Candidate& c)
             s += " · CP " + std::to_string(l.cp);
         if (l.ep > 1)
             s += " · EP " + std::to_string(l.ep);
+        if (l.etp() != l.tp)
+            s += " · ETP " + std::to_string(l.etp());
         if (l.interleave > 1)
             s += " · VP " + std::to_string(l.interleave);
         s += " · MB " + std::to_string(l.microBatch) + " · ZeRO-" + std::to_string(l.zeroStage);
-        if (l.recompute != core::Recompute::None)
+        if (l.zeroStage >= 3 && l.shardGroup > 0 && l.shardGroup < l.dp)
+            s += " (HSDP, shards of " + std::to_string(l.shardGroup) + ")";
+        if (l.recompute == core::Recompute::Full && l.recomputeShare < 1.0)
+            s += " · full recompute of " + std::to_string(static_cast<int>(std::lround(l.recomputeShare * 100)))
+                + " % of layers";
+        else if (l.recompute != core::Recompute::None)
             s += " · " + std::string(core::toString(l.recompute)) + " recompute";
         return s;
     }
@@ -94,13 +109,14 @@ CandidateView viewCandidate(const core::Workload&, const core::Candidate& c, con
     v.energyPeriod = c.inference ? "one 730-hour month of service" : "the whole job";
     if (c.training) {
         const auto& t = *c.training;
-        v.stepTimeS = estimateRange(acc, "training", t.stepTimeS, true);
-        v.tokensPerSecond = estimateRange(acc, "training", t.tokensPerSecond, false);
-        v.tflopsPerGpu = estimateRange(acc, "training", t.tflopsPerGpu, false);
-        v.mfu = estimateRange(acc, "training", t.mfu, false);
-        v.hfu = estimateRange(acc, "training", t.hfu, false);
-        v.wallHours = estimateRange(acc, "training", t.wallHours, true);
-        v.gpuHours = estimateRange(acc, "training", t.gpuHours, true);
+        const char* group = trainingGroup(t);
+        v.stepTimeS = estimateRange(acc, group, t.stepTimeS, true);
+        v.tokensPerSecond = estimateRange(acc, group, t.tokensPerSecond, false);
+        v.tflopsPerGpu = estimateRange(acc, group, t.tflopsPerGpu, false);
+        v.mfu = estimateRange(acc, group, t.mfu, false);
+        v.hfu = estimateRange(acc, group, t.hfu, false);
+        v.wallHours = estimateRange(acc, group, t.wallHours, true);
+        v.gpuHours = estimateRange(acc, group, t.gpuHours, true);
     } else if (c.batch) {
         // Batch scaling by the bounding resource has no published residuals: no range.
         v.wallHours = {c.wallHours, c.wallHours, c.wallHours};

@@ -111,7 +111,8 @@ std::string layoutText(const core::Candidate& c)
         const auto& l = c.training->layout;
         return "tensor parallel " + std::to_string(l.tp) + ", pipeline parallel " + std::to_string(l.pp)
             + ", data parallel " + std::to_string(l.dp) + (l.cp > 1 ? ", context parallel " + std::to_string(l.cp) : "")
-            + (l.ep > 1 ? ", expert parallel " + std::to_string(l.ep) : "") + ", micro-batch "
+            + (l.ep > 1 ? ", expert parallel " + std::to_string(l.ep) : "")
+            + (l.etp() != l.tp ? ", expert tensor parallel " + std::to_string(l.etp()) : "") + ", micro-batch "
             + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) + ", recompute "
             + std::string(core::toString(l.recompute));
     }

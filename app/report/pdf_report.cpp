@@ -1397,13 +1397,20 @@ private:
             part(tr("Memory-bound kernels"), t.elementwiseS * share * perHour);
             part(tr("Pipeline bubble"), t.bubbleS * share * perHour);
             part(tr("Tensor-parallel communication"), t.tpCommS * share * perHour);
+            part(tr("Context-parallel communication"), t.cpCommS * share * perHour);
+            part(tr("Pipeline-parallel communication"), t.ppCommS * share * perHour);
             part(tr("Data-parallel communication"), t.dpCommS * share * perHour);
             part(tr("Expert-parallel communication"), t.epCommS * share * perHour);
+            part(tr("MoE dispatch overhead"), t.moeOverheadS * share * perHour);
             part(tr("Optimizer step"), t.optimizerS * share * perHour);
-            const double named
-                = t.computeS + t.elementwiseS + t.bubbleS + t.tpCommS + t.dpCommS + t.epCommS + t.optimizerS;
+            const double named = t.computeS + t.elementwiseS + t.bubbleS + t.tpCommS + t.cpCommS + t.ppCommS + t.dpCommS
+                + t.epCommS + t.moeOverheadS + t.optimizerS;
             part(tr("Per-step framework overhead"), std::max(0.0, t.stepTimeS - named) * share * perHour);
-            part(tr("Failures, restarts, checkpoints"), std::max(0.0, t.wallHours - stepHours) * perHour);
+            // What a long run loses, each a share of its wall time (core::GoodputLoss).
+            part(tr("Restarts after failures"), t.goodputLoss.restarts * t.wallHours * perHour);
+            part(tr("Work lost since the last checkpoint"), t.goodputLoss.lostWork * t.wallHours * perHour);
+            part(tr("Checkpoint writes"), t.goodputLoss.checkpoints * t.wallHours * perHour);
+            part(tr("Stragglers"), t.goodputLoss.stragglers * t.wallHours * perHour);
             part(tr("Spot interruptions"), std::max(0.0, c.wallHours - t.wallHours) * perHour);
         } else if (c.inference) {
             const auto& e = *c.inference;

@@ -229,9 +229,11 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
     if (c.training) {
         const auto& t = *c.training;
         const auto& l = t.layout;
-        j["layout"] = {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"cp", l.cp}, {"ep", l.ep},
+        j["layout"] = {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"cp", l.cp}, {"ep", l.ep}, {"etp", l.etp()},
             {"pipeline_interleave", l.interleave}, {"micro_batch", l.microBatch}, {"zero_stage", l.zeroStage},
-            {"recompute", std::string(core::toString(l.recompute))}, {"sequence_parallel", l.sequenceParallel}};
+            {"shard_group", l.zeroStage >= 3 ? l.shardRanks() : 0},
+            {"recompute", std::string(core::toString(l.recompute))}, {"recompute_layers", l.fullRecompute()},
+            {"sequence_parallel", l.sequenceParallel}};
         j["compute_precision"] = std::string(core::toString(t.computePrecision));
         j["params"] = t.paramsTotal;
         j["active_params"] = t.paramsActive;
@@ -248,7 +250,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         putRanged(j, "step_time_s", v.stepTimeS, ranges);
         j["step_breakdown_s"]
             = {{"compute", t.computeS}, {"elementwise", t.elementwiseS}, {"pipeline_bubble", t.bubbleS},
-                {"tp_comm", t.tpCommS}, {"dp_comm", t.dpCommS}, {"ep_comm", t.epCommS}, {"optimizer", t.optimizerS}};
+                {"tp_comm", t.tpCommS}, {"cp_comm", t.cpCommS}, {"pp_comm", t.ppCommS}, {"dp_comm", t.dpCommS},
+                {"ep_comm", t.epCommS}, {"moe_overhead", t.moeOverheadS}, {"optimizer", t.optimizerS}};
         j["gemm_efficiency"] = t.gemmEfficiency;
         putRanged(j, "tokens_per_second", v.tokensPerSecond, ranges);
         putRanged(j, "tflops_per_gpu", v.tflopsPerGpu, ranges);
@@ -256,6 +259,11 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         putRanged(j, "hfu", v.hfu, ranges);
         putRanged(j, "wall_hours", v.wallHours, ranges);
         putRanged(j, "gpu_hours", v.gpuHours, ranges);
+        j["goodput"] = t.goodput;
+        j["goodput_loss_share"] = {{"restarts", t.goodputLoss.restarts}, {"lost_work", t.goodputLoss.lostWork},
+            {"checkpoints", t.goodputLoss.checkpoints}, {"stragglers", t.goodputLoss.stragglers}};
+        j["expected_interruptions"] = t.expectedInterruptions;
+        j["checkpoint_interval_hours"] = t.checkpointIntervalH;
         j["memory_per_gpu_bytes"] = memoryJson(t.memory);
         j["fit"] = {{"required_bytes", t.fit.requiredBytes}, {"available_bytes", t.fit.availableBytes},
             {"suggestions", core::texts(t.fit.suggestions)}};
@@ -384,7 +392,12 @@ void appendEstimateDetail(
         row("HFU (with recompute)", withSeparators(e.hfu * 100, 1), "%");
         ranged("wall time", v.wallHours, 1, "h (" + duration(e.wallHours) + ")");
         ranged("GPU time", v.gpuHours, 0, "GPU-hours");
-        row("goodput", withSeparators(e.goodput * 100, 1), "% of wall time (failures, restarts, checkpoints)");
+        row("goodput", withSeparators(e.goodput * 100, 1),
+            "% of wall time (failures, restarts, checkpoints, stragglers)");
+        row("lost: restarts", withSeparators(e.goodputLoss.restarts * 100, 1), "% of GPU-hours");
+        row("lost: work since checkpoint", withSeparators(e.goodputLoss.lostWork * 100, 1), "% of GPU-hours");
+        row("lost: checkpoint writes", withSeparators(e.goodputLoss.checkpoints * 100, 1), "% of GPU-hours");
+        row("lost: stragglers", withSeparators(e.goodputLoss.stragglers * 100, 1), "% of GPU-hours");
         row("memory: weights", gib(e.memory.weights), "per GPU");
         row("memory: gradients", gib(e.memory.gradients), "per GPU");
         row("memory: optimizer", gib(e.memory.optimizer), "per GPU");

@@ -25,12 +25,17 @@ void pinDeployment(core::Workload& w, const core::Candidate& c)
         pin.dp = l.dp;
         pin.cp = l.cp;
         pin.ep = l.ep;
+        pin.etp = l.expertTp > 0 ? std::optional<int>(l.expertTp) : std::nullopt;
         pin.interleave = l.interleave;
         pin.gpusPerNode = l.gpusPerNode;
         if (w.training) {
             w.training->microBatch = l.microBatch;
             w.training->zeroStage = l.zeroStage;
+            w.training->shardGroup
+                = l.zeroStage >= 3 && l.shardGroup > 0 ? std::optional<int>(l.shardGroup) : std::nullopt;
             w.training->recompute = l.recompute;
+            w.training->recomputeShare
+                = l.recompute == core::Recompute::Full ? std::optional<double>(l.recomputeShare) : std::nullopt;
             w.training->sequenceParallel = l.sequenceParallel;
         }
     }

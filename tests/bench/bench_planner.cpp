@@ -1,6 +1,7 @@
 // Google Benchmark: planning speed over the bundled catalog and synthetic catalogs, and streaming import of a
 // large AWS offer file. Run: build/release/tests/bench/bench_planner (see the README for the figures).
 #include "core/planner.h"
+#include "core/training.h"
 #include "core/workload.h"
 #include "providers/importers/importers.h"
 
@@ -133,6 +134,27 @@ BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_peak_traffic, "serving-peak-traff
 BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_largest, "serving-largest.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanLargestValid, training_largest, "training-largest.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanLargestValid, pinned_largest, "pinned-largest.json")->Unit(benchmark::kMillisecond);
+
+/// The layout search alone at the largest scale a plan meets: Llama 3.1 405B on 16 384 H100 with every degree left
+/// to the search (tensor, pipeline, context, data parallel, interleaving, micro-batch, recompute, ZeRO stage, FSDP
+/// shard group), the default 4 Mi-token batch. Issue #19: at most 2 × the search of commit 6d46b24.
+void BM_LayoutSearch405B(benchmark::State& state)
+{
+    const core::ModelArch& model = **data().models.find("llama-3.1-405b");
+    const core::GpuSpec& gpu = **data().gpus.find("H100-SXM-80GB");
+    core::TrainingSpec spec;
+    spec.tokens = 15e12;
+    const core::LayoutPins pins = core::pinsFrom(spec, nullptr, gpu);
+    const core::Efficiency eff = core::defaultEfficiency(gpu, core::Precision::BF16);
+    double step = 0;
+    for (auto _ : state) {
+        const core::TrainingEstimate e = core::bestTrainingLayout(model, spec, gpu, 16384, pins, eff);
+        step = e.stepTimeS;
+        benchmark::DoNotOptimize(e);
+    }
+    state.counters["step_s"] = step;
+}
+BENCHMARK(BM_LayoutSearch405B)->Unit(benchmark::kMillisecond);
 
 /// Streams an AWS offer CSV of GPUPLAN_BENCH_AWS_MB megabytes (default 256; 1024 for the 1 GB figure) made of
 /// repeated GPU rows: memory must stay flat.
