@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <limits>
 #include <set>
+#include <tuple>
 
 namespace gpuplan::core {
 
@@ -512,6 +513,37 @@ Result<PoolSizing> sizePool(const PoolSizingRequest& req, const PlanInputs& in, 
     if (!prices)
         return prices.error();
     return sizePoolWith(req, *prices, *gpu, progress, cancel);
+}
+
+std::pair<std::int64_t, std::int64_t> poolServerShape(const std::vector<PoolNode>& nodes, int gpusPerServer)
+{
+    const PoolNode* big = nullptr;
+    for (const auto& n : nodes)
+        if (n.gpus > 0
+            && (!big || std::tie(n.gpus, n.cpuMilli, n.memoryMib) > std::tie(big->gpus, big->cpuMilli, big->memoryMib)))
+            big = &n;
+    if (!big)
+        return {0, 0};
+    const auto per = [&](std::int64_t v) { return v >= poolUnlimited || v <= 0 ? 0 : v / big->gpus * gpusPerServer; };
+    return {per(big->cpuMilli), per(big->memoryMib)};
+}
+
+std::string poolDefaultGpu(const PoolCluster& cluster)
+{
+    std::string best;
+    int most = 0;
+    for (const auto& t : cluster.types) {
+        if (!t.gpu)
+            continue;
+        int gpus = 0;
+        for (const auto& n : cluster.nodes)
+            gpus += n.gpuType == t.label ? n.gpus : 0;
+        if (gpus > most) {
+            most = gpus;
+            best = t.gpu->id;
+        }
+    }
+    return best;
 }
 
 Result<std::vector<PoolTask>> poolTasksFromScenarios(const std::vector<PoolScenario>& scenarios, const PlanInputs& in,

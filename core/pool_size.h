@@ -184,6 +184,14 @@ Result<PoolSizing> sizePoolWith(const PoolSizingRequest& request, const PoolPric
 Result<PoolSizing> sizePool(const PoolSizingRequest& request, const PlanInputs& in,
     const PoolSizingProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
+/// An owned server's CPU and memory: those of the cluster's node with the most GPUs (then the most CPU, memory) per
+/// GPU, × `gpusPerServer`; 0 (no limit) where that node states none or the cluster has no GPU node.
+std::pair<std::int64_t, std::int64_t> poolServerShape(const std::vector<PoolNode>& nodes, int gpusPerServer);
+
+/// The GPU model to size when none is named: the gpus.json id of the cluster's mapped type with the most GPUs; ""
+/// when no type is mapped.
+std::string poolDefaultGpu(const PoolCluster& cluster);
+
 /// A saved scenario as demand on the pool.
 struct PoolScenario
 {
