@@ -14,6 +14,7 @@
 #include "core/sharing.h"
 #include "core/tco.h"
 #include "providers/bundled.h"
+#include "providers/poolinputs.h"
 
 #include <nlohmann/json.hpp>
 
@@ -473,49 +474,33 @@ std::optional<std::vector<core::GpuTypeMapping>> gpuMapOption(const Args& a, con
         err);
 }
 
-/// The demand of saved scenarios (--scenarios "a,b@24"): each looked up by name in the store and read.
-std::optional<std::vector<core::PoolScenario>> scenariosOption(
-    const Args& a, const providers::Store* store, const Catalogs& cats, std::ostream& err)
+/// --scenarios "a,b@24": saved scenarios by name, with the hour their jobs are submitted; nullopt with a message.
+std::optional<std::vector<providers::PoolSources::Scenario>> scenariosOption(const Args& a, std::ostream& err)
 {
     const std::string list = a.option("scenarios");
-    auto saved = store ? store->scenarios()
-                       : core::Result<std::vector<providers::Store::Scenario>>(
-                           core::Error {core::ErrorCode::InvalidInput, "no store"});
-    if (!saved) {
-        err << "gpuplan-cli simulate: --scenarios: " << saved.error().detail << "\n";
-        return std::nullopt;
-    }
-    std::vector<core::PoolScenario> out;
+    std::vector<providers::PoolSources::Scenario> out;
     std::size_t from = 0;
     while (from <= list.size()) {
         const std::size_t comma = std::min(list.find(',', from), list.size());
         const std::string item = list.substr(from, comma - from);
         from = comma + 1;
         const std::size_t at = item.rfind('@');
-        const std::string name = at == std::string::npos ? item : item.substr(0, at);
-        double hours = 0;
+        providers::PoolSources::Scenario sc {at == std::string::npos ? item : item.substr(0, at), 0.0};
         if (at != std::string::npos) {
             const std::string h = item.substr(at + 1);
-            const auto [ptr, ec] = std::from_chars(h.data(), h.data() + h.size(), hours);
-            if (h.empty() || ec != std::errc() || ptr != h.data() + h.size() || !(hours >= 0 && hours <= 87600)) {
+            const auto [ptr, ec] = std::from_chars(h.data(), h.data() + h.size(), sc.startHours);
+            if (h.empty() || ec != std::errc() || ptr != h.data() + h.size()
+                || !(sc.startHours >= 0 && sc.startHours <= 87600)) {
                 err << "gpuplan-cli simulate: --scenarios: \"" << item
                     << "\": the start must be a number of hours from 0 to 87,600\n";
                 return std::nullopt;
             }
         }
-        const auto it = std::find_if(
-            saved->begin(), saved->end(), [&](const providers::Store::Scenario& sc) { return sc.name == name; });
-        if (it == saved->end()) {
-            err << "gpuplan-cli simulate: --scenarios: no saved scenario named \"" << name << "\" in "
-                << store->path().string() << "\n";
+        if (sc.name.empty()) {
+            err << "gpuplan-cli simulate: --scenarios: an empty name in \"" << list << "\"\n";
             return std::nullopt;
         }
-        auto w = core::parseWorkload(it->workloadJson, name, cats.models, cats.gpus);
-        if (!w) {
-            err << "gpuplan-cli: scenario " << w.error().detail << "\n";
-            return std::nullopt;
-        }
-        out.push_back(core::PoolScenario {name, std::move(*w), hours});
+        out.push_back(sc);
     }
     return out;
 }
@@ -558,105 +543,49 @@ int sizeCommand(const Args& a, std::ostream& out, std::ostream& err)
         err << "gpuplan-cli simulate: --target-p99-wait: " << targets.error().detail << "\n";
         return ExitBadInput;
     }
-    auto cats = loadCatalogs(err);
-    if (!cats)
-        return ExitBadInput;
-    auto mapping = gpuMapOption(a, *cats, err);
-    if (!mapping)
-        return ExitBadInput;
-    core::PoolSizingRequest req;
-    std::vector<core::PoolNode> nodes;
-    std::optional<core::PoolCluster> cluster;
-    if (!a.positional.empty()) {
-        auto n = readInput<std::vector<core::PoolNode>>(a.positional[0], core::readPoolNodes, err);
-        if (!n)
+    providers::PoolSources src;
+    if (!a.positional.empty())
+        src.nodesFile = a.positional[0];
+    if (a.positional.size() > 1)
+        src.tasksFile = a.positional[1];
+    src.gpuMapFile = a.option("gpu-map");
+    src.tcoFile = a.option("tco");
+    src.gpu = a.option("gpu");
+    if (fromScenarios) {
+        auto sc = scenariosOption(a, err);
+        if (!sc)
             return ExitBadInput;
-        nodes = *n;
-        auto c = core::makePoolCluster(std::move(*n), a.positional[0], *mapping, cats->gpus);
-        if (!c) {
-            err << "gpuplan-cli: " << c.error().detail << "\n";
-            return ExitBadInput;
-        }
-        cluster = std::move(*c);
+        src.scenarios = std::move(*sc);
     }
-    if (a.options.count("tco")) {
-        auto text = providers::readTextFile(a.option("tco"));
-        if (!text) {
-            err << "gpuplan-cli: " << text.error().detail << "\n";
-            return ExitBadInput;
-        }
-        auto tco = core::parseTco(*text, a.option("tco"), cats->gpus);
-        if (!tco) {
-            err << "gpuplan-cli: " << tco.error().detail << "\n";
-            return ExitBadInput;
-        }
-        req.tco = *tco;
-    }
-    // The GPU: --gpu, else the TCO file's, else the cluster's most common mapped type.
-    if (a.options.count("gpu")) {
-        auto g = cats->gpus.find(a.option("gpu"));
-        if (!g) {
-            err << "gpuplan-cli simulate: --gpu: " << g.error().detail << "\n";
-            return ExitBadInput;
-        }
-        req.gpuId = (*g)->id;
-    } else if (req.tco) {
-        req.gpuId = req.tco->gpu;
-    } else if (cluster) {
-        req.gpuId = core::poolDefaultGpu(*cluster);
-    }
-    if (req.gpuId.empty()) {
-        err << "gpuplan-cli simulate: --size: no GPU model to size (--gpu ID; no type of "
-            << (a.positional.empty() ? std::string("the cluster") : a.positional[0]) << " maps to gpus.json)\n";
-        return ExitBadInput;
-    }
-    const int serverGpus = req.tco ? req.tco->gpusPerServer : 8;
-    std::tie(req.serverCpuMilli, req.serverMemoryMib) = core::poolServerShape(nodes, serverGpus);
     auto store = openStore(a, err);
     if (!store)
         return ExitBadInput;
     auto loaded = loadPlanInputs(a, store.get(), err);
     if (!loaded)
         return ExitBadInput;
-    if (fromScenarios) {
-        auto scenarios = scenariosOption(a, store.get(), *cats, err);
-        if (!scenarios)
-            return ExitBadInput;
-        auto tasks = core::poolTasksFromScenarios(*scenarios, loaded->inputs, req.gpuId, serverGpus, nullptr);
-        if (!tasks) {
-            err << "gpuplan-cli simulate: " << tasks.error().detail << "\n";
-            return ExitBadInput;
-        }
-        req.tasks = std::move(*tasks);
-        req.tasksName = "scenarios " + a.option("scenarios");
-    } else {
-        auto tasks = readInput<std::vector<core::PoolTask>>(a.positional[1], core::readPoolTasks, err);
-        if (!tasks)
-            return ExitBadInput;
-        if (tasks->empty()) {
-            err << "gpuplan-cli simulate: " << a.positional[1] << ": no tasks\n";
-            return ExitBadInput;
-        }
-        req.tasks = std::move(*tasks);
-        req.tasksName = a.positional[1];
+    core::PoolSizingRequest base;
+    base.provider = a.option("provider");
+    base.targetWait = targets->first;
+    base.targetByClass = targets->second;
+    base.burstStartDelay = *delay;
+    base.policies = *policies;
+    base.sharing = sharing == "mig" ? core::PoolSharing::Mig : core::PoolSharing::Fraction;
+    base.seed = static_cast<std::uint64_t>(*seed);
+    base.maxOwnedServers = static_cast<int>(*maxOwned);
+    base.maxReservedInstances = static_cast<int>(*maxReserved);
+    auto req = providers::loadPoolRequest(src, loaded->inputs, store.get(), base);
+    if (!req) {
+        err << "gpuplan-cli simulate: " << req.error().detail << "\n";
+        return ExitBadInput;
     }
-    req.provider = a.option("provider");
-    req.targetWait = targets->first;
-    req.targetByClass = targets->second;
-    req.burstStartDelay = *delay;
-    req.policies = *policies;
-    req.sharing = sharing == "mig" ? core::PoolSharing::Mig : core::PoolSharing::Fraction;
-    req.seed = static_cast<std::uint64_t>(*seed);
-    req.maxOwnedServers = static_cast<int>(*maxOwned);
-    req.maxReservedInstances = static_cast<int>(*maxReserved);
-    auto sized = core::sizePool(req, loaded->inputs);
+    auto sized = core::sizePool(*req, loaded->inputs);
     if (!sized) {
         err << "gpuplan-cli simulate: --size: " << sized.error().detail << "\n";
         return sized.error().code == core::ErrorCode::NoOffering ? ExitInfeasible : ExitBadInput;
     }
-    const std::string text = format == "json" ? report::poolSizingToJson(req, *sized)
+    const std::string text = format == "json" ? report::poolSizingToJson(*req, *sized)
         : format == "csv"                     ? report::poolSizingToCsv(*sized)
-                                              : report::poolSizingToTable(req, *sized);
+                                              : report::poolSizingToTable(*req, *sized);
     if (!emit(a, text, out, err))
         return ExitBadInput;
     if (a.options.count("pdf")) {
@@ -671,7 +600,7 @@ int sizeCommand(const Args& a, std::ostream& out, std::ostream& err)
         opt.page = a.option("page", "a4") == "letter" ? report::PageFormat::Letter : report::PageFormat::A4;
         opt.generator = QString::fromStdString(generator());
         opt.language = QString::fromStdString(a.option("lang", "en"));
-        if (!report::writePoolPdfReport({&req, &*sized}, opt, QString::fromStdString(a.option("pdf")), &problem)) {
+        if (!report::writePoolPdfReport({&*req, &*sized}, opt, QString::fromStdString(a.option("pdf")), &problem)) {
             err << "gpuplan-cli: --pdf: " << problem.toStdString() << "\n";
             return ExitBadInput;
         }

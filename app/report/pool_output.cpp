@@ -235,6 +235,14 @@ std::string poolSizingToJson(const core::PoolSizingRequest& req, const core::Poo
         pj["best_at_search_edge"] = p.atEdge;
         pj["replay"] = {{"allocation_pct", p.replay.allocationPct}, {"utilization_pct", p.replay.utilizationPct},
             {"fragmented_pct", p.replay.fragmentedPct}, {"peak_allocation_pct", p.replay.peakAllocationPct}};
+        // The cheapest mix's replay over time (all on demand where no mix meets the target): GPUs of the pool
+        // allocated and expectedly fragmented, GPUs asked for on burst capacity, tasks waiting.
+        Json series = Json::array();
+        for (const auto& x : p.replay.series)
+            series.push_back({{"time_s", x.time}, {"allocated_gpus", x.allocatedPct * p.replay.gpus / 100.0},
+                {"fragmented_gpus", x.fragmentedPct * p.replay.gpus / 100.0}, {"burst_gpus", x.burstGpus},
+                {"queued", x.queued}});
+        pj["series"] = series;
         policies.push_back(pj);
     }
     j["policies"] = policies;
