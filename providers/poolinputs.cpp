@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 
 namespace gpuplan::providers {
 
@@ -77,9 +78,16 @@ core::Result<core::PoolSizingRequest> loadPoolRequest(const PoolSources& src, co
         auto saved = store->scenarios();
         if (!saved)
             return saved.error();
+        // The demand is a set: taken in the order of the names (then start hours), whatever order they came in, so
+        // that the CLI's list and the app's ticks give the same tasks in the same order.
+        auto wanted = src.scenarios;
+        std::stable_sort(
+            wanted.begin(), wanted.end(), [](const PoolSources::Scenario& a, const PoolSources::Scenario& b) {
+                return std::tie(a.name, a.startHours) < std::tie(b.name, b.startHours);
+            });
         std::vector<core::PoolScenario> scenarios;
         std::string names;
-        for (const auto& s : src.scenarios) {
+        for (const auto& s : wanted) {
             const auto it = std::find_if(
                 saved->begin(), saved->end(), [&](const Store::Scenario& sc) { return sc.name == s.name; });
             if (it == saved->end())

@@ -26,7 +26,8 @@ struct PoolSources
         std::string name;
         double startHours = 0;
     };
-    std::vector<Scenario> scenarios; ///< saved scenarios of the store as the demand (instead of the trace)
+    std::vector<Scenario> scenarios; ///< saved scenarios of the store as the demand (instead of the trace), taken
+                                     ///< in the order of their names
 };
 
 /// Reads the sources and fills `request` (its targets, policies, sharing and bounds are kept): the GPU, an owned
