@@ -5,6 +5,8 @@
 // Cancel stops a sizing and stores nothing. The three tables pass QAbstractItemModelTester.
 // What would make this fail: the page wiring its own sizing (another GPU default, another server shape, its own
 // prices), a result not stored with its scenarios, a sizing that cannot be cancelled.
+#include "app/charts/linechart.h"
+#include "app/charts/stackedbarchart.h"
 #include "app/gui/appcontext.h"
 #include "app/gui/poolpage.h"
 #include "app/gui/settings.h"
@@ -148,6 +150,11 @@ QJsonObject TestGuiPool::sizeOnPage(const QJsonObject& r, const QString& db, lon
         qFatal("%s", qPrintable(error));
     if (!done.wait(300000) || !done.front().front().toBool())
         qFatal("the page did not size: %s", qPrintable(page.message()));
+    // The charts show what the document holds: a bar per policy, the pool over time (three lines).
+    const int policies = static_cast<int>(page.result().value(QStringLiteral("policies")).toArray().size());
+    if (page.costChart()->bars().categories.size() != policies || page.overTime()->lines().series.size() != 3
+        || page.overTime()->lines().series.front().x.isEmpty() || page.mixes()->rowCount() != policies)
+        qFatal("the charts do not show the result");
     return page.result();
 }
 

@@ -5,6 +5,7 @@
 #include "errortext.h"
 #include "format.h"
 #include "reportexport.h"
+#include "scenarios.h"
 #include "settings.h"
 
 #include "app/charts/linechart.h"
@@ -618,6 +619,8 @@ void PoolPage::refreshScenarios()
     if (!saved)
         return;
     for (const auto& s : *saved) {
+        if (s.name == autosaveScenarioName) // the session's autosave is no scenario of the user's
+            continue;
         const int r = m_scenarios->rowCount();
         m_scenarios->insertRow(r);
         auto* name = new QTableWidgetItem(qs(s.name));
@@ -921,8 +924,16 @@ void PoolPage::showResult(const QJsonObject& doc)
         m_timePolicy->clear();
         return;
     }
-    // The summary: the first policy's cheapest mix.
-    const QJsonObject first = policies.first().toObject();
+    // The summary: the cheapest policy's mix (the first policy when none meets the target).
+    QJsonObject first = policies.first().toObject();
+    for (const auto& pv : policies) {
+        const QJsonObject p = pv.toObject();
+        const auto total
+            = [](const QJsonObject& o) { return num(o.value(QStringLiteral("best")).toObject(), "total_usd"); };
+        if (p.value(QStringLiteral("feasible")).toBool()
+            && (!first.value(QStringLiteral("feasible")).toBool() || total(p) < total(first)))
+            first = p;
+    }
     const QJsonObject allOd = first.value(QStringLiteral("all_on_demand")).toObject();
     QString summary = tr("%1 tasks on %2; p99 wait target %3.")
                           .arg(Fmt::number(num(doc.value(QStringLiteral("tasks")).toObject(), "count")),

@@ -2030,7 +2030,12 @@ private:
 
     void summary(Doc& d)
     {
-        const auto& first = m_s.policies.front();
+        // The cheapest policy's mix (the first policy when none meets the target).
+        const core::PoolPolicySizing* cheapest = &m_s.policies.front();
+        for (const auto& p : m_s.policies)
+            if (p.best && (!cheapest->best || p.best->totalUsd() < cheapest->best->totalUsd()))
+                cheapest = &p;
+        const auto& first = *cheapest;
         QString text = tr("Target: the 99th percentile of the queueing delay of every class at most %1; a burst "
                           "instance takes %2 to start. Demand when every task starts on arrival: at most %3 GPUs at "
                           "once, %4 GPU-hours over %5.")
