@@ -142,6 +142,21 @@ struct TaskClassShare
 };
 std::vector<TaskClassShare> typicalTasks(const std::vector<PoolTask>& tasks, double coverage = 0.95);
 
+/// Burst capacity (pool sizing, core/pool_size.h): a task that has waited `after` seconds for the cluster (in total,
+/// over its stays in the queue) leaves the queue and runs on elastic capacity outside the cluster — on-demand or spot
+/// instances — after `startDelay` more seconds (the instance starting), for its whole duration. Its wait is what it
+/// waited plus the start delay. Each class may have its own `after`; a task whose class is not listed takes the
+/// default. With a burst rule, a task that fits no node of the cluster (but the sizing's server shapes) waits and
+/// bursts instead of being counted unfit.
+struct PoolBurstRule
+{
+    double after = 0;                                         ///< s, the default
+    std::vector<std::pair<std::string, double>> afterByClass; ///< s, per class label
+    double startDelay = 0;                                    ///< s
+    /// The `after` of a class.
+    double afterFor(std::string_view taskClass) const;
+};
+
 /// Options of both experiments.
 struct PoolOptions
 {
@@ -153,6 +168,8 @@ struct PoolOptions
     std::size_t listLimit = 20;  ///< tasks named in the never-fit list (all are counted)
     bool shuffleNodes = true;    ///< ties go to a node order drawn from the seed (false: the node file's order)
     bool keepPlacements = false; ///< replay: record the node of each task (PoolResult::placements)
+    bool keepNodeUse = false;    ///< replay: the allocated GPU-hours of each node (PoolResult::nodeGpuHours)
+    std::optional<PoolBurstRule> burst; ///< replay: tasks that wait too long run on burst capacity
 };
 
 /// A task that fits no node of the cluster even when the cluster is empty.
@@ -170,6 +187,7 @@ struct ClassDelay
     std::int64_t tasks = 0;       ///< that arrived
     std::int64_t placed = 0;      ///< that started at least once
     std::int64_t neverPlaced = 0; ///< still waiting when the simulation ended (not in the percentiles)
+    std::int64_t burst = 0;       ///< ran on burst capacity (PoolOptions::burst)
     double p50 = 0;               ///< s, nearest-rank percentile of the total wait of the placed tasks
     double p99 = 0;               ///< s
     double mean = 0;              ///< s
@@ -184,6 +202,15 @@ struct PoolSample
     double fragmentedPct = 0; ///< expected fragmented GPU capacity (FGD's measure), % of the cluster's
     std::int64_t running = 0;
     std::int64_t queued = 0;
+    double burstGpus = 0; ///< GPUs asked for by the tasks on burst capacity (from the moment they burst)
+};
+
+/// A task that ran on burst capacity (PoolOptions::burst).
+struct PoolBurstRun
+{
+    int task = 0;     ///< index into the trace
+    double start = 0; ///< s: it started running (the moment it burst + the start delay)
+    double end = 0;   ///< s: it left (the end of the replay for a task that runs to the end)
 };
 
 /// Energy and cost of one GPU type over the replay.
@@ -217,15 +244,19 @@ struct PoolResult
     std::vector<ClassDelay> delays; ///< per class, by name
     std::vector<PoolSample> series;
     std::vector<PoolTypeUse> types;
-    std::optional<double> energyKwh; ///< the mapped types' total (none when no type is mapped)
-    std::optional<double> costUsd;   ///< the priced types' total
-    std::vector<std::string> notes;  ///< unmapped or unpriced types and other caveats
-    std::vector<int> placements;     ///< with PoolOptions::keepPlacements: each task's node (its last start), -1 none
+    std::optional<double> energyKwh;  ///< the mapped types' total (none when no type is mapped)
+    std::optional<double> costUsd;    ///< the priced types' total
+    std::vector<std::string> notes;   ///< unmapped or unpriced types and other caveats
+    std::vector<int> placements;      ///< with PoolOptions::keepPlacements: each task's node (its last start), -1 none
+    std::vector<double> nodeGpuHours; ///< with PoolOptions::keepNodeUse: each node's allocated GPU-hours
+    std::vector<PoolBurstRun> bursts; ///< with PoolOptions::burst: the tasks that ran on burst capacity
 };
 
 /// Replays the trace: tasks arrive at their time, start on the node the policy picks or wait in the queue
 /// (priority first, then arrival; a waiting task is retried when capacity frees up on a node), and leave after
-/// their duration. Tasks that fit no node even on an empty cluster are counted and listed, never queued.
+/// their duration. Tasks that fit no node even on an empty cluster are counted and listed, never queued. With
+/// PoolOptions::burst, a task that waits too long runs on burst capacity outside the cluster instead (the pool
+/// sizing's on-demand and spot capacity), and one that fits no node waits for it.
 PoolResult simulatePool(const PoolCluster& cluster, const std::vector<PoolTask>& tasks, const PoolOptions& options);
 
 /// Weng et al. 2023's experiment ("inflation"): the tasks sorted by name and shuffled, followed by tasks drawn

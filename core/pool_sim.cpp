@@ -119,6 +119,15 @@ public:
         m_result.policy = options.policy;
         m_result.tasks = static_cast<std::int64_t>(tasks.size());
         m_result.gpus = cluster.gpuCount();
+        if (options.burst) {
+            m_after.reserve(tasks.size());
+            for (const auto& t : tasks)
+                m_after.push_back(options.burst->afterFor(t.taskClass));
+        }
+        if (options.keepNodeUse) {
+            m_nodeTime.assign(cluster.nodes.size(), 0);
+            m_nodeLast.assign(cluster.nodes.size(), 0);
+        }
     }
 
     PoolResult run();
@@ -130,8 +139,10 @@ private:
         int queue = -1;
         int node = -1; ///< where it last started
         int epoch = 0;
+        int stays = 0; ///< times it was queued (a burst deadline holds the stay it was set for)
         bool started = false;
         bool waiting = false;
+        bool burst = false; ///< ran on burst capacity
         double queuedSince = 0;
         double wait = 0;
     };
@@ -143,7 +154,9 @@ private:
         std::set<std::pair<double, int>> tasks;
         std::int64_t evictionCheckedAt = -1; ///< preemptible starts when eviction last failed for it
     };
-    using Departure = std::tuple<double, int, int>; // time, task, epoch
+    using Departure = std::tuple<double, int, int>;     // time, task, epoch
+    using BurstDeadline = std::tuple<double, int, int>; // time, task, stay
+    using BurstEnd = std::pair<double, int>;            // time, task
 
     void advance(double t);
     void sample(double t);
@@ -152,6 +165,10 @@ private:
     void enqueue(int task);
     bool evictFor(int task);
     void retry(std::vector<int> dirty);
+    void burst(int task);
+    /// Adds a node's allocated capacity since its last change to its use (PoolOptions::keepNodeUse).
+    void touch(int node);
+    bool staleDeadline(const BurstDeadline& d) const;
     void finish();
 
     const PoolCluster& m_cluster;
@@ -163,7 +180,12 @@ private:
     std::vector<Queue> m_queues;
     std::map<std::pair<int, int>, int> m_queueIndex;
     std::priority_queue<Departure, std::vector<Departure>, std::greater<>> m_departures;
-    std::vector<int> m_dirty; ///< nodes whose tasks were evicted while placing the current arrivals
+    std::priority_queue<BurstDeadline, std::vector<BurstDeadline>, std::greater<>> m_burstAt;
+    std::priority_queue<BurstEnd, std::vector<BurstEnd>, std::greater<>> m_burstEnds;
+    std::vector<double> m_after; ///< per task: the wait after which it bursts (PoolOptions::burst)
+    std::int64_t m_burstMilli = 0;
+    std::vector<double> m_nodeTime, m_nodeLast; ///< per node: allocated units × s, and when last counted
+    std::vector<int> m_dirty;                   ///< nodes whose tasks were evicted while placing the current arrivals
     PoolResult m_result;
     double m_now = 0, m_last = 0;
     std::int64_t m_running = 0, m_queued = 0, m_preemptibleStarts = 0;
@@ -184,6 +206,7 @@ void Replay::sample(double t)
     s.fragmentedPct = 100.0 * m_engine.fragmentedUnits() / cap;
     s.running = m_running;
     s.queued = m_queued;
+    s.burstGpus = static_cast<double>(m_burstMilli) / 1000.0;
     m_result.series.push_back(s);
 }
 
@@ -217,6 +240,7 @@ void Replay::start(int task, int node)
 {
     const PoolTask& t = m_tasks[static_cast<std::size_t>(task)];
     TaskState& st = m_state[static_cast<std::size_t>(task)];
+    touch(node);
     m_engine.place(task, st.shape, node, t.priority, t.preemptible);
     st.node = node;
     st.wait += m_now - st.queuedSince;
@@ -242,6 +266,46 @@ void Replay::enqueue(int task)
     st.waiting = true;
     m_queues[static_cast<std::size_t>(st.queue)].tasks.emplace(t.arrival, task);
     ++m_queued;
+    if (m_options.burst) // it bursts once its waits add up to its class's limit
+        m_burstAt.emplace(
+            st.queuedSince + std::max(0.0, m_after[static_cast<std::size_t>(task)] - st.wait), task, ++st.stays);
+}
+
+bool Replay::staleDeadline(const BurstDeadline& d) const
+{
+    const TaskState& st = m_state[static_cast<std::size_t>(std::get<1>(d))];
+    return !st.waiting || st.stays != std::get<2>(d);
+}
+
+void Replay::burst(int task)
+{
+    const PoolTask& t = m_tasks[static_cast<std::size_t>(task)];
+    TaskState& st = m_state[static_cast<std::size_t>(task)];
+    m_queues[static_cast<std::size_t>(st.queue)].tasks.erase({t.arrival, task});
+    --m_queued;
+    st.waiting = false;
+    st.wait += m_now - st.queuedSince + m_options.burst->startDelay;
+    if (!st.started)
+        ++m_result.placed;
+    st.started = true;
+    st.burst = true;
+    const double start = m_now + m_options.burst->startDelay;
+    const double end = t.duration >= 0 ? start + t.duration : -1;
+    m_result.bursts.push_back(PoolBurstRun {task, start, end});
+    m_burstMilli += t.gpuDemandMilli();
+    if (end >= 0)
+        m_burstEnds.emplace(end, task);
+}
+
+void Replay::touch(int node)
+{
+    if (m_nodeTime.empty() || node < 0)
+        return;
+    const auto n = static_cast<std::size_t>(node);
+    const auto& state = m_engine.nodes()[n];
+    const double allocated = static_cast<double>(std::int64_t(state.gpus) * poolGpuUnits - state.freeUnits);
+    m_nodeTime[n] += allocated * (m_now - m_nodeLast[n]);
+    m_nodeLast[n] = m_now;
 }
 
 bool Replay::evictFor(int task)
@@ -253,6 +317,7 @@ bool Replay::evictFor(int task)
     if (!e)
         return false;
     for (int victim : e->victims) {
+        touch(m_engine.nodeOf(victim));
         m_engine.remove(victim);
         --m_running;
         ++m_result.preemptions;
@@ -278,6 +343,10 @@ void Replay::arrive(int task)
     TaskState& st = m_state[static_cast<std::size_t>(task)];
     st.shape = m_engine.shapeOf(t, m_cluster);
     st.queuedSince = m_now;
+    if (m_options.burst && !m_unfit.fitsShape(st.shape)) { // no node holds it: it waits for burst capacity
+        enqueue(task);
+        return;
+    }
     if (!m_unfit.fits(t, st.shape))
         return;
     const int node = m_engine.choose(st.shape);
@@ -354,6 +423,7 @@ void Replay::finish()
         auto& [delay, waits] = classes[m_tasks[i].taskClass];
         delay.taskClass = m_tasks[i].taskClass;
         ++delay.tasks;
+        delay.burst += st.burst;
         if (!st.started) {
             ++delay.neverPlaced;
             ++m_result.neverPlaced;
@@ -405,6 +475,15 @@ void Replay::finish()
     if (m_options.keepPlacements)
         for (std::size_t i = 0; i < m_tasks.size(); ++i)
             m_result.placements.push_back(m_state[i].node);
+    if (m_options.keepNodeUse) {
+        for (std::size_t n = 0; n < m_nodeTime.size(); ++n)
+            touch(static_cast<int>(n));
+        for (double units : m_nodeTime)
+            m_result.nodeGpuHours.push_back(units / poolGpuUnits / 3600.0);
+    }
+    for (auto& b : m_result.bursts)
+        if (b.end < 0) // runs to the end
+            b.end = std::max(b.start, m_result.end);
     m_result.unfitCount = m_unfit.count();
     m_result.unfit = std::move(m_unfit.list());
     if (m_result.unfitCount > 0)
@@ -431,10 +510,16 @@ PoolResult Replay::run()
         m_step = horizon > m_result.start ? (horizon - m_result.start) / std::max(1, m_options.samples) : 1.0;
     }
     std::size_t next = 0;
-    while (next < order.size() || !m_departures.empty()) {
-        const double t = std::min(next < order.size() ? m_tasks[static_cast<std::size_t>(order[next])].arrival
-                                                      : std::numeric_limits<double>::infinity(),
-            m_departures.empty() ? std::numeric_limits<double>::infinity() : std::get<0>(m_departures.top()));
+    constexpr double never = std::numeric_limits<double>::infinity();
+    while (true) {
+        while (!m_burstAt.empty() && staleDeadline(m_burstAt.top()))
+            m_burstAt.pop();
+        if (next >= order.size() && m_departures.empty() && m_burstAt.empty() && m_burstEnds.empty())
+            break;
+        const double t = std::min({next < order.size() ? m_tasks[static_cast<std::size_t>(order[next])].arrival : never,
+            m_departures.empty() ? never : std::get<0>(m_departures.top()),
+            m_burstAt.empty() ? never : std::get<0>(m_burstAt.top()),
+            m_burstEnds.empty() ? never : m_burstEnds.top().first});
         advance(t);
         std::vector<int> freed;
         while (!m_departures.empty() && std::get<0>(m_departures.top()) <= t) {
@@ -443,8 +528,14 @@ PoolResult Replay::run()
             if (m_state[static_cast<std::size_t>(task)].epoch != epoch || !m_engine.running(task))
                 continue; // evicted since
             freed.push_back(m_engine.nodeOf(task));
+            touch(freed.back());
             m_engine.remove(task);
             --m_running;
+            ++m_result.completed;
+        }
+        while (!m_burstEnds.empty() && m_burstEnds.top().first <= t) {
+            m_burstMilli -= m_tasks[static_cast<std::size_t>(m_burstEnds.top().second)].gpuDemandMilli();
+            m_burstEnds.pop();
             ++m_result.completed;
         }
         if (!freed.empty())
@@ -454,6 +545,13 @@ PoolResult Replay::run()
             arrive(order[next++]);
         if (!m_dirty.empty())
             retry(m_dirty);
+        // Last, so that a task that capacity freed at this moment starts on the cluster instead.
+        while (!m_burstAt.empty() && std::get<0>(m_burstAt.top()) <= t) {
+            const BurstDeadline d = m_burstAt.top();
+            m_burstAt.pop();
+            if (!staleDeadline(d))
+                burst(std::get<1>(d));
+        }
     }
     m_result.end = m_now;
     m_finished = true;
@@ -570,6 +668,14 @@ InflationRun inflateOnce(const PoolCluster& cluster, const std::vector<PoolTask>
 }
 
 } // namespace
+
+double PoolBurstRule::afterFor(std::string_view taskClass) const
+{
+    for (const auto& [label, seconds] : afterByClass)
+        if (label == taskClass)
+            return seconds;
+    return after;
+}
 
 std::string_view toString(PoolPolicy p)
 {

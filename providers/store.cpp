@@ -59,6 +59,10 @@ const char* const migrations[] = {
     //    family and engine, the "gpuplan.serving-calibration/1" document.
     R"(CREATE TABLE serving_calibrations(gpu_id TEXT NOT NULL, family TEXT NOT NULL, engine TEXT NOT NULL,
          calibration_json TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY(gpu_id, family, engine));)",
+    // 7: pool sizings (gpuplan.pool-sizing/1) stored with the scenario they were run for, and what was asked.
+    R"(CREATE TABLE pool_results(id INTEGER PRIMARY KEY, scenario_id INTEGER NOT NULL REFERENCES scenarios(id),
+         created_at TEXT NOT NULL, request_json TEXT NOT NULL, result_json TEXT NOT NULL);
+       CREATE INDEX pool_results_by_scenario ON pool_results(scenario_id);)",
 };
 
 /// A prepared statement that finalizes itself.
@@ -662,11 +666,54 @@ core::Status Store::deleteScenario(long long id)
 {
     if (auto st = writable("deleting a scenario"); !st)
         return st.error();
+    if (auto st = exec("BEGIN IMMEDIATE"); !st)
+        return st.error();
+    // Its pool sizings go with it, in the same transaction.
+    Stmt results(m_db, "DELETE FROM pool_results WHERE scenario_id=?");
+    results.bind(1, id);
+    if (results.step() != SQLITE_DONE) {
+        auto e = dbError(*this, m_db, "cannot delete scenario " + std::to_string(id));
+        exec("ROLLBACK");
+        return e;
+    }
     Stmt q(m_db, "DELETE FROM scenarios WHERE id=?");
     q.bind(1, id);
-    if (q.step() != SQLITE_DONE || sqlite3_changes(m_db) == 0)
+    if (q.step() != SQLITE_DONE || sqlite3_changes(m_db) == 0) {
+        exec("ROLLBACK");
         return core::Error {core::ErrorCode::InvalidInput, "no scenario " + std::to_string(id)};
-    return core::Ok {};
+    }
+    return exec("COMMIT");
+}
+
+core::Result<long long> Store::savePoolResult(
+    long long scenarioId, const std::string& requestJson, const std::string& resultJson)
+{
+    if (auto st = writable("saving a pool sizing"); !st)
+        return st.error();
+    {
+        Stmt known(m_db, "SELECT 1 FROM scenarios WHERE id=?");
+        known.bind(1, scenarioId);
+        if (known.step() != SQLITE_ROW)
+            return core::Error {core::ErrorCode::InvalidInput,
+                "pool sizing: scenario_id: no scenario " + std::to_string(scenarioId) + " in " + m_path.string()};
+    }
+    Stmt q(m_db, "INSERT INTO pool_results(scenario_id, created_at, request_json, result_json) VALUES(?,?,?,?)");
+    q.bind(1, scenarioId).bind(2, utcTimestamp()).bind(3, requestJson).bind(4, resultJson);
+    if (q.step() != SQLITE_DONE)
+        return dbError(*this, m_db, "cannot save the pool sizing of scenario " + std::to_string(scenarioId));
+    return static_cast<long long>(sqlite3_last_insert_rowid(m_db));
+}
+
+core::Result<std::vector<Store::PoolSizingRecord>> Store::poolResults(long long scenarioId) const
+{
+    Stmt q(m_db,
+        "SELECT id, scenario_id, created_at, request_json, result_json FROM pool_results WHERE scenario_id=? "
+        "ORDER BY id DESC");
+    q.bind(1, scenarioId);
+    std::vector<PoolSizingRecord> out;
+    while (q.step() == SQLITE_ROW)
+        out.push_back({q.integer(0), q.integer(1), q.text(2), q.text(3), q.text(4)});
+    return out;
 }
 
 core::Status Store::saveCalibration(const std::string& gpuId, const std::string& json)

@@ -97,7 +97,24 @@ public:
     /// (default 5000 ms; the app's autosave uses less and retries later).
     void setBusyTimeout(int ms);
     core::Status renameScenario(long long id, const std::string& name);
+    /// Deletes the scenario and the pool sizings stored with it, in one transaction.
     core::Status deleteScenario(long long id);
+
+    /// A pool sizing stored with a scenario: what was asked (the app's page state, JSON) and the result
+    /// ("gpuplan.pool-sizing/1", app/report/pool_output.h).
+    struct PoolSizingRecord
+    {
+        long long id = 0;
+        long long scenarioId = 0;
+        std::string createdAt; ///< ISO 8601 UTC
+        std::string requestJson;
+        std::string resultJson;
+    };
+    /// Stores a pool sizing with the scenario `scenarioId` (which must exist); its id.
+    core::Result<long long> savePoolResult(
+        long long scenarioId, const std::string& requestJson, const std::string& resultJson);
+    /// The pool sizings stored with a scenario, newest first.
+    core::Result<std::vector<PoolSizingRecord>> poolResults(long long scenarioId) const;
 
     /// The id of the provider's active snapshot; empty when the provider has none (the bundled catalog applies).
     core::Result<std::optional<long long>> activeSnapshotId(const std::string& provider) const;

@@ -3,6 +3,7 @@
 // that never ends, an exit code other than the documented one, a JSON field renamed, a mistake in a workload
 // (a misspelt field or value) that plans instead of failing, a spelling a user means ("AWS", "300B") that fails.
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,11 +28,13 @@ const QTemporaryDir& storeDir()
     return dir;
 }
 
-Run cli(const QStringList& args, const QByteArray& stdinData = {})
+Run cli(const QStringList& args, const QByteArray& stdinData = {}, const QStringList& extraEnv = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("GPUPLAN_DB"), storeDir().filePath(QStringLiteral("store.sqlite")));
+    for (const QString& e : extraEnv) // NAME=VALUE
+        env.insert(e.section(QLatin1Char('='), 0, 0), e.section(QLatin1Char('='), 1));
     p.setProcessEnvironment(env);
     p.setProgram(QStringLiteral(GPUPLAN_CLI));
     p.setArguments(args);
@@ -84,6 +87,9 @@ private Q_SLOTS:
     void simulate();
     void simulateBadInput_data();
     void simulateBadInput();
+    void simulateSize();
+    void simulateSizeBadInput_data();
+    void simulateSizeBadInput();
     void pack();
     void calibrateFromBenchmark();
     void calibrateBadInput_data();
@@ -560,6 +566,123 @@ void TestCli::simulateBadInput()
     QCOMPARE(r.code, code);
     const QByteArray expected = QByteArray(message).replace("TASKS", path.toUtf8());
     QVERIFY2(r.err.startsWith(expected), r.err.constData());
+}
+
+void TestCli::simulateSize()
+{
+    // size-tasks.csv priced by hand (size-tco.json, size-catalog/hand.json; no spot, no power): a–e arrive at 0 and
+    // hold 1 GPU for 10, 10, 6, 2 and 4 h. Target 0 s with no start delay: a task that finds no free GPU bursts on
+    // demand at once, so with F fixed GPUs the first F of a–e run on them, whatever the policy. Burst GPU-hours by F:
+    // 32, 22, 12, 6, 4, 0. Over the 10 h: an owned server (2 GPUs) 1.90 · 10 = 19, a reserved instance 1.10 · 10 = 11,
+    // a burst GPU-hour 2.00:
+    //   (0,0) 64   (0,1) 11 + 44 = 55   (0,2) 22 + 24 = 46   (0,3) 33 + 12 = 45   (0,4) 44 + 8 = 52
+    //   (1,0) 19 + 24 = 43   (1,1) 19 + 11 + 12 = 42   (1,2) 19 + 22 + 8 = 49   (2,0) 38 + 8 = 46
+    // The cheapest: one owned server and one reserved instance, 42 USD; d and e burst (6 GPU-hours, 12 USD). Per
+    // 730-hour month: 42 × 73 = 3,066.
+    const QStringList env = {QStringLiteral("GPUPLAN_CATALOG_DIR=") + trace("size-catalog")};
+    const QStringList args = {QStringLiteral("simulate"), trace("size-nodes.csv"), trace("size-tasks.csv"),
+        QStringLiteral("--size"), QStringLiteral("--target-p99-wait"), QStringLiteral("0"),
+        QStringLiteral("--start-delay"), QStringLiteral("0"), QStringLiteral("--tco"), trace("size-tco.json"),
+        QStringLiteral("--policy"), QStringLiteral("bestfit,fgd")};
+    const Run json = cli(args + QStringList {QStringLiteral("--format"), QStringLiteral("json")}, {}, env);
+    QVERIFY2(json.code == 0, json.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(j[QStringLiteral("schema")].toString(), QStringLiteral("gpuplan.pool-sizing/1"));
+    QCOMPARE(j[QStringLiteral("gpu")].toString(), QStringLiteral("A100-SXM-40GB")); // from the TCO file
+    const QJsonObject prices = j[QStringLiteral("prices")].toObject();
+    QCOMPARE(prices[QStringLiteral("on_demand")].toObject()[QStringLiteral("usd_per_gpu_hour")].toDouble(), 2.0);
+    QCOMPARE(prices[QStringLiteral("reserved")].toObject()[QStringLiteral("usd_per_gpu_hour")].toDouble(), 1.1);
+    QVERIFY(prices[QStringLiteral("spot")].isNull());
+    // Break-even: reserved 1.1 ÷ 2 = 0.55; owned 0.95 per GPU-hour ÷ 2 = 0.475.
+    const QJsonObject be = j[QStringLiteral("break_even_utilization")].toObject();
+    QVERIFY(std::abs(be[QStringLiteral("reserved")].toDouble() - 0.55) < 1e-12);
+    QVERIFY(std::abs(be[QStringLiteral("owned")].toDouble() - 0.475) < 1e-9);
+    const QJsonArray policies = j[QStringLiteral("policies")].toArray();
+    QCOMPARE(policies.size(), 2);
+    for (const auto& pv : policies) {
+        const QJsonObject best = pv.toObject()[QStringLiteral("best")].toObject();
+        QCOMPARE(best[QStringLiteral("owned_servers")].toInt(), 1);
+        QCOMPARE(best[QStringLiteral("reserved_instances")].toInt(), 1);
+        QVERIFY(std::abs(best[QStringLiteral("owned_usd")].toDouble() - 19) < 1e-9);
+        QVERIFY(std::abs(best[QStringLiteral("reserved_usd")].toDouble() - 11) < 1e-9);
+        QVERIFY(std::abs(best[QStringLiteral("on_demand_usd")].toDouble() - 12) < 1e-9);
+        QCOMPARE(best[QStringLiteral("spot_usd")].toDouble(), 0.0);
+        QVERIFY(std::abs(best[QStringLiteral("total_usd")].toDouble() - 42) < 1e-9);
+        QVERIFY(std::abs(best[QStringLiteral("total_usd_per_month")].toDouble() - 3066) < 1e-6);
+        QCOMPARE(best[QStringLiteral("on_demand_gpu_hours")].toDouble(), 6.0);
+        QVERIFY(best[QStringLiteral("meets_target")].toBool());
+        QVERIFY(
+            std::abs(
+                pv.toObject()[QStringLiteral("all_on_demand")].toObject()[QStringLiteral("total_usd")].toDouble() - 64)
+            < 1e-9);
+    }
+    // The table says the same; the CSV has a row per mix replayed, the cheapest marked.
+    const Run table = cli(args, {}, env);
+    QCOMPARE(table.code, 0);
+    QVERIFY2(table.out.startsWith("Pool sizing: 5 tasks of "), table.out.constData());
+    QVERIFY(table.out.contains("1 × 2 GPUs, 19.00"));
+    const Run csv = cli(args + QStringList {QStringLiteral("--format"), QStringLiteral("csv")}, {}, env);
+    QCOMPARE(csv.code, 0);
+    QVERIFY(csv.out.startsWith("policy,owned_servers,owned_gpus,reserved_instances,"));
+    QVERIFY(csv.out.contains("bestfit,1,2,1,1,10,19,11,12,0,42,3066,6,0,0,true,true\r\n"));
+    // A PDF in Chinese.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("pool.pdf"));
+    const Run withPdf = cli(
+        args + QStringList {QStringLiteral("--pdf"), pdf, QStringLiteral("--lang"), QStringLiteral("zh_CN")}, {}, env);
+    QVERIFY2(withPdf.code == 0, withPdf.err.constData());
+    QVERIFY(QFileInfo(pdf).size() > 1000);
+    // A target no mix meets within the bounds (0 s, a 120 s start, no fixed capacity allowed): exit 1.
+    const Run none = cli({QStringLiteral("simulate"), trace("size-nodes.csv"), trace("size-tasks.csv"),
+                             QStringLiteral("--size"), QStringLiteral("--target-p99-wait"), QStringLiteral("0"),
+                             QStringLiteral("--max-owned"), QStringLiteral("0"), QStringLiteral("--max-reserved"),
+                             QStringLiteral("0"), QStringLiteral("--gpu"), QStringLiteral("A100-SXM-40GB")},
+        {}, env);
+    QCOMPARE(none.code, 1);
+    QVERIFY2(none.err.contains("no mix within the search's bounds meets the target"), none.err.constData());
+}
+
+void TestCli::simulateSizeBadInput_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QByteArray>("message");
+    QTest::addRow("no target") << QStringList {QStringLiteral("--size")}
+                               << QByteArray("gpuplan-cli simulate: --size needs --target-p99-wait S");
+    QTest::addRow("bad target") << QStringList {QStringLiteral("--size"), QStringLiteral("--target-p99-wait"),
+        QStringLiteral("600,BE=soon")}
+                                << QByteArray("gpuplan-cli simulate: --target-p99-wait: \"BE=soon\": the wait must "
+                                              "be a number of seconds");
+    QTest::addRow("target without --size") << QStringList {QStringLiteral("--target-p99-wait"), QStringLiteral("60")}
+                                           << QByteArray("gpuplan-cli simulate: --target-p99-wait needs --size");
+    QTest::addRow("inflate") << QStringList {QStringLiteral("--size"), QStringLiteral("--target-p99-wait"),
+        QStringLiteral("60"), QStringLiteral("--inflate")}
+                             << QByteArray("gpuplan-cli simulate: --inflate is not an option of --size");
+    QTest::addRow("unknown gpu") << QStringList {QStringLiteral("--size"), QStringLiteral("--target-p99-wait"),
+        QStringLiteral("60"), QStringLiteral("--gpu"), QStringLiteral("Z9000")}
+                                 << QByteArray("gpuplan-cli simulate: GPU \"Z9000\": ");
+    QTest::addRow("unknown scenario") << QStringList {QStringLiteral("--size"), QStringLiteral("--target-p99-wait"),
+        QStringLiteral("60"), QStringLiteral("--scenarios"), QStringLiteral("nonesuch@3")}
+                                      << QByteArray("gpuplan-cli simulate: --size expects NODES and TASKS, or only "
+                                                    "NODES with --scenarios, got 2 files");
+}
+
+void TestCli::simulateSizeBadInput()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QByteArray, message);
+    const QStringList env = {QStringLiteral("GPUPLAN_CATALOG_DIR=") + trace("size-catalog")};
+    const Run r = cli(
+        QStringList {QStringLiteral("simulate"), trace("size-nodes.csv"), trace("size-tasks.csv")} + options, {}, env);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith(message), r.err.constData());
+    // A scenario name the store does not hold (only NODES with --scenarios).
+    const Run s = cli({QStringLiteral("simulate"), trace("size-nodes.csv"), QStringLiteral("--size"),
+                          QStringLiteral("--target-p99-wait"), QStringLiteral("60"), QStringLiteral("--scenarios"),
+                          QStringLiteral("nonesuch")},
+        {}, env);
+    QCOMPARE(s.code, 2);
+    QVERIFY2(s.err.startsWith("gpuplan-cli simulate: scenario \"nonesuch\": no saved scenario of that name in "),
+        s.err.constData());
 }
 
 void TestCli::pack()

@@ -2,12 +2,15 @@
 // hand-worked fixture, queueing, energy, tasks that fit nowhere, and Weng et al.'s experiment on the real trace
 // ($GPUPLAN_SAMPLES; skipped when it is not set). Every expected value is worked out in the comments.
 #include "core/pool.h"
+#include "core/pool_size.h"
 #include "core/pool_trace.h"
 #include "core/random.h"
 #include "core/sharing.h"
 #include "testutil.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <set>
 
 using namespace gpuplan;
@@ -91,6 +94,13 @@ private Q_SLOTS:
     void rng();
     void realTraceInflation();
     void realTraceReplay();
+    void burstRule();
+    void sizingHandWorked();
+    void sizingPerClassTargets();
+    void sizingUnfitAndCancel();
+    void sizingPricesFromCatalog();
+    void sizingScenarios();
+    void realTraceSizing();
 };
 
 void TestPool::readers()
@@ -593,6 +603,402 @@ void TestPool::realTraceReplay()
     QCOMPARE(r.end, 12902960.0); // the last deletion_time
     for (const auto& d : r.delays)
         QCOMPARE(d.p99, 0.0);
+}
+
+namespace {
+
+/// The hand-worked sizing case (tests/data/traces/size-tasks.csv): prices made up so that every sum is short.
+///  on demand 2.00 USD per GPU-hour; reserved 1.10 (1-GPU instances); spot 0.50 with a 10 % overhead and 0.01
+///  interruptions per instance-hour; owned servers of 2 GPUs at 1.90 USD per server-hour fixed, and 0.05 USD per
+///  busy GPU-hour of power. Billing by the second, no minimum.
+core::PoolPrices handPrices()
+{
+    core::PoolPrices p;
+    core::PoolPrice od;
+    od.usdPerGpuHour = 2.0;
+    od.provider = "hand";
+    od.minimumBillingS = 0;
+    p.onDemand = od;
+    core::PoolPrice rv = od;
+    rv.model = core::PricingModel::Reserved;
+    rv.usdPerGpuHour = 1.1;
+    rv.termMonths = 12;
+    p.reserved = rv;
+    core::PoolPrice sp = od;
+    sp.model = core::PricingModel::Spot;
+    sp.usdPerGpuHour = 0.5;
+    sp.overhead = 0.1;
+    sp.interruptionsPerHour = 0.01;
+    p.spot = sp;
+    core::PoolOwned owned;
+    owned.gpusPerServer = 2;
+    owned.fixedUsdPerServerHour = 1.9;
+    owned.powerUsdPerBusyGpuHour = 0.05;
+    p.owned = owned;
+    return p;
+}
+
+core::PoolSizingRequest handRequest()
+{
+    core::PoolSizingRequest r;
+    r.tasks = tasks(fixture("size-tasks.csv"), "size-tasks.csv");
+    r.tasksName = "size-tasks.csv";
+    r.gpuId = "A100-SXM-40GB";
+    r.policies = {core::PoolPolicy::FirstFit};
+    r.shuffleNodes = false; // ties to the node order: owned servers first, then reserved instances
+    r.burstStartDelay = 0;
+    return r;
+}
+
+const core::PoolMix* findMix(const core::PoolPolicySizing& s, int owned, int reserved)
+{
+    for (const auto& m : s.evaluated)
+        if (m.ownedServers == owned && m.reservedInstances == reserved)
+            return &m;
+    return nullptr;
+}
+
+} // namespace
+
+void TestPool::burstRule()
+{
+    // size-tasks.csv: a, b (1 GPU, 0–10 h), c (0–6 h), d (0–2 h) of class LS and e (0–4 h, BE, preemptible), all
+    // arriving at 0, on three 1-GPU nodes, first fit: a, b, c start, d and e wait. The rule: burst after 3,000 s,
+    // then 600 s for the instance to start. Nothing frees a GPU before c leaves at 6 h, so d and e burst at 3,000 s
+    // and start at 3,600 s: d runs 3,600–10,800, e 3,600–18,000; their wait is 3,000 + 600 = 3,600 s. The replay
+    // ends when a and b leave, at 36,000 s. LS waits {0, 0, 0, 3600}: p99 = the ⌈0.99·4⌉ = 4th = 3,600.
+    const auto c = cluster("name,gpu_type,gpus\nr1,A100-SXM-40GB,1\nr2,A100-SXM-40GB,1\nr3,A100-SXM-40GB,1\n");
+    const auto t = tasks(fixture("size-tasks.csv"), "size-tasks.csv");
+    auto o = options(core::PoolPolicy::FirstFit);
+    o.keepNodeUse = true;
+    core::PoolBurstRule rule;
+    rule.after = 3000;
+    rule.startDelay = 600;
+    o.burst = rule;
+    const auto r = core::simulatePool(c, t, o);
+    QCOMPARE(r.bursts.size(), std::size_t(2));
+    QCOMPARE(r.bursts[0].task, 3); // d
+    QCOMPARE(r.bursts[0].start, 3600.0);
+    QCOMPARE(r.bursts[0].end, 10800.0);
+    QCOMPARE(r.bursts[1].task, 4); // e
+    QCOMPARE(r.bursts[1].end, 18000.0);
+    QCOMPARE(r.end, 36000.0);
+    QCOMPARE(r.completed, std::int64_t(5));
+    QCOMPARE(r.delays.size(), std::size_t(2)); // BE, LS
+    QCOMPARE(r.delays[1].taskClass, std::string("LS"));
+    QCOMPARE(r.delays[1].p99, 3600.0);
+    QCOMPARE(r.delays[1].burst, std::int64_t(1));
+    QCOMPARE(r.delays[0].p99, 3600.0);
+    // Node use: r1 holds a for 10 h, r2 b for 10 h, r3 c for 6 h.
+    QCOMPARE(r.nodeGpuHours, (std::vector<double> {10.0, 10.0, 6.0}));
+    // A class of its own: BE bursts at once (after 0), e waits only the 600 s start.
+    rule.afterByClass = {{"BE", 0.0}};
+    o.burst = rule;
+    const auto r2 = core::simulatePool(c, t, o);
+    QCOMPARE(r2.delays[0].p99, 600.0);
+    QCOMPARE(r2.bursts.front().task, 4); // e first, at 0
+    // With no node at all every task waits for burst capacity: none is unfit.
+    const auto none = core::simulatePool(core::PoolCluster {}, t, o);
+    QCOMPARE(none.unfitCount, std::int64_t(0));
+    QCOMPARE(none.bursts.size(), std::size_t(5));
+}
+
+void TestPool::sizingHandWorked()
+{
+    // The optimizer on the hand-worked case (handPrices, size-tasks.csv), target 0 s and no start delay: a task that
+    // finds no free GPU on arrival bursts at once, so with F fixed GPUs (first fit, owned servers first) the first F
+    // tasks of a, b, c, d, e run on them and the rest burst. GPU-hours: a 10, b 10, c 6, d 2, e 4; the span is 10 h.
+    // Cost of a mix of O owned servers and R reserved instances over 10 h:
+    //   owned 1.9·10 = 19 per server + 0.05 per busy GPU-hour; reserved 1.1·10 = 11 per instance;
+    //   a burst of a–d 2.00 per GPU-hour; e on spot 0.50·1.1 = 0.55 per GPU-hour → 2.2.
+    //   (0,0) 2·28 + 2.2 = 58.2     (0,1) 11 + 2·18 + 2.2 = 49.2   (0,2) 22 + 2·8 + 2.2 = 40.2
+    //   (0,3) 33 + 2·2 + 2.2 = 39.2 (0,4) 44 + 2.2 = 46.2          (0,5) 55
+    //   (1,0) 19 + 0.05·20 + 2·8 + 2.2 = 38.2                        (1,1) 19 + 1 + 11 + 2·2 + 2.2 = 37.2
+    //   (1,2) 19 + 1 + 22 + 2.2 = 44.2  (2,0) 38 + 0.05·28 + 2.2 = 41.6  (2,1) 38 + 1.4 + 11 = 50.4
+    // The cheapest is one owned server (a, b) and one reserved instance (c), d bursting on demand and e on spot: 37.2.
+    const auto req = handRequest();
+    const auto r = core::sizePoolWith(req, handPrices(), &test::gpu("A100-SXM-40GB"));
+    QVERIFY2(r, r ? "" : r.error().detail.c_str());
+    // Peak demand: all five at once, 5 GPUs. Bounds: ⌈5/2⌉ + 1 = 4 servers, 5 + 1 = 6 instances.
+    QCOMPARE(r->peakDemandGpus, 5.0);
+    QCOMPARE(r->demandGpuHours, 32.0);
+    QCOMPARE(r->ownedMax, 4);
+    QCOMPARE(r->reservedMax, 6);
+    QCOMPARE(r->policies.size(), std::size_t(1));
+    const auto& s = r->policies.front();
+    QVERIFY(s.best);
+    const core::PoolMix& b = *s.best;
+    QCOMPARE(b.ownedServers, 1);
+    QCOMPARE(b.reservedInstances, 1);
+    QCOMPARE(b.ownedGpus, 2);
+    QCOMPARE(b.hours, 10.0);
+    GP_COMPARE_REL(b.ownedUsd, 20.0, 1e-12);
+    GP_COMPARE_REL(b.reservedUsd, 11.0, 1e-12);
+    GP_COMPARE_REL(b.onDemandUsd, 4.0, 1e-12);
+    GP_COMPARE_REL(b.spotUsd, 2.2, 1e-12);
+    GP_COMPARE_REL(b.totalUsd(), 37.2, 1e-12);
+    GP_COMPARE_REL(b.perMonth(b.totalUsd()), 37.2 * 73, 1e-12); // 730 h ÷ 10 h
+    QCOMPARE(b.ownedBusyGpuHours, 20.0);
+    QCOMPARE(b.reservedBusyGpuHours, 6.0);
+    QCOMPARE(b.onDemandGpuHours, 2.0);
+    QCOMPARE(b.spotGpuHours, 4.0);
+    QCOMPARE(b.onDemandTasks, std::int64_t(1));
+    QCOMPARE(b.spotTasks, std::int64_t(1));
+    GP_COMPARE_REL(b.expectedSpotInterruptions, 0.04, 1e-12); // 0.01 per hour × 4 h × 1 instance
+    QVERIFY(b.meetsTarget);
+    for (const auto& d : b.delays)
+        QCOMPARE(d.p99, 0.0);
+    QVERIFY(!s.atEdge);
+    // The other mixes the search replayed, as worked out above.
+    GP_COMPARE_REL(s.allOnDemand.totalUsd(), 58.2, 1e-12);
+    GP_COMPARE_REL(findMix(s, 0, 3)->totalUsd(), 39.2, 1e-12);
+    GP_COMPARE_REL(findMix(s, 1, 0)->totalUsd(), 38.2, 1e-12);
+    // The bound: a mix whose fixed cost over the 10 h alone reaches the best so far is not replayed. In order:
+    // (0,0) 58.2, (0,1) 49.2, (0,2) 40.2, (0,3) 39.2; (0,4) fixed 44 ≥ 39.2: (0,4)–(0,6) skipped; (1,0) 38.2,
+    // (1,1) 37.2; (1,2) fixed 19 + 22 = 41 ≥ 37.2: (1,2)–(1,6) skipped; (2,0) fixed 38 ≥ 37.2: O = 2…4 skipped.
+    // 6 replayed + 3 + 5 + 3·7 = 35 = 5 × 7 mixes.
+    QCOMPARE(s.evaluated.size(), std::size_t(6));
+    QCOMPARE(s.skipped, std::int64_t(29));
+    QVERIFY(!findMix(s, 2, 0));
+    // Break-even utilizations: reserved 1.1 ÷ 2 = 0.55; owned 0.95 fixed per GPU-hour ÷ (2 − 0.05) = 0.48718;
+    // spot 0.55 ÷ 2 = 0.275 of the on-demand price.
+    GP_COMPARE_REL(*r->prices.reservedBreakEven(), 0.55, 1e-12);
+    GP_COMPARE_REL(*r->prices.ownedBreakEven(), 0.95 / 1.95, 1e-12);
+    GP_COMPARE_REL(*r->prices.spotRatio(), 0.275, 1e-12);
+    // Progress reaches the whole grid.
+    std::int64_t last = 0, of = 0;
+    QVERIFY(core::sizePoolWith(req, handPrices(), &test::gpu("A100-SXM-40GB"), [&](std::int64_t d, std::int64_t t) {
+        last = d;
+        of = t;
+    }));
+    QCOMPARE(of, std::int64_t(35));
+    QCOMPARE(last, std::int64_t(35));
+}
+
+void TestPool::sizingPerClassTargets()
+{
+    // LS must wait at most 60 s, BE 7,200 s; an instance takes 120 s to start, so an LS task may never burst (its
+    // wait would be 120 s, and with 4 LS tasks the p99 is the longest) while e may burst after 7,080 s.
+    //   F = 4 fixed GPUs or more: a–d run at once. e waits; d leaves at 7,200 s, after e's 7,080 s: e bursts on spot,
+    //   0.55 × 4 h = 2.2. (2,0): 38 + 0.05 · (10 + 10 + 6 + 2) + 2.2 = 41.6; (1,2): 19 + 1 + 22 + 2.2 = 44.2;
+    //   (0,4): 44 + 2.2 = 46.2; five fixed GPUs run e as well: (2,1) 38 + 1.4 + 11 = 50.4, (1,3) 19 + 1 + 33 = 53.
+    //   F ≤ 3: an LS task bursts and LS misses its target.
+    // The cheapest that meets both targets: two owned servers, 41.6.
+    auto req = handRequest();
+    req.burstStartDelay = 120;
+    req.targetWait = 60;
+    req.targetByClass = {{"BE", 7200.0}};
+    const auto r = core::sizePoolWith(req, handPrices(), &test::gpu("A100-SXM-40GB"));
+    QVERIFY(r);
+    const auto& s = r->policies.front();
+    QVERIFY(s.best);
+    QCOMPARE(s.best->ownedServers, 2);
+    QCOMPARE(s.best->reservedInstances, 0);
+    GP_COMPARE_REL(s.best->totalUsd(), 41.6, 1e-12);
+    GP_COMPARE_REL(s.best->spotUsd, 2.2, 1e-12);
+    QVERIFY(!s.allOnDemand.meetsTarget);
+    QVERIFY(!findMix(s, 1, 1)->meetsTarget);
+    // e waited 7,080 + 120 = 7,200 s: exactly the BE target.
+    QCOMPARE(s.best->delays.front().taskClass, std::string("BE"));
+    QCOMPARE(s.best->delays.front().p99, 7200.0);
+    // The best mix's replay is kept, with its burst series: e's GPU from 7,080 s on.
+    QCOMPARE(s.replay.bursts.size(), std::size_t(1));
+    // A target no mix within the bounds meets (0 s with a 120 s start, and at most one server): no best.
+    req.targetByClass.clear();
+    req.targetWait = 0;
+    req.maxOwnedServers = 1;
+    req.maxReservedInstances = 0;
+    const auto none = core::sizePoolWith(req, handPrices(), &test::gpu("A100-SXM-40GB"));
+    QVERIFY(none);
+    QVERIFY(!none->policies.front().best);
+}
+
+void TestPool::sizingUnfitAndCancel()
+{
+    // A task that names another GPU, and one of 16 GPUs (an A100 server holds 8: gpus.json max_gpus), fit no part of
+    // the pool: counted and listed, not sized for. A task naming the pool's GPU by an alias ("a100-40gb") is kept.
+    auto req = handRequest();
+    req.tasks = tasks("name,gpus,gpu_types,duration_s\nx,1,T4,10\ny,16,,10\nz,1,a100-40gb,10\n");
+    auto r = core::sizePoolWith(req, handPrices(), &test::gpu("A100-SXM-40GB"));
+    QVERIFY2(r, r ? "" : r.error().detail.c_str());
+    QCOMPARE(r->unfitCount, std::int64_t(2));
+    QCOMPARE(r->tasks, std::int64_t(1));
+    QCOMPARE(r->unfit.front().name, std::string("x"));
+    // Nothing fits: an error that names the file.
+    req.tasks = tasks("name,gpus,gpu_types\nx,1,T4\n");
+    r = core::sizePoolWith(req, handPrices(), &test::gpu("A100-SXM-40GB"));
+    QVERIFY(!r);
+    QVERIFY(r.error().detail.find("size-tasks.csv") != std::string::npos);
+    // Cancelled before the first mix after (0,0).
+    std::atomic<bool> cancel {true};
+    r = core::sizePoolWith(handRequest(), handPrices(), &test::gpu("A100-SXM-40GB"), {}, &cancel);
+    QVERIFY(!r);
+    QCOMPARE(r.error().code, core::ErrorCode::Cancelled);
+    // No on-demand price: no burst capacity, an error.
+    auto noOd = handPrices();
+    noOd.onDemand.reset();
+    QVERIFY(!core::sizePoolWith(handRequest(), noOd, &test::gpu("A100-SXM-40GB")));
+}
+
+void TestPool::sizingPricesFromCatalog()
+{
+    // Two offerings of A100-SXM-40GB: "x" 8 GPUs at 16 USD per hour on demand (2 per GPU-hour), reserved 12 months
+    // all upfront 70,080 (70,080 ÷ (12 × 730) = 8 per hour, 1 per GPU-hour) and spot 4 per hour (0.5) in bucket 0;
+    // "y" 1 GPU at 3 per hour on demand (dearer), in CNY 10 per hour at 7.0 CNY per USD (1.43: cheaper than 2) with a
+    // 50 % negotiated discount on y: 0.714. The cheapest on demand is y's CNY row.
+    core::Offering x;
+    x.provider = "x";
+    x.region = "r";
+    x.instanceType = "x8";
+    x.gpuModel = "A100-SXM-40GB";
+    x.gpuCount = 8;
+    x.vcpus = 96;
+    x.memoryGiB = 1152;
+    core::Price od;
+    od.hourlyRate = 16;
+    od.asOf = "2026-01-01";
+    core::Price rv;
+    rv.pricingModel = core::PricingModel::Reserved;
+    rv.termMonths = 12;
+    rv.upfrontFee = 70080;
+    core::Price sp;
+    sp.pricingModel = core::PricingModel::Spot;
+    sp.hourlyRate = 4;
+    sp.interruptionBucket = 0;
+    x.prices = {od, rv, sp};
+    core::Offering y = x;
+    y.provider = "y";
+    y.instanceType = "y1";
+    y.gpuCount = 1;
+    core::Price cny = od;
+    cny.hourlyRate = 10;
+    cny.currency = "CNY";
+    y.prices = {cny};
+    auto in = test::inputs({x, y}, core::FxTable({core::FxRate {"CNY", 7.0, "2026-01-01", "test"}}));
+    in.discounts["y"] = 0.5;
+    auto p = core::poolPrices(in, test::gpu("A100-SXM-40GB"), "", std::nullopt, 0, 0);
+    QVERIFY2(p, p ? "" : p.error().detail.c_str());
+    QCOMPARE(p->onDemand->provider, std::string("y"));
+    GP_COMPARE_REL(p->onDemand->usdPerGpuHour, 10.0 / 7.0 * 0.5, 1e-12);
+    GP_COMPARE_REL(p->reserved->usdPerGpuHour, 1.0, 1e-12);
+    QCOMPARE(p->reserved->gpusPerInstance, 8);
+    QCOMPARE(p->reserved->cpuMilli, std::int64_t(96000));
+    QCOMPARE(p->reserved->memoryMib, std::int64_t(1152 * 1024));
+    GP_COMPARE_REL(p->spot->usdPerGpuHour, 0.5, 1e-12);
+    QVERIFY(p->spot->overhead > 0);
+    // Spot bucket 0 (< 5 %): its midpoint 2.5 % a month, −ln(1 − 0.025)/730 per instance-hour (pricing.h).
+    GP_COMPARE_REL(p->spot->interruptionsPerHour, -std::log(1 - 0.025) / 730, 1e-12);
+    QVERIFY(!p->owned);
+    // Only provider x: its own on-demand price.
+    p = core::poolPrices(in, test::gpu("A100-SXM-40GB"), "x", std::nullopt, 0, 0);
+    QVERIFY(p);
+    GP_COMPARE_REL(p->onDemand->usdPerGpuHour, 2.0, 1e-12);
+    // No price at all: an error naming the GPU.
+    const auto none = core::poolPrices(in, test::gpu("T4"), "", std::nullopt, 0, 0);
+    QVERIFY(!none);
+    QVERIFY(none.error().detail.find("T4") != std::string::npos);
+    // Owned servers from TCO inputs: 8 GPUs, 240,000 USD over 4 years = 240,000 ÷ 35,040 = 6.849 per server-hour,
+    // power at 0 USD per kWh: the fixed cost is the purchase alone; owned break-even 6.849/8 ÷ 2 = 0.428 against x.
+    core::TcoSpec tco;
+    tco.gpu = "A100-SXM-40GB";
+    tco.serverPrice = 240000;
+    tco.powerPricePerKwh = 0;
+    p = core::poolPrices(in, test::gpu("A100-SXM-40GB"), "x", tco, 128000, 0);
+    QVERIFY(p);
+    GP_COMPARE_REL(p->owned->fixedUsdPerServerHour, 240000.0 / (4 * 8760), 1e-12);
+    QCOMPARE(p->owned->powerUsdPerBusyGpuHour, 0.0);
+    QCOMPARE(p->owned->cpuMilli, std::int64_t(128000));
+    QCOMPARE(p->owned->memoryMib, core::poolUnlimited);
+    GP_COMPARE_REL(*p->ownedBreakEven(), 240000.0 / (4 * 8760) / 8 / 2.0, 1e-12);
+    // A TCO file for another GPU is an error.
+    tco.gpu = "H100-SXM-80GB";
+    QVERIFY(!core::poolPrices(in, test::gpu("A100-SXM-40GB"), "x", tco, 0, 0));
+}
+
+void TestPool::sizingScenarios()
+{
+    // Two scenarios on A100-SXM-80GB with estimates only (no offerings): the training example (pinned to 8 H100s)
+    // becomes 8 A100s for its wall time on them from hour 24; the serving example with a daily profile becomes its
+    // replicas hour by hour over one week (168 h, the default span).
+    const auto in = test::inputs();
+    std::vector<core::PoolScenario> sc;
+    for (const char* f : {"llama-3.1-70b-lora.json", "llama-3.1-8b-daily-profile.json"}) {
+        const std::string path = std::string(GPUPLAN_SOURCE_DIR "/examples/") + f;
+        auto w = core::parseWorkload(test::readFile(path), f, test::models(), test::gpus());
+        QVERIFY2(w, w ? "" : w.error().detail.c_str());
+        sc.push_back(core::PoolScenario {f, *w, sc.empty() ? 24.0 : 0.0});
+    }
+    std::vector<std::string> notes;
+    auto t = core::poolTasksFromScenarios(sc, in, "A100-SXM-80GB", 8, &notes);
+    QVERIFY2(t, t ? "" : t.error().detail.c_str());
+    QCOMPARE(notes.size(), std::size_t(3)); // the pin moved, then one line per scenario
+    QVERIFY(notes[0].find("pinned to H100-SXM-80GB") != std::string::npos);
+    // The training job: planned alone on 8 A100s it needs the same GPUs and wall time.
+    core::Workload onA100 = sc[0].workload;
+    onA100.hardware->gpu = "A100-SXM-80GB";
+    const core::Plan plan = test::plan(onA100, in);
+    QVERIFY(plan.pinned && plan.pinned->fits);
+    const core::Candidate* c = &*plan.pinned;
+    QCOMPARE(c->gpus, 8);
+    int trainingGpus = 0;
+    double servingGpuHours = 0;
+    for (const auto& task : *t) {
+        QCOMPARE(task.gpuTypes, (std::vector<std::string> {"A100-SXM-80GB"}));
+        QVERIFY(task.gpus <= 8);
+        if (task.taskClass == "training") {
+            trainingGpus += task.gpus;
+            QCOMPARE(task.arrival, 24 * 3600.0);
+            GP_COMPARE_REL(task.duration, c->wallHours * 3600, 1e-12);
+        } else {
+            QCOMPARE(task.taskClass, std::string("serving"));
+            QCOMPARE(task.priority, 2);
+            servingGpuHours += task.gpus * task.duration / 3600;
+        }
+    }
+    QCOMPARE(trainingGpus, c->gpus);
+    // Serving: the replicas each hour needs, seven days over: 7 × Σ needed × GPUs per replica.
+    const core::Plan served = test::plan(sc[1].workload, in);
+    const core::Candidate* s = nullptr;
+    for (const auto& cand : served.candidates)
+        if (cand.gpu->id == "A100-SXM-80GB" && cand.fits && !s)
+            s = &cand;
+    QVERIFY(s && s->capacity && s->capacity->autoscale);
+    double perDay = 0;
+    for (int n : s->capacity->autoscale->needed)
+        perDay += n * s->capacity->gpusPerReplica;
+    QCOMPARE(s->capacity->autoscale->needed.size(), std::size_t(24));
+    GP_COMPARE_REL(servingGpuHours, 7 * perDay, 1e-12);
+    // A GPU with no candidate: an error naming the scenario.
+    const auto bad = core::poolTasksFromScenarios(sc, in, "T4", 8);
+    QVERIFY(!bad);
+    QVERIFY(bad.error().detail.find("llama-3.1-70b-lora.json") != std::string::npos);
+}
+
+void TestPool::realTraceSizing()
+{
+    if (samples().empty())
+        QSKIP("GPUPLAN_SAMPLES not set: the sizing of the real trace is not run");
+    // The real trace asks for at most 64.59 GPUs at once (a sweep of its 8,152 tasks when each starts on arrival:
+    // the openb pods, gpu_milli × num_gpu), 1 % of the 6,212 GPUs it ran on. Sized on the hand prices with servers of
+    // 2 GPUs (owned bound ⌈64.59 / 2⌉ + 1 = 34): the best mix exists, meets a 10-minute target, and is cheaper than
+    // all on demand.
+    const auto [c, t] = realTrace();
+    auto req = handRequest();
+    req.tasks = t;
+    req.targetWait = 600;
+    req.burstStartDelay = core::poolBurstStartDelayS;
+    req.policies = {core::PoolPolicy::BestFit};
+    auto prices = handPrices();
+    prices.reserved.reset();
+    const auto r = core::sizePoolWith(req, prices, &test::gpu("A100-SXM-40GB"));
+    QVERIFY2(r, r ? "" : r.error().detail.c_str());
+    QCOMPARE(r->tasks, std::int64_t(8152));
+    GP_COMPARE_REL(r->peakDemandGpus, 64.59, 1e-9);
+    QCOMPARE(r->ownedMax, 34);
+    const auto& s = r->policies.front();
+    QVERIFY(s.best);
+    QVERIFY(s.best->meetsTarget);
+    QVERIFY(s.best->totalUsd() < s.allOnDemand.totalUsd());
 }
 
 QTEST_APPLESS_MAIN(TestPool)

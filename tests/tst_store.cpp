@@ -53,12 +53,12 @@ void TestStore::createsMigratesAndReopens()
     {
         auto s = providers::Store::open(path);
         QVERIFY2(s, s ? "" : s.error().detail.c_str());
-        QCOMPARE((*s)->schemaVersion(), 6);
+        QCOMPARE((*s)->schemaVersion(), 7);
     }
     QVERIFY(std::filesystem::exists(path));
     auto again = providers::Store::open(path);
     QVERIFY(again);
-    QCOMPARE((*again)->schemaVersion(), 6);
+    QCOMPARE((*again)->schemaVersion(), 7);
 }
 
 void TestStore::importIsOneSnapshotAndActivates()
@@ -166,7 +166,19 @@ void TestStore::discountsAndScenarios()
     QCOMPARE(s->scenario(*id)->workloadJson, std::string(R"({"kind":"inference"})"));
     QVERIFY(s->renameScenario(*id, "renamed"));
     QCOMPARE(s->scenarios()->front().name, std::string("renamed"));
+    // Pool sizings live with their scenario, newest first, and go when it goes.
+    QVERIFY(s->savePoolResult(*id, R"({"gpu":"A"})", R"({"schema":"gpuplan.pool-sizing/1","n":1})"));
+    QVERIFY(s->savePoolResult(*id, R"({"gpu":"B"})", R"({"schema":"gpuplan.pool-sizing/1","n":2})"));
+    const auto results = s->poolResults(*id);
+    QVERIFY(results);
+    QCOMPARE(results->size(), std::size_t(2));
+    QCOMPARE(results->front().requestJson, std::string(R"({"gpu":"B"})"));
+    QCOMPARE(results->front().scenarioId, *id);
+    const auto orphan = s->savePoolResult(*id + 100, "{}", "{}");
+    QVERIFY(!orphan);
+    QVERIFY(orphan.error().detail.find("no scenario " + std::to_string(*id + 100)) != std::string::npos);
     QVERIFY(s->deleteScenario(*id));
+    QVERIFY(s->poolResults(*id)->empty());
     QVERIFY(s->scenarios()->empty());
     QVERIFY(!s->deleteScenario(*id));
     QVERIFY(s->saveCalibration("H100-SXM-80GB", "{}"));

@@ -36,6 +36,17 @@
     </message>
 </context>
 <context>
+    <name>gpuplan::charts::LineChartView</name>
+    <message>
+        <source>Nothing to show</source>
+        <translation>没有可显示的内容</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3</source>
+        <translation>%1：%3 时为 %2</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::charts::ParetoChartView</name>
     <message>
         <source>No priced candidates to plot</source>
@@ -2603,6 +2614,10 @@
         <source>No plan: %1</source>
         <translation>无方案：%1</translation>
     </message>
+    <message>
+        <source>P&amp;ool</source>
+        <translation>资源池(&amp;O)</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::OfferingModel</name>
@@ -2705,6 +2720,504 @@
     <message>
         <source>spot not below the region&apos;s on-demand</source>
         <translation>竞价价格不低于该地域按需价格</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::PoolPage</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Node and task files (*.csv *.json);;All files (*)</source>
+        <translation>节点和任务文件 (*.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Node File</source>
+        <translation>节点文件</translation>
+    </message>
+    <message>
+        <source>Task File</source>
+        <translation>任务文件</translation>
+    </message>
+    <message>
+        <source>GPU Map</source>
+        <translation>GPU 映射</translation>
+    </message>
+    <message>
+        <source>GPU maps (*.json);;All files (*)</source>
+        <translation>GPU 映射文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>TCO File</source>
+        <translation>TCO 文件</translation>
+    </message>
+    <message>
+        <source>TCO files (*.json);;All files (*)</source>
+        <translation>TCO 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export Pool Sizing as PDF</source>
+        <translation>将资源池容量规划导出为 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Size a GPU pool for a trace of tasks or for your saved scenarios, priced: owned servers (a TCO file), reserved instances from the catalog, and on-demand burst (spot for preemptible tasks) for whatever would wait longer than the target. The same sizing as gpuplan-cli simulate --size.</source>
+        <translation>按任务轨迹或已保存的场景规划 GPU 资源池并计价：自有服务器（TCO 文件）、价格目录中的预留实例，以及为等待超过目标的任务准备的按需突发容量（可抢占任务使用竞价实例）。与 gpuplan-cli simulate --size 的计算相同。</translation>
+    </message>
+    <message>
+        <source>&amp;Trace files</source>
+        <translation>轨迹文件(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Saved &amp;scenarios (jobs start at the hour given)</source>
+        <translation>已保存的场景(&amp;S)（作业从给定的小时开始）</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Tasks:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>GPU map:</source>
+        <translation>GPU 映射：</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>TCO &amp;file:</source>
+        <translation>TCO 文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>P&amp;rovider:</source>
+        <translation>云厂商(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>p99 &amp;wait target, s:</source>
+        <translation>p99 等待目标(&amp;W)，秒：</translation>
+    </message>
+    <message>
+        <source>Burst &amp;start, s:</source>
+        <translation>突发实例启动(&amp;S)，秒：</translation>
+    </message>
+    <message>
+        <source>&amp;Policies:</source>
+        <translation>调度策略(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>the cluster the trace ran on (optional with scenarios)</source>
+        <translation>轨迹所运行的集群（使用场景时可不填）</translation>
+    </message>
+    <message>
+        <source>openb pod list, simple CSV or JSON</source>
+        <translation>openb pod 列表、简单 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>optional: trace GPU labels as gpus.json ids</source>
+        <translation>可选：将轨迹中的 GPU 标签映射为 gpus.json 的 id</translation>
+    </message>
+    <message>
+        <source>optional: gpuplan.tco/1; without it no owned servers</source>
+        <translation>可选：gpuplan.tco/1；不提供则不规划自有服务器</translation>
+    </message>
+    <message>
+        <source>Automatic (the TCO file&apos;s, else the cluster&apos;s)</source>
+        <translation>自动（取 TCO 文件的，否则取集群的）</translation>
+    </message>
+    <message>
+        <source>Any (the cheapest of each kind)</source>
+        <translation>任意（每种取最便宜的）</translation>
+    </message>
+    <message>
+        <source>Seconds for every class, then CLASS=seconds for a class of its own: 600, BE=3600</source>
+        <translation>先写所有类别的秒数，再用 类别=秒数 单独指定某个类别：600, BE=3600</translation>
+    </message>
+    <message>
+        <source>How long an on-demand or spot instance takes to start before a burst task runs on it</source>
+        <translation>突发任务运行前，按需或竞价实例启动所需的时间</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Starts at hour</source>
+        <translation>开始小时</translation>
+    </message>
+    <message>
+        <source>Saved scenarios to size the pool for</source>
+        <translation>用于规划资源池的已保存场景</translation>
+    </message>
+    <message>
+        <source>Placement policies, sized side by side</source>
+        <translation>调度策略，并排规划</translation>
+    </message>
+    <message>
+        <source>&amp;Size the Pool</source>
+        <translation>规划资源池(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>导出 PDF(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>随时间变化</translation>
+    </message>
+    <message>
+        <source>Queueing delay</source>
+        <translation>排队延迟</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>The cheapest mix per policy</source>
+        <translation>各调度策略下最便宜的组合</translation>
+    </message>
+    <message>
+        <source>Queueing delay per class and policy</source>
+        <translation>各类别、各调度策略的排队延迟</translation>
+    </message>
+    <message>
+        <source>Prices and break-even utilization of the pool&apos;s parts</source>
+        <translation>资源池各部分的价格与盈亏平衡使用率</translation>
+    </message>
+    <message>
+        <source>The pool&apos;s GPUs over time</source>
+        <translation>资源池 GPU 随时间的变化</translation>
+    </message>
+    <message>
+        <source>Cost per month of each part, per policy</source>
+        <translation>各调度策略下各部分的每月成本</translation>
+    </message>
+    <message>
+        <source>p99 queueing delay per class, per policy</source>
+        <translation>各调度策略下各类别的 p99 排队延迟</translation>
+    </message>
+    <message>
+        <source>Not a pool sizing request (schema %1 expected, got &quot;%2&quot;)</source>
+        <translation>不是资源池规划请求（应为 schema %1，实际为“%2”）</translation>
+    </message>
+    <message>
+        <source>The sizing stored with this scenario on %1.</source>
+        <translation>此场景于 %1 保存的规划结果。</translation>
+    </message>
+    <message>
+        <source>A sizing is running.</source>
+        <translation>正在规划。</translation>
+    </message>
+    <message>
+        <source>p99 wait target: %1</source>
+        <translation>p99 等待目标：%1</translation>
+    </message>
+    <message>
+        <source>Tick the saved scenarios to size the pool for.</source>
+        <translation>请勾选用于规划资源池的已保存场景。</translation>
+    </message>
+    <message>
+        <source>Choose a task file (the trace), or size for saved scenarios.</source>
+        <translation>请选择任务文件（轨迹），或按已保存的场景规划。</translation>
+    </message>
+    <message>
+        <source>Tick at least one placement policy.</source>
+        <translation>请至少勾选一个调度策略。</translation>
+    </message>
+    <message>
+        <source>Sizing…</source>
+        <translation>正在规划…</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was sized or stored.</source>
+        <translation>已取消：未规划，也未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The pool could not be sized: %1</source>
+        <translation>无法规划资源池：%1</translation>
+    </message>
+    <message>
+        <source>Sized for %1 tasks; %2 fit no part of the pool.</source>
+        <translation>已按 %1 个任务规划；%2 个任务放不进资源池的任何部分。</translation>
+    </message>
+    <message>
+        <source>Sized for %1 tasks.</source>
+        <translation>已按 %1 个任务规划。</translation>
+    </message>
+    <message>
+        <source>Stored with %1.</source>
+        <translation>已随 %1 保存。</translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>No sizing yet: choose a trace or scenarios, a target and Size the Pool.</source>
+        <translation>尚未规划：请选择轨迹或场景及目标，然后点击“规划资源池”。</translation>
+    </message>
+    <message>
+        <source>No sizing yet</source>
+        <translation>尚未规划</translation>
+    </message>
+    <message>
+        <source>%1 tasks on %2; p99 wait target %3.</source>
+        <translation>%1 个任务，使用 %2；p99 等待目标 %3。</translation>
+    </message>
+    <message>
+        <source>Cheapest under %1: %2 owned and %3 reserved GPUs, burst for %4 GPU-hours on demand and %5 on spot: %6 per month, against %7 all on demand.</source>
+        <translation>%1 策略下最便宜：自有 %2 块、预留 %3 块 GPU，按需突发 %4 GPU 小时、竞价突发 %5 GPU 小时：每月 %6，全部按需则为 %7。</translation>
+    </message>
+    <message>
+        <source>Under %1 no mix within the search&apos;s bounds meets the target.</source>
+        <translation>%1 策略下，搜索范围内没有满足目标的组合。</translation>
+    </message>
+    <message>
+        <source>USD per month</source>
+        <translation>每月美元</translation>
+    </message>
+    <message>
+        <source>owned</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>on-demand burst</source>
+        <translation>按需突发</translation>
+    </message>
+    <message>
+        <source>spot burst</source>
+        <translation>竞价突发</translation>
+    </message>
+    <message>
+        <source>p99 wait, minutes</source>
+        <translation>p99 等待，分钟</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>days from the first arrival</source>
+        <translation>自首个任务到达起的天数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>day %1</source>
+        <translation>第 %1 天</translation>
+    </message>
+    <message>
+        <source>allocated on the pool</source>
+        <translation>资源池中已分配</translation>
+    </message>
+    <message>
+        <source>fragmented</source>
+        <translation>碎片化</translation>
+    </message>
+    <message>
+        <source>on burst capacity</source>
+        <translation>突发容量上</translation>
+    </message>
+    <message>
+        <source>Size the pool first: a stored sizing is shown, not kept for a report.</source>
+        <translation>请先规划资源池：当前显示的是已保存的结果，无法用于生成报告。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::gui::PoolTableModel</name>
+    <message>
+        <source>no mix meets the target</source>
+        <translation>没有满足目标的组合</translation>
+    </message>
+    <message>
+        <source>%1 owned, %2 reserved</source>
+        <translation>自有 %1，预留 %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>owned</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>on-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>%1 + %2 when busy</source>
+        <translation>%1 + 忙碌时 %2</translation>
+    </message>
+    <message>
+        <source>%1 of on-demand</source>
+        <translation>按需价格的 %1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>no TCO file: not sized</source>
+        <translation>无 TCO 文件：不规划</translation>
+    </message>
+    <message>
+        <source>no spot price: preemptible tasks burst on demand</source>
+        <translation>无竞价价格：可抢占任务按需突发</translation>
+    </message>
+    <message>
+        <source>no price in the catalog: not sized</source>
+        <translation>价格目录中无价格：不规划</translation>
+    </message>
+    <message>
+        <source>servers of %1 × %2 at %3 %4 over %5 years</source>
+        <translation>%1 × %2 的服务器，%3 %4，折旧 %5 年</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 GPUs) %4, %5</source>
+        <translation>%1 %2（%3 块 GPU）%4，%5</translation>
+    </message>
+    <message>
+        <source>USD per 730-hour month at the trace&apos;s pace</source>
+        <translation>按轨迹的节奏折算为每月（730 小时）美元</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>调度策略</translation>
+    </message>
+    <message>
+        <source>Owned GPUs</source>
+        <translation>自有 GPU</translation>
+    </message>
+    <message>
+        <source>Reserved GPUs</source>
+        <translation>预留 GPU</translation>
+    </message>
+    <message>
+        <source>Owned</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例</translation>
+    </message>
+    <message>
+        <source>On-demand burst</source>
+        <translation>按需突发</translation>
+    </message>
+    <message>
+        <source>Spot burst</source>
+        <translation>竞价突发</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>忙碌占比</translation>
+    </message>
+    <message>
+        <source>All on-demand</source>
+        <translation>全部按需</translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>任务数</translation>
+    </message>
+    <message>
+        <source>Burst</source>
+        <translation>突发</translation>
+    </message>
+    <message>
+        <source>p50 wait</source>
+        <translation>p50 等待</translation>
+    </message>
+    <message>
+        <source>p99 wait</source>
+        <translation>p99 等待</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Met</source>
+        <translation>达标</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>USD per GPU-hour</source>
+        <translation>每 GPU 小时美元</translation>
+    </message>
+    <message>
+        <source>Break-even utilization</source>
+        <translation>盈亏平衡使用率</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>截至</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ struct StackedBars
     ValueFormatter format;
     double reference = 0;   ///< drawn as a vertical line when > 0 (a GPU's memory)
     QString referenceLabel; ///< legend text of the line
+    bool stacked = true;    ///< false: the sets side by side in each category (grouped bars)
 };
 
 /// One price observation of an offering.
@@ -60,6 +61,23 @@ struct HourlySteps
     QVector<Series> series;
     QString xTitle;
     QString yTitle;
+};
+
+/// Lines over a continuous x (time): the pool's GPUs allocated, fragmented and on burst capacity.
+struct Lines
+{
+    struct Series
+    {
+        QString name;
+        QVector<double> x;
+        QVector<double> y; ///< one per x
+        bool dashed = false;
+    };
+    QVector<Series> series;
+    QString xTitle;
+    QString yTitle;
+    ValueFormatter formatY; ///< for tooltips
+    ValueFormatter formatX;
 };
 
 } // namespace gpuplan::charts

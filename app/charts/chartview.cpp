@@ -1,5 +1,6 @@
 #include "chartview.h"
 
+#include <QAbstractAxis>
 #include <QEvent>
 #include <QPainter>
 
@@ -36,6 +37,15 @@ void ChartView::applyTheme()
     chart()->setBackgroundBrush(palette().color(QPalette::Base));
     chart()->setTitleBrush(palette().color(QPalette::Text));
     chart()->legend()->setLabelColor(palette().color(QPalette::Text));
+}
+
+void ChartView::clearChart()
+{
+    chart()->removeAllSeries();
+    for (QAbstractAxis* a : chart()->axes()) {
+        chart()->removeAxis(a);
+        delete a;
+    }
 }
 
 void ChartView::setPlaceholder(const QString& text)

@@ -23,6 +23,8 @@ protected:
     /// Recreates series and axes from the data last given (after a theme change).
     virtual void rebuild() = 0;
     void applyTheme();
+    /// Removes every series and axis (the start of each rebuild).
+    void clearChart();
     void changeEvent(QEvent* event) override;
     void drawForeground(QPainter* painter, const QRectF& rect) override;
     QSize sizeHint() const override { return {360, 240}; }

@@ -42,11 +42,7 @@ int PriceHistoryChartView::seriesCount() const
 void PriceHistoryChartView::rebuild()
 {
     applyTheme();
-    chart()->removeAllSeries();
-    for (QAbstractAxis* a : chart()->axes()) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    clearChart();
     chart()->setTitle(m_title);
     QVector<HistoryPoint> pts;
     for (const auto& p : m_points)

@@ -72,11 +72,7 @@ void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const 
 
 void ParetoChartView::createSeries()
 {
-    chart()->removeAllSeries();
-    for (QAbstractAxis* a : chart()->axes()) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    clearChart();
     m_x = m_y = nullptr;
     m_seriesDark = isDark();
     const QColor accent = m_seriesDark ? QColor(0x7a, 0xb8, 0xff) : QColor(0x1f, 0x5f, 0xbf);

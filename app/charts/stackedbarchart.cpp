@@ -2,6 +2,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -44,11 +45,7 @@ void StackedBarChartView::clear(const QString& placeholder)
 void StackedBarChartView::rebuild()
 {
     applyTheme();
-    chart()->removeAllSeries();
-    for (QAbstractAxis* a : chart()->axes()) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    clearChart();
     double total = 0;
     for (const auto& s : m_bars.sets)
         for (double v : s.values)
@@ -59,8 +56,9 @@ void StackedBarChartView::rebuild()
     }
     setPlaceholder({});
 
-    auto* series = new QHorizontalStackedBarSeries;
-    series->setBarWidth(0.6);
+    QAbstractBarSeries* series = m_bars.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
+                                                : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
+    series->setBarWidth(m_bars.stacked ? 0.6 : 0.8);
     int colour = 0;
     QVector<double> sums(m_bars.categories.size(), 0.0);
     for (const auto& s : m_bars.sets) {
@@ -74,7 +72,7 @@ void StackedBarChartView::rebuild()
         for (int i = 0; i < m_bars.categories.size(); ++i) {
             const double v = i < s.values.size() ? std::max(0.0, s.values[i]) : 0.0;
             *set << v;
-            sums[i] += v;
+            sums[i] = m_bars.stacked ? sums[i] + v : std::max(sums[i], v);
         }
         const ValueFormatter format = m_bars.format;
         const QString name = s.name;

@@ -6,7 +6,8 @@
 namespace gpuplan::charts {
 
 /// Horizontal stacked bars with an optional reference line: the cost breakdown of a candidate, memory per
-/// GPU by component against the GPU's capacity.
+/// GPU by component against the GPU's capacity; or grouped bars (StackedBars::stacked false): a pool's queueing
+/// delay per class, one bar per placement policy.
 class StackedBarChartView : public ChartView
 {
     Q_OBJECT

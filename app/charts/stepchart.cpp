@@ -40,11 +40,7 @@ void StepChartView::clear(const QString& placeholder)
 void StepChartView::rebuild()
 {
     applyTheme();
-    chart()->removeAllSeries();
-    for (QAbstractAxis* a : chart()->axes()) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    clearChart();
     int hours = 0;
     double top = 0;
     for (const auto& s : m_steps.series) {

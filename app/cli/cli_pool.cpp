@@ -1,5 +1,7 @@
 // gpuplan-cli simulate (the GPU pool simulator, core/pool.h) and pack (shared GPUs: first-fit decreasing on it).
 #include "app/report/format.h"
+#include "app/report/pdf_report.h"
+#include "app/report/pool_output.h"
 
 #include "cli.h"
 #include "cli_common.h"
@@ -7,14 +9,18 @@
 #include "core/catalog.h"
 #include "core/json_reader.h"
 #include "core/pool.h"
+#include "core/pool_size.h"
 #include "core/pool_trace.h"
 #include "core/sharing.h"
+#include "core/tco.h"
 #include "providers/bundled.h"
+#include "providers/poolinputs.h"
 
 #include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <iostream>
+#include <tuple>
 
 namespace gpuplan::cli::detail {
 
@@ -24,6 +30,10 @@ const char* const simulateHelp
     = R"(Usage: gpuplan-cli simulate NODES TASKS [--policy P[,P…]|all] [--sharing fraction|mig]
                             [--gpu-map FILE] [--inflate] [--runs N] [--target PCT] [--seed N]
                             [--pue X] [--format table|json|csv] [--output PATH] [--db PATH]
+       gpuplan-cli simulate NODES TASKS --size --target-p99-wait S[,CLASS=S…] [--gpu ID] [--tco FILE]
+                            [--provider NAME] [--start-delay S] [--max-owned N] [--max-reserved N]
+                            [--pdf PATH] [--lang en|zh_CN] [--page a4|letter] [the options above]
+       gpuplan-cli simulate [NODES] --size --scenarios NAME[@HOURS][,…] --target-p99-wait S … [--db PATH]
 
 Simulates a GPU cluster (NODES) running a trace of tasks (TASKS) under placement policies, side by side.
 
@@ -36,6 +46,18 @@ With --inflate it runs the experiment of Weng et al., "Beware of Fragmentation" 
 public simulator does: the tasks shuffled and resampled until they ask for --target % (130) of the GPUs,
 none leaving, each tried once. Reported: the unallocated GPU share at 100 % arrived (the paper's figure,
 mean and median over --runs seeds), fragmentation, and where the first task failed to fit.
+
+With --size it sizes a pool for the trace, priced: the cheapest mix of owned servers (the TCO model of
+--tco), reserved or committed instances (the catalog's cheapest commitment GPU-hour), on-demand burst and
+spot burst for preemptible tasks that meets the p99 queueing-delay target of every class. A task that has
+waited its class's target less --start-delay runs on an on-demand (or spot) instance, which starts in
+--start-delay. Every mix of owned servers and reserved instances up to one above the trace's peak demand is
+replayed, cheapest first found kept; a mix whose fixed cost alone reaches the best is skipped. Reported: the
+cost of each part over the trace and per 730-hour month, the break-even utilization of each, the delay per
+class and the preemptions, per policy side by side. NODES gives an owned server its CPU and memory per GPU
+(its node with the most GPUs) and the GPU model (--gpu, else the TCO file's, else its most common mapped
+type). With --scenarios the tasks are the saved scenarios of the store (each planned on --gpu; training and
+batch jobs submitted at HOURS, default 0; serving replicas hour by hour over a week).
 
 Files:
   NODES   Alibaba openb node list (sn,cpu_milli,memory_mib,gpu,model), a simple CSV (gpus, gpu_type,
@@ -61,8 +83,19 @@ Options:
   --output PATH   write the result to PATH
   --db PATH       the store whose catalog gives on-demand prices to mapped types without one
 
-Exit codes: 0 done; 1 no task fits the cluster at all; 2 bad input (the message names file, row, field
-and value).
+Sizing (--size):
+  --target-p99-wait S[,CLASS=S…]  the p99 queueing-delay target in seconds, for every class not named
+  --gpu ID        the pool's GPU model (a gpus.json id or alias)
+  --tco FILE      "gpuplan.tco/1": owned servers of that GPU (without it no owned servers are sized)
+  --provider NAME catalog prices of one provider only (default: the cheapest of any)
+  --start-delay S seconds a burst instance takes to start (default 120)
+  --max-owned N, --max-reserved N  the search's bounds (default: one above the peak demand)
+  --scenarios LIST  saved scenarios as the demand, NAME or NAME@HOURS, comma-separated
+  --pdf PATH      also write the sizing as a PDF (--lang en|zh_CN, --page a4|letter)
+  --format csv    one row per mix replayed
+
+Exit codes: 0 done; 1 no task fits the cluster at all (--size: no mix meets the target); 2 bad input (the
+message names file, row, field and value).
 )";
 
 const char* const packHelp = R"(Usage: gpuplan-cli pack TRACE [--gpu ID] [--format table|json]
@@ -430,6 +463,157 @@ std::string inflation(const Run& r, int runs, double target, std::int64_t& unfit
     return text + unfitText(unfit, first.unfit, r.tasksFile);
 }
 
+/// --gpu-map FILE: the trace's GPU labels as gpus.json ids (empty when not given); nullopt with a message when bad.
+std::optional<std::vector<core::GpuTypeMapping>> gpuMapOption(const Args& a, const Catalogs& cats, std::ostream& err)
+{
+    if (!a.options.count("gpu-map"))
+        return std::vector<core::GpuTypeMapping> {};
+    return readInput<std::vector<core::GpuTypeMapping>>(
+        a.option("gpu-map"),
+        [&](const std::string& text, const std::string& file) { return core::readGpuTypeMap(text, file, cats.gpus); },
+        err);
+}
+
+/// --scenarios "a,b@24": saved scenarios by name, with the hour their jobs are submitted; nullopt with a message.
+std::optional<std::vector<providers::PoolSources::Scenario>> scenariosOption(const Args& a, std::ostream& err)
+{
+    const std::string list = a.option("scenarios");
+    std::vector<providers::PoolSources::Scenario> out;
+    std::size_t from = 0;
+    while (from <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', from), list.size());
+        const std::string item = list.substr(from, comma - from);
+        from = comma + 1;
+        const std::size_t at = item.rfind('@');
+        providers::PoolSources::Scenario sc {at == std::string::npos ? item : item.substr(0, at), 0.0};
+        if (at != std::string::npos) {
+            const std::string h = item.substr(at + 1);
+            const auto [ptr, ec] = std::from_chars(h.data(), h.data() + h.size(), sc.startHours);
+            if (h.empty() || ec != std::errc() || ptr != h.data() + h.size()
+                || !(sc.startHours >= 0 && sc.startHours <= 87600)) {
+                err << "gpuplan-cli simulate: --scenarios: \"" << item
+                    << "\": the start must be a number of hours from 0 to 87,600\n";
+                return std::nullopt;
+            }
+        }
+        if (sc.name.empty()) {
+            err << "gpuplan-cli simulate: --scenarios: an empty name in \"" << list << "\"\n";
+            return std::nullopt;
+        }
+        out.push_back(sc);
+    }
+    return out;
+}
+
+/// gpuplan-cli simulate … --size: the pool sized for the trace (or the scenarios), priced (core::sizePool).
+int sizeCommand(const Args& a, std::ostream& out, std::ostream& err)
+{
+    bool ok = true;
+    const std::string format = formatOption(a, {"table", "json", "csv"}, err, "simulate", ok);
+    const auto policies = policiesOption(a, err);
+    const auto seed = wholeOption(a, "seed", 0, 9'000'000'000'000'000'000LL, 42, err);
+    const auto delay = numberOption(a, "start-delay", 0, 86400, core::poolBurstStartDelayS, err);
+    const auto maxOwned = wholeOption(a, "max-owned", -1, 100000, -1, err);
+    const auto maxReserved = wholeOption(a, "max-reserved", -1, 100000, -1, err);
+    const std::string sharing = a.option("sharing", "fraction");
+    if (sharing != "fraction" && sharing != "mig") {
+        err << "gpuplan-cli simulate: --sharing must be fraction or mig, got \"" << sharing << "\"\n";
+        ok = false;
+    }
+    for (const char* o : {"inflate", "runs", "target", "pue"})
+        if (a.options.count(o)) {
+            err << "gpuplan-cli simulate: --" << o << " is not an option of --size\n";
+            ok = false;
+        }
+    if (!a.options.count("target-p99-wait")) {
+        err << "gpuplan-cli simulate: --size needs --target-p99-wait S (seconds; CLASS=S for a class)\n";
+        ok = false;
+    }
+    const bool fromScenarios = a.options.count("scenarios") > 0;
+    if (fromScenarios ? a.positional.size() > 1 : a.positional.size() != 2) {
+        err << "gpuplan-cli simulate: --size expects NODES and TASKS"
+            << (fromScenarios ? ", or only NODES with --scenarios" : "") << ", got " << a.positional.size()
+            << " files\n";
+        ok = false;
+    }
+    if (!ok || !policies || !seed || !delay || !maxOwned || !maxReserved || !checkReportOptions(a, err))
+        return ExitBadInput;
+    auto targets = report::parsePoolTargets(a.option("target-p99-wait"));
+    if (!targets) {
+        err << "gpuplan-cli simulate: --target-p99-wait: " << targets.error().detail << "\n";
+        return ExitBadInput;
+    }
+    providers::PoolSources src;
+    if (!a.positional.empty())
+        src.nodesFile = a.positional[0];
+    if (a.positional.size() > 1)
+        src.tasksFile = a.positional[1];
+    src.gpuMapFile = a.option("gpu-map");
+    src.tcoFile = a.option("tco");
+    src.gpu = a.option("gpu");
+    if (fromScenarios) {
+        auto sc = scenariosOption(a, err);
+        if (!sc)
+            return ExitBadInput;
+        src.scenarios = std::move(*sc);
+    }
+    auto store = openStore(a, err);
+    if (!store)
+        return ExitBadInput;
+    auto loaded = loadPlanInputs(a, store.get(), err);
+    if (!loaded)
+        return ExitBadInput;
+    core::PoolSizingRequest base;
+    base.provider = a.option("provider");
+    base.targetWait = targets->first;
+    base.targetByClass = targets->second;
+    base.burstStartDelay = *delay;
+    base.policies = *policies;
+    base.sharing = sharing == "mig" ? core::PoolSharing::Mig : core::PoolSharing::Fraction;
+    base.seed = static_cast<std::uint64_t>(*seed);
+    base.maxOwnedServers = static_cast<int>(*maxOwned);
+    base.maxReservedInstances = static_cast<int>(*maxReserved);
+    auto req = providers::loadPoolRequest(src, loaded->inputs, store.get(), base);
+    if (!req) {
+        err << "gpuplan-cli simulate: " << req.error().detail << "\n";
+        return ExitBadInput;
+    }
+    auto sized = core::sizePool(*req, loaded->inputs);
+    if (!sized) {
+        err << "gpuplan-cli simulate: --size: " << sized.error().detail << "\n";
+        return sized.error().code == core::ErrorCode::NoOffering ? ExitInfeasible : ExitBadInput;
+    }
+    const std::string text = format == "json" ? report::poolSizingToJson(*req, *sized)
+        : format == "csv"                     ? report::poolSizingToCsv(*sized)
+                                              : report::poolSizingToTable(*req, *sized);
+    if (!emit(a, text, out, err))
+        return ExitBadInput;
+    if (a.options.count("pdf")) {
+        report::GuiSession gui;
+        QString problem;
+        if (!gui.ok() || !report::installReportTranslation(QString::fromStdString(a.option("lang", "en")), &problem)) {
+            err << "gpuplan-cli: --pdf: "
+                << (gui.ok() ? problem.toStdString() : std::string("no GUI application to render with")) << "\n";
+            return ExitBadInput;
+        }
+        report::PdfOptions opt;
+        opt.page = a.option("page", "a4") == "letter" ? report::PageFormat::Letter : report::PageFormat::A4;
+        opt.generator = QString::fromStdString(generator());
+        opt.language = QString::fromStdString(a.option("lang", "en"));
+        if (!report::writePoolPdfReport({&*req, &*sized}, opt, QString::fromStdString(a.option("pdf")), &problem)) {
+            err << "gpuplan-cli: --pdf: " << problem.toStdString() << "\n";
+            return ExitBadInput;
+        }
+    }
+    if (sized->unfitCount > 0)
+        err << "warning: " << sized->unfitCount << " tasks fit no part of the pool (listed in the output)\n";
+    for (const auto& p : sized->policies)
+        if (p.best)
+            return ExitOk;
+    err << "gpuplan-cli simulate: --size: no mix within the search's bounds meets the target\n";
+    return ExitInfeasible;
+}
+
 /// Free capacity smaller than the smallest task's share, over the GPUs used (pack's fragmentation).
 double packFragmentation(const core::PoolPacking& p, int smallestUnits)
 {
@@ -444,14 +628,23 @@ double packFragmentation(const core::PoolPacking& p, int smallestUnits)
 int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     auto a = parseArgs(args, 1,
-        {"format", "output", "policy", "sharing", "gpu-map", "runs", "target", "seed", "pue", "db"}, err, "simulate",
-        {"inflate"});
+        {"format", "output", "policy", "sharing", "gpu-map", "runs", "target", "seed", "pue", "db", "target-p99-wait",
+            "gpu", "tco", "provider", "start-delay", "max-owned", "max-reserved", "scenarios", "pdf", "lang", "page"},
+        err, "simulate", {"inflate", "size"});
     if (!a)
         return ExitBadInput;
     if (a->help) {
         out << simulateHelp;
         return ExitOk;
     }
+    if (a->options.count("size"))
+        return sizeCommand(*a, out, err);
+    for (const char* o : {"target-p99-wait", "gpu", "tco", "provider", "start-delay", "max-owned", "max-reserved",
+             "scenarios", "pdf", "lang", "page"})
+        if (a->options.count(o)) {
+            err << "gpuplan-cli simulate: --" << o << " needs --size\n";
+            return ExitBadInput;
+        }
     if (a->positional.size() != 2) {
         err << "gpuplan-cli simulate: expected NODES and TASKS, got " << a->positional.size() << " files\n"
             << simulateHelp;
@@ -474,18 +667,9 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
     auto cats = loadCatalogs(err);
     if (!cats)
         return ExitBadInput;
-    std::vector<core::GpuTypeMapping> mapping;
-    if (a->options.count("gpu-map")) {
-        auto m = readInput<std::vector<core::GpuTypeMapping>>(
-            a->option("gpu-map"),
-            [&](const std::string& text, const std::string& file) {
-                return core::readGpuTypeMap(text, file, cats->gpus);
-            },
-            err);
-        if (!m)
-            return ExitBadInput;
-        mapping = std::move(*m);
-    }
+    auto mapping = gpuMapOption(*a, *cats, err);
+    if (!mapping)
+        return ExitBadInput;
     const std::string& nodesFile = a->positional[0];
     const std::string& tasksFile = a->positional[1];
     auto nodes = readInput<std::vector<core::PoolNode>>(nodesFile, core::readPoolNodes, err);
@@ -499,7 +683,7 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
             << "\n";
         return ExitBadInput;
     }
-    auto cluster = core::makePoolCluster(std::move(*nodes), nodesFile, mapping, cats->gpus);
+    auto cluster = core::makePoolCluster(std::move(*nodes), nodesFile, *mapping, cats->gpus);
     if (!cluster) {
         err << "gpuplan-cli: " << cluster.error().detail << "\n";
         return ExitBadInput;

@@ -77,11 +77,6 @@ bool writeFile(const std::string& path, const std::string& text, std::ostream& e
     return true;
 }
 
-std::string generator()
-{
-    return std::string("gpuplan ") + GPUPLAN_VERSION;
-}
-
 /// The candidate a report recommends and a deployment file describes: the best priced one, else the pinned
 /// estimate (even when it does not fit: the report explains why).
 const core::Candidate* recommended(const core::Plan& plan)
@@ -101,6 +96,11 @@ std::string num(double v)
 }
 
 } // namespace
+
+std::string generator()
+{
+    return std::string("gpuplan ") + GPUPLAN_VERSION;
+}
 
 const std::vector<std::string>& reportOptions()
 {

@@ -15,6 +15,9 @@
 
 namespace gpuplan::cli::detail {
 
+/// "gpuplan 0.1.0": the generator named in reports.
+std::string generator();
+
 /// `plan` options that write report files: valued ones, then flags.
 const std::vector<std::string>& reportOptions();
 const std::vector<std::string>& reportFlags();

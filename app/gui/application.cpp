@@ -1,9 +1,11 @@
 #include "application.h"
 
 #include "appcontext.h"
+#include "calibratepage.h"
 #include "candidatemodel.h"
 #include "errortext.h"
 #include "mainwindow.h"
+#include "poolpage.h"
 #include "settings.h"
 #include "workloadform.h"
 
@@ -12,6 +14,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QIcon>
 #include <QJsonDocument>
@@ -69,8 +72,11 @@ int runApplication(QApplication& app)
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for --screenshot, WxH (default 1440x900)."), QStringLiteral("WxH"),
         QStringLiteral("1440x900"));
-    const QCommandLineOption page(
-        QStringLiteral("page"), QStringLiteral("Page to show: plan, catalog or accuracy."), QStringLiteral("page"));
+    const QCommandLineOption page(QStringLiteral("page"),
+        QStringLiteral("Page to show: plan, catalog, accuracy, calibrate or pool."), QStringLiteral("page"));
+    const QCommandLineOption pool(QStringLiteral("pool"),
+        QStringLiteral("Open the Pool page with a sizing request (JSON gpuplan.pool-request/1) and size the pool."),
+        QStringLiteral("file"));
     const QCommandLineOption select(QStringLiteral("select"),
         QStringLiteral("Candidate to select for --screenshot (0 = the best)."), QStringLiteral("n"),
         QStringLiteral("0"));
@@ -79,7 +85,7 @@ int runApplication(QApplication& app)
     const QCommandLineOption set(QStringLiteral("set"),
         QStringLiteral("Type VALUE into the field at POINTER after start, as a user would (tests)."),
         QStringLiteral("pointer=value"));
-    p.addOptions({db, lang, theme, currency, load, fresh, shot, size, page, select, dump, set});
+    p.addOptions({db, lang, theme, currency, load, fresh, shot, size, page, pool, select, dump, set});
     p.process(app);
 
     Theme::apply(p.isSet(theme) ? p.value(theme) : AppSettings::theme());
@@ -141,7 +147,25 @@ int runApplication(QApplication& app)
 
     if (p.isSet(page)) {
         const QString v = p.value(page);
-        window.pages()->setCurrentIndex(v == QLatin1String("catalog") ? 1 : v == QLatin1String("accuracy") ? 2 : 0);
+        if (v == QLatin1String("calibrate"))
+            window.pages()->setCurrentWidget(window.calibratePage());
+        else if (v == QLatin1String("pool"))
+            window.pages()->setCurrentWidget(window.poolPage());
+        else
+            window.pages()->setCurrentIndex(v == QLatin1String("catalog") ? 1 : v == QLatin1String("accuracy") ? 2 : 0);
+    }
+    if (p.isSet(pool)) {
+        QFile f(p.value(pool));
+        QString error;
+        const QJsonObject request
+            = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+        window.pages()->setCurrentWidget(window.poolPage());
+        if (!window.poolPage()->setRequest(request, &error) || !window.poolPage()->run(&error)) {
+            std::fprintf(stderr, "gpuplan: --pool %s: %s\n", qPrintable(p.value(pool)),
+                qPrintable(error.isEmpty() ? f.errorString() : error));
+            if (batch)
+                return 2;
+        }
     }
     if (p.isSet(shot)) {
         const QStringList wh = p.value(size).split(QLatin1Char('x'));
@@ -170,13 +194,19 @@ int runApplication(QApplication& app)
             QCoreApplication::exit(ok ? 0 : 1);
         };
         auto shown = std::make_shared<QMetaObject::Connection>();
-        *shown = QObject::connect(&window, &MainWindow::planShown, &window, [&window, shown, n, take] {
-            QObject::disconnect(*shown);
-            if (window.candidates()->rowCount() > n)
-                window.selectCandidate(n);
-            QTimer::singleShot(600, &window, take); // let the charts lay out and paint
-        });
-        QTimer::singleShot(20000, &window, [take] { take(); }); // no plan (invalid input): the window as it is
+        if (p.isSet(pool))
+            *shown = QObject::connect(window.poolPage(), &PoolPage::finished, &window, [shown, take, &window] {
+                QObject::disconnect(*shown);
+                QTimer::singleShot(800, &window, take); // let the charts lay out and paint
+            });
+        else
+            *shown = QObject::connect(&window, &MainWindow::planShown, &window, [&window, shown, n, take] {
+                QObject::disconnect(*shown);
+                if (window.candidates()->rowCount() > n)
+                    window.selectCandidate(n);
+                QTimer::singleShot(600, &window, take); // let the charts lay out and paint
+            });
+        QTimer::singleShot(p.isSet(pool) ? 120000 : 20000, &window, [take] { take(); }); // the window as it is
     }
     const int rc = app.exec();
     AppSettings::setSessionRunning(false);

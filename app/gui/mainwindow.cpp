@@ -14,6 +14,7 @@
 #include "errortext.h"
 #include "format.h"
 #include "formundo.h"
+#include "poolpage.h"
 #include "scenariocompare.h"
 #include "scenarios.h"
 #include "settings.h"
@@ -250,6 +251,9 @@ void MainWindow::buildUi()
     m_calibratePage = new CalibratePage(m_context);
     m_calibratePage->setObjectName(QStringLiteral("calibratePage"));
     m_pages->addTab(m_calibratePage, QString());
+    m_poolPage = new PoolPage(m_context);
+    m_poolPage->setObjectName(QStringLiteral("poolPage"));
+    m_pages->addTab(m_poolPage, QString());
 
     m_storeLabel = new QLabel;
     statusBar()->addPermanentWidget(m_storeLabel);
@@ -287,6 +291,7 @@ void MainWindow::createActions()
     m_act.viewCatalog = action(QStringLiteral("actionViewCatalog"), {QKeySequence(Qt::CTRL | Qt::Key_2)});
     m_act.viewAccuracy = action(QStringLiteral("actionViewAccuracy"), {QKeySequence(Qt::CTRL | Qt::Key_3)});
     m_act.viewCalibrate = action(QStringLiteral("actionViewCalibrate"), {QKeySequence(Qt::CTRL | Qt::Key_4)});
+    m_act.viewPool = action(QStringLiteral("actionViewPool"), {QKeySequence(Qt::CTRL | Qt::Key_5)});
     m_act.focusFilter = action(QStringLiteral("actionFocusFilter"), {QKeySequence::Find});
     m_act.group = action(QStringLiteral("actionGroup"), {QKeySequence(Qt::CTRL | Qt::Key_G)});
     m_act.group->setCheckable(true);
@@ -359,7 +364,8 @@ void MainWindow::createActions()
     m_scenarioMenu->addAction(m_act.compare);
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("menuView"));
-    m_viewMenu->addActions({m_act.viewPlan, m_act.viewCatalog, m_act.viewAccuracy, m_act.viewCalibrate});
+    m_viewMenu->addActions(
+        {m_act.viewPlan, m_act.viewCatalog, m_act.viewAccuracy, m_act.viewCalibrate, m_act.viewPool});
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_act.group);
     m_helpMenu = menuBar()->addMenu(QString());
@@ -390,6 +396,7 @@ void MainWindow::createActions()
     connect(m_act.viewCatalog, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(1); });
     connect(m_act.viewAccuracy, &QAction::triggered, this, [this] { m_pages->setCurrentIndex(2); });
     connect(m_act.viewCalibrate, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_calibratePage); });
+    connect(m_act.viewPool, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_poolPage); });
     connect(m_act.focusFilter, &QAction::triggered, this, [this] {
         QLineEdit* f = m_pages->currentWidget() == m_catalogPage
             ? m_catalogPage->findChild<QLineEdit*>(QStringLiteral("catalogFilter"))
@@ -420,6 +427,7 @@ void MainWindow::retranslate()
     m_pages->setTabText(1, tr("&Catalog"));
     m_pages->setTabText(2, tr("&Accuracy"));
     m_pages->setTabText(m_pages->indexOf(m_calibratePage), tr("Ca&librate"));
+    m_pages->setTabText(m_pages->indexOf(m_poolPage), tr("P&ool"));
     m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
     m_resultTabs->setTabText(1, tr("Excluded (%1)").arg(m_exclusions->rowCount()));
     m_resultTabs->setTabText(2, tr("Notes"));
@@ -470,6 +478,7 @@ void MainWindow::retranslate()
     m_act.viewCatalog->setText(tr("&Catalog"));
     m_act.viewAccuracy->setText(tr("&Accuracy"));
     m_act.viewCalibrate->setText(tr("Ca&librate"));
+    m_act.viewPool->setText(tr("P&ool"));
     m_act.focusFilter->setText(tr("&Find Candidates"));
     m_act.group->setText(tr("&Group by Provider"));
     m_act.about->setText(tr("&About gpuplan"));
@@ -673,6 +682,8 @@ void MainWindow::updateTitle()
 {
     if (!m_form)
         return;
+    if (m_poolPage) // the Pool page stores its sizings with the scenario shown
+        m_poolPage->setScenario(m_scenarioId);
     QString name = m_scenarioName;
     if (name.isEmpty())
         name = tr("Untitled");

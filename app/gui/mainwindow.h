@@ -39,6 +39,7 @@ class CandidateTableModel;
 class CatalogPage;
 class DetailsPanel;
 class ExclusionModel;
+class PoolPage;
 class WorkloadForm;
 
 class MainWindow : public QMainWindow
@@ -62,6 +63,7 @@ public:
     CatalogPage* catalogPage() const { return m_catalogPage; }
     AccuracyPage* accuracyPage() const { return m_accuracyPage; }
     CalibratePage* calibratePage() const { return m_calibratePage; }
+    PoolPage* poolPage() const { return m_poolPage; }
     QTabWidget* pages() const { return m_pages; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QLabel* statusLabel() const { return m_status; }
@@ -152,6 +154,7 @@ private:
     CatalogPage* m_catalogPage = nullptr;
     AccuracyPage* m_accuracyPage = nullptr;
     CalibratePage* m_calibratePage = nullptr;
+    PoolPage* m_poolPage = nullptr;
     QTabWidget* m_pages = nullptr;
     QTabWidget* m_resultTabs = nullptr;
     QWidget* m_results = nullptr;
@@ -171,7 +174,7 @@ private:
     {
         QAction *newScenario, *open, *save, *saveAs, *importWorkload, *exportWorkload, *importHf, *importPrices, *quit,
             *undo, *redo, *settings, *duplicate, *rename, *remove, *compare, *viewPlan, *viewCatalog, *viewAccuracy,
-            *viewCalibrate, *focusFilter, *group, *about, *clearRecent;
+            *viewCalibrate, *viewPool, *focusFilter, *group, *about, *clearRecent;
     } m_act {};
 
     long long m_scenarioId = 0;

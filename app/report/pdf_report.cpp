@@ -870,6 +870,53 @@ void drawHourly(QPainter& p, const Doc& d, const QRectF& r, const std::vector<do
 
 // ---- The report ---------------------------------------------------------------------------------------
 
+/// Words both reports use, in the report's language (context PdfReport).
+struct Words
+{
+    Q_DECLARE_TR_FUNCTIONS(PdfReport)
+
+public:
+    /// Hours in the unit durationUnit picks, with three significant digits.
+    static QString hours(double h)
+    {
+        if (!std::isfinite(h))
+            return tr("n/a");
+        const DurationUnit u = durationUnit(h);
+        const QString v = sig(inDurationUnit(h, u));
+        switch (u) {
+        case DurationUnit::Minutes:
+            return tr("%1 min").arg(v);
+        case DurationUnit::Hours:
+            return tr("%1 h").arg(v);
+        case DurationUnit::Days:
+            return tr("%1 days").arg(v);
+        case DurationUnit::Years:
+            break;
+        }
+        return tr("%1 years").arg(v);
+    }
+    static QString pricingModel(core::PricingModel m)
+    {
+        switch (m) {
+        case core::PricingModel::OnDemand:
+            return tr("on-demand");
+        case core::PricingModel::Spot:
+            return tr("spot");
+        case core::PricingModel::Reserved:
+            return tr("reserved");
+        case core::PricingModel::SavingsPlan:
+            return tr("savings plan");
+        case core::PricingModel::CommittedUse:
+            return tr("committed use");
+        case core::PricingModel::Subscription:
+            return tr("subscription");
+        case core::PricingModel::CapacityBlock:
+            return tr("capacity block");
+        }
+        return {};
+    }
+};
+
 class PdfReport
 {
     Q_DECLARE_TR_FUNCTIONS(PdfReport)
@@ -915,24 +962,7 @@ public:
 
 private:
     // -- formatting with translated units
-    QString hours(double h) const
-    {
-        if (!std::isfinite(h))
-            return tr("n/a");
-        const DurationUnit u = durationUnit(h);
-        const QString v = sig(inDurationUnit(h, u));
-        switch (u) {
-        case DurationUnit::Minutes:
-            return tr("%1 min").arg(v);
-        case DurationUnit::Hours:
-            return tr("%1 h").arg(v);
-        case DurationUnit::Days:
-            return tr("%1 days").arg(v);
-        case DurationUnit::Years:
-            break;
-        }
-        return tr("%1 years").arg(v);
-    }
+    QString hours(double h) const { return Words::hours(h); }
     QString cost(double v) const { return money(v) + QLatin1Char(' ') + m_currency; }
     QString pct(double fraction, int decimals = 1) const
     {
@@ -963,26 +993,7 @@ private:
             s += QStringLiteral(" (") + qs(p.price.interruptionLabel) + QLatin1Char(')');
         return s;
     }
-    QString pricingModelName(core::PricingModel m) const
-    {
-        switch (m) {
-        case core::PricingModel::OnDemand:
-            return tr("on-demand");
-        case core::PricingModel::Spot:
-            return tr("spot");
-        case core::PricingModel::Reserved:
-            return tr("reserved");
-        case core::PricingModel::SavingsPlan:
-            return tr("savings plan");
-        case core::PricingModel::CommittedUse:
-            return tr("committed use");
-        case core::PricingModel::Subscription:
-            return tr("subscription");
-        case core::PricingModel::CapacityBlock:
-            return tr("capacity block");
-        }
-        return {};
-    }
+    QString pricingModelName(core::PricingModel m) const { return Words::pricingModel(m); }
     QString kindName() const
     {
         switch (m_w.kind) {
@@ -1994,21 +2005,316 @@ private:
     QString m_currency;
 };
 
+// ---- The pool sizing report ---------------------------------------------------------------------------
+
+/// Lines over time (the pool's GPUs): x in days from the first arrival.
+struct Line
+{
+    QString name;
+    QColor colour;
+    std::vector<double> values;
+};
+
+void drawLines(QPainter& p, const Doc& d, const QRectF& r, const std::vector<double>& xs,
+    const std::vector<Line>& lines, const QString& xTitle, const QString& yTitle)
+{
+    std::vector<double> all {0.0};
+    for (const auto& l : lines)
+        all.insert(all.end(), l.values.begin(), l.values.end());
+    const Axis ay = Axis::fit(all, true);
+    const Axis ax
+        = Axis::fit(xs.empty() ? std::vector<double> {0.0, 1.0} : std::vector<double> {xs.front(), xs.back()}, true);
+    const QRectF plot = drawFrame(p, d, r, ax, ay, xTitle, yTitle, d.mm(6));
+    double lx = plot.left();
+    for (const auto& l : lines)
+        legendItem(p, d, lx, r.top(), l.colour, l.name, 1);
+    for (const auto& l : lines) {
+        QPainterPath path;
+        for (std::size_t i = 0; i < l.values.size() && i < xs.size(); ++i) {
+            const QPointF pt(
+                plot.left() + ax.t(xs[i]) * plot.width(), plot.bottom() - ay.t(l.values[i]) * plot.height());
+            if (i == 0)
+                path.moveTo(pt);
+            else
+                path.lineTo(pt);
+        }
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(l.colour, d.mm(0.4)));
+        p.drawPath(path);
+    }
+}
+
+class PoolPdfReport
+{
+    Q_DECLARE_TR_FUNCTIONS(PdfReport)
+
+public:
+    PoolPdfReport(const PoolReportInput& in, const PdfOptions& opt)
+        : m_req(*in.request)
+        , m_s(*in.sizing)
+        , m_opt(opt)
+    { }
+
+    QString title() const { return tr("GPU pool sizing"); }
+
+    void render(Doc& d)
+    {
+        d.start();
+        d.text(title(), d.font(21, true), accent, 0, 1.5);
+        d.text(tr("%1 tasks of %2 on %3").arg(grouped(double(m_s.tasks), 0), qs(m_req.tasksName), qs(m_s.gpuId)),
+            d.font(13, true), ink, 0, 1.5);
+        const QDateTime t = m_opt.generated.isValid() ? m_opt.generated : QDateTime::currentDateTimeUtc();
+        d.text(tr("generated %1").arg(t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC")),
+            d.font(8), muted, 0, 4);
+        d.heading(tr("Pool sizing"));
+        summary(d);
+        prices(d);
+        mixes(d);
+        delays(d);
+        overTime(d);
+        method(d);
+    }
+
+private:
+    QString usd(double v) const { return tr("%1 USD").arg(money(v)); }
+    QString pct(double fraction) const
+    {
+        return std::isfinite(fraction) ? grouped(fraction * 100.0, 1) + QStringLiteral(" %") : tr("never");
+    }
+    QString wait(double seconds) const
+    {
+        if (!std::isfinite(seconds))
+            return tr("n/a");
+        if (seconds < 60)
+            return tr("%1 s").arg(grouped(seconds, seconds == std::floor(seconds) ? 0 : 1));
+        return Words::hours(seconds / 3600.0);
+    }
+    QString targets() const
+    {
+        QString s = wait(m_req.targetWait);
+        QStringList per;
+        for (const auto& [cls, v] : m_req.targetByClass)
+            per << tr("%1: %2").arg(qs(cls), wait(v));
+        return per.isEmpty() ? s : tr("%1 (%2)").arg(s, per.join(QStringLiteral(", ")));
+    }
+    QString policyName(core::PoolPolicy p) const { return qs(std::string(core::toString(p))); }
+    QString modelName(core::PricingModel m) const { return Words::pricingModel(m); }
+    QString from(const core::PoolPrice& p) const
+    {
+        QString s = tr("%1 %2 (%3 GPUs) %4, %5")
+                        .arg(qs(p.provider), qs(p.instanceType))
+                        .arg(p.gpusPerInstance)
+                        .arg(qs(p.region), modelName(p.model));
+        if (p.termMonths > 0)
+            s += QLatin1Char(' ') + tr("%1 mo").arg(p.termMonths);
+        if (p.offeringClass == core::hostDefaultOfferingClass)
+            s += QLatin1Char(' ') + tr("(a host's default discount: indicative)");
+        return s + QStringLiteral("; ") + tr("as of %1").arg(qs(p.asOf.substr(0, 10)));
+    }
+    static double busy(double gpuHours, int gpus, double hours)
+    {
+        return gpus > 0 && hours > 0 ? gpuHours / (gpus * hours) : 0;
+    }
+
+    void summary(Doc& d)
+    {
+        // The cheapest policy's mix (the first policy when none meets the target).
+        const core::PoolPolicySizing* cheapest = &m_s.policies.front();
+        for (const auto& p : m_s.policies)
+            if (p.best && (!cheapest->best || p.best->totalUsd() < cheapest->best->totalUsd()))
+                cheapest = &p;
+        const auto& first = *cheapest;
+        QString text = tr("Target: the 99th percentile of the queueing delay of every class at most %1; a burst "
+                          "instance takes %2 to start. Demand when every task starts on arrival: at most %3 GPUs at "
+                          "once, %4 GPU-hours over %5.")
+                           .arg(targets(), wait(m_req.burstStartDelay), grouped(m_s.peakDemandGpus, 2),
+                               grouped(m_s.demandGpuHours, 0), wait(m_s.demandHours * 3600));
+        d.text(text, d.font(8.5), ink, 0, 2);
+        if (!first.best) {
+            d.text(tr("Under %1 no mix within the search's bounds meets the target.").arg(policyName(first.policy)),
+                d.font(9.5, true), danger, 0, 2);
+            return;
+        }
+        const auto& m = *first.best;
+        d.text(tr("Cheapest under %1: %2 owned GPUs, %3 reserved GPUs, on-demand burst for %4 GPU-hours and spot "
+                  "for %5 GPU-hours: %6 per month (%7 over the replay), against %8 per month all on demand.")
+                   .arg(policyName(first.policy))
+                   .arg(m.ownedGpus)
+                   .arg(m.reservedGpus)
+                   .arg(grouped(m.onDemandGpuHours, 0), grouped(m.spotGpuHours, 0), usd(m.perMonth(m.totalUsd())),
+                       usd(m.totalUsd()), usd(first.allOnDemand.perMonth(first.allOnDemand.totalUsd()))),
+            d.font(9.5, true), ink, 0, 2);
+    }
+
+    void prices(Doc& d)
+    {
+        d.subheading(tr("Prices and break-even utilization"));
+        Table t;
+        t.columns = {{tr("part")}, {tr("USD per GPU-hour"), Qt::AlignRight},
+            {tr("break-even utilization"), Qt::AlignRight}, {tr("from"), Qt::AlignLeft, true}};
+        const auto& pr = m_s.prices;
+        if (pr.owned)
+            t.rows.push_back({tr("owned"),
+                tr("%1 + %2 when busy")
+                    .arg(grouped(pr.owned->fixedPerGpuHour(), 3), grouped(pr.owned->powerUsdPerBusyGpuHour, 3)),
+                pct(*pr.ownedBreakEven()),
+                tr("TCO: servers of %1 GPUs at %2 %3 over %4 years, PUE %5, power %6 per kWh")
+                    .arg(pr.owned->gpusPerServer)
+                    .arg(money(pr.owned->spec.serverPrice), qs(pr.owned->spec.currency),
+                        grouped(pr.owned->spec.depreciationYears, 1), grouped(pr.owned->spec.pue, 2),
+                        grouped(pr.owned->spec.powerPricePerKwh, 3))});
+        else
+            t.rows.push_back({tr("owned"), QStringLiteral("-"), QStringLiteral("-"), tr("no TCO inputs: not sized")});
+        if (pr.reserved)
+            t.rows.push_back({tr("reserved"), grouped(pr.reserved->usdPerGpuHour, 3), pct(*pr.reservedBreakEven()),
+                from(*pr.reserved)});
+        else
+            t.rows.push_back({tr("reserved"), QStringLiteral("-"), QStringLiteral("-"),
+                tr("no commitment price for this GPU in the catalog: not sized")});
+        t.rows.push_back(
+            {tr("on-demand"), grouped(pr.onDemand->usdPerGpuHour, 3), QStringLiteral("-"), from(*pr.onDemand)});
+        if (pr.spot)
+            t.rows.push_back({tr("spot"), grouped(pr.spot->effectivePerGpuHour(), 3),
+                tr("%1 of on-demand").arg(pct(*pr.spotRatio())),
+                from(*pr.spot) + QStringLiteral("; ")
+                    + tr("+%1 % for interruptions").arg(grouped(pr.spot->overhead * 100, 1))});
+        else
+            t.rows.push_back({tr("spot"), QStringLiteral("-"), QStringLiteral("-"),
+                tr("no spot price for this GPU in the catalog: preemptible tasks burst on demand")});
+        d.table(t);
+    }
+
+    void mixes(Doc& d)
+    {
+        d.subheading(tr("The cheapest mix per policy"));
+        Table t;
+        t.columns = {{tr("policy")}, {tr("owned\nGPUs"), Qt::AlignRight}, {tr("reserved\nGPUs"), Qt::AlignRight},
+            {tr("owned\nUSD"), Qt::AlignRight}, {tr("reserved\nUSD"), Qt::AlignRight},
+            {tr("on-demand\nburst, USD"), Qt::AlignRight}, {tr("spot burst\nUSD"), Qt::AlignRight},
+            {tr("total\nUSD"), Qt::AlignRight}, {tr("all on-demand\nUSD"), Qt::AlignRight}};
+        std::vector<Stack> stacks;
+        for (const auto& p : m_s.policies) {
+            const double allOd = p.allOnDemand.perMonth(p.allOnDemand.totalUsd());
+            if (!p.best) {
+                t.rows.push_back({policyName(p.policy), QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-"),
+                    QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-"), tr("no mix meets the target"),
+                    money(allOd)});
+                continue;
+            }
+            const auto& m = *p.best;
+            t.rows.push_back({policyName(p.policy), grouped(m.ownedGpus, 0), grouped(m.reservedGpus, 0),
+                money(m.perMonth(m.ownedUsd)), money(m.perMonth(m.reservedUsd)), money(m.perMonth(m.onDemandUsd)),
+                money(m.perMonth(m.spotUsd)), money(m.perMonth(m.totalUsd())), money(allOd)});
+            stacks.push_back(Stack {policyName(p.policy),
+                {m.perMonth(m.ownedUsd), m.perMonth(m.reservedUsd), m.perMonth(m.onDemandUsd), m.perMonth(m.spotUsd)},
+                0});
+        }
+        d.text(tr("USD per 730-hour month at the trace's pace (its cost over the replay × 730 ÷ its hours)."),
+            d.font(7.5), muted);
+        d.table(t);
+        if (!stacks.empty())
+            d.block(12 + 7.0 * stacks.size(), [&](QPainter& p, const QRectF& r) {
+                drawStacks(p, d, r, stacks, {tr("owned"), tr("reserved"), tr("on-demand burst"), tr("spot burst")});
+            });
+        QStringList lines;
+        for (const auto& p : m_s.policies) {
+            if (!p.best)
+                continue;
+            const auto& m = *p.best;
+            lines << tr("%1: owned GPUs %2 busy, reserved GPUs %3 busy; %4 tasks burst on demand, %5 on spot (%6 "
+                        "interruptions expected); %7 preemptions; %8 mixes replayed, %9 ruled out by their fixed cost.")
+                         .arg(policyName(p.policy), pct(busy(m.ownedBusyGpuHours, m.ownedGpus, m.hours)),
+                             pct(busy(m.reservedBusyGpuHours, m.reservedGpus, m.hours)))
+                         .arg(m.onDemandTasks)
+                         .arg(m.spotTasks)
+                         .arg(grouped(m.expectedSpotInterruptions, 1))
+                         .arg(m.preemptions)
+                         .arg(p.evaluated.size())
+                         .arg(p.skipped);
+            if (p.atEdge)
+                lines << tr("%1: the cheapest mix lies on the search's bound; a larger bound may do better.")
+                             .arg(policyName(p.policy));
+        }
+        d.bullets(lines, 7.5);
+    }
+
+    void delays(Doc& d)
+    {
+        d.subheading(tr("Queueing delay per class"));
+        Table t;
+        t.columns = {{tr("policy")}, {tr("class")}, {tr("tasks"), Qt::AlignRight}, {tr("burst"), Qt::AlignRight},
+            {tr("p50 wait"), Qt::AlignRight}, {tr("p99 wait"), Qt::AlignRight}, {tr("target"), Qt::AlignRight},
+            {tr("met")}};
+        for (const auto& p : m_s.policies) {
+            const auto& m = p.best ? *p.best : p.allOnDemand;
+            for (const auto& c : m.delays) {
+                const double target = m_req.targetFor(c.taskClass);
+                t.rows.push_back({policyName(p.policy), qs(c.taskClass), grouped(double(c.tasks), 0),
+                    grouped(double(c.burst), 0), wait(c.p50), wait(c.p99), wait(target),
+                    c.p99 <= target + 1e-3 && c.neverPlaced == 0 ? tr("yes") : tr("no")});
+            }
+        }
+        d.table(t);
+    }
+
+    void overTime(Doc& d)
+    {
+        const auto& first = m_s.policies.front();
+        if (first.replay.series.empty())
+            return;
+        const double fixed = first.best ? first.best->ownedGpus + first.best->reservedGpus : 0;
+        std::vector<double> xs;
+        Line allocated {tr("allocated on the pool"), blue, {}}, fragmented {tr("fragmented"), orange, {}},
+            burst {tr("on burst capacity"), green, {}};
+        for (const auto& s : first.replay.series) {
+            xs.push_back((s.time - first.replay.start) / 86400.0);
+            allocated.values.push_back(s.allocatedPct * fixed / 100.0);
+            fragmented.values.push_back(s.fragmentedPct * fixed / 100.0);
+            burst.values.push_back(s.burstGpus);
+        }
+        d.subheading(tr("GPUs over time under %1").arg(policyName(first.policy)), 60);
+        d.block(58, [&](QPainter& p, const QRectF& r) {
+            drawLines(p, d, r, xs, {allocated, fragmented, burst}, tr("days from the first arrival"), tr("GPUs"));
+        });
+    }
+
+    void method(Doc& d)
+    {
+        d.subheading(tr("Method and assumptions"), 30);
+        QStringList items;
+        items << tr("Owned servers and reserved instances are paid every hour; a task that has waited its class's "
+                    "target less the start time runs on an on-demand instance (spot when it is preemptible and a spot "
+                    "price exists) for its whole duration, billed in whole GPUs.");
+        items << tr("Every mix of owned servers (0 to %1) and reserved instances (0 to %2) is replayed in turn; a mix "
+                    "whose fixed cost alone reaches the best total is skipped, since nothing it adds can make it "
+                    "cheaper.")
+                     .arg(m_s.ownedMax)
+                     .arg(m_s.reservedMax);
+        items << tr("A fixed GPU pays off when busy above its break-even utilization: reserved ÷ on-demand price; "
+                    "owned: its fixed cost ÷ (on-demand − the power a busy GPU adds).");
+        items << tr("Prices: the catalog's cheapest GPU-hour of each kind in USD at the dated exchange rates, less "
+                    "negotiated discounts. The on-demand, reserved and spot prices may come from different providers.");
+        if (m_s.unfitCount > 0)
+            items << tr("%1 tasks fit no part of the pool and are not sized for.")
+                         .arg(grouped(double(m_s.unfitCount), 0));
+        d.bullets(items, 7.5);
+    }
+
+    const core::PoolSizingRequest& m_req;
+    const core::PoolSizing& m_s;
+    const PdfOptions& m_opt;
+};
+
 std::mutex& renderMutex()
 {
     static std::mutex m;
     return m;
 }
 
-} // namespace
-
-bool writePdfReport(const ReportInput& input, const PdfOptions& options, const QString& path, QString* error)
+/// Renders a document in two passes (the first counts the pages) with the shared header and footer.
+bool writeDocument(const QString& headerLeft, const PdfOptions& options, const QString& path, QString* error,
+    const std::function<void(Doc&)>& render)
 {
-    if (!input.workload || !input.plan) {
-        if (error)
-            *error = QStringLiteral("no workload or plan to report");
-        return false;
-    }
     if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
         if (error)
             *error = QStringLiteral("rendering a PDF needs a QGuiApplication (fonts)");
@@ -2016,8 +2322,6 @@ bool writePdfReport(const ReportInput& input, const PdfOptions& options, const Q
     }
     // Qt's font engines and glyph caches are shared: one report renders at a time.
     std::lock_guard<std::mutex> lock(renderMutex());
-    PdfReport report(input, options);
-    const QString headerLeft = report.title() + QStringLiteral(" — ") + qs(input.workload->name);
     const QString date = (options.generated.isValid() ? options.generated : QDateTime::currentDateTimeUtc())
                              .toUTC()
                              .toString(QStringLiteral("yyyy-MM-dd"));
@@ -2045,7 +2349,7 @@ bool writePdfReport(const ReportInput& input, const PdfOptions& options, const Q
         writer.setCreator(generator);
         if (pass == 0) {
             Doc d(writer, nullptr, 0, headerLeft, date, generator, pageName);
-            report.render(d);
+            render(d);
             pages = d.pages();
             continue;
         }
@@ -2057,7 +2361,7 @@ bool writePdfReport(const ReportInput& input, const PdfOptions& options, const Q
         }
         painter.setRenderHint(QPainter::Antialiasing);
         Doc d(writer, &painter, pages, headerLeft, date, generator, pageName);
-        report.render(d);
+        render(d);
         painter.end();
         if (!file.commit()) {
             if (error)
@@ -2066,6 +2370,32 @@ bool writePdfReport(const ReportInput& input, const PdfOptions& options, const Q
         }
     }
     return true;
+}
+
+} // namespace
+
+bool writePdfReport(const ReportInput& input, const PdfOptions& options, const QString& path, QString* error)
+{
+    if (!input.workload || !input.plan) {
+        if (error)
+            *error = QStringLiteral("no workload or plan to report");
+        return false;
+    }
+    PdfReport report(input, options);
+    return writeDocument(report.title() + QStringLiteral(" — ") + qs(input.workload->name), options, path, error,
+        [&](Doc& d) { report.render(d); });
+}
+
+bool writePoolPdfReport(const PoolReportInput& input, const PdfOptions& options, const QString& path, QString* error)
+{
+    if (!input.request || !input.sizing || input.sizing->policies.empty() || !input.sizing->prices.onDemand) {
+        if (error)
+            *error = QStringLiteral("no pool sizing to report");
+        return false;
+    }
+    PoolPdfReport report(input, options);
+    return writeDocument(report.title() + QStringLiteral(" — ") + qs(input.sizing->gpuId), options, path, error,
+        [&](Doc& d) { report.render(d); });
 }
 
 QStringList reportLanguages()

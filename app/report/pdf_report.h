@@ -6,6 +6,7 @@
 #include "core/accuracy.h"
 #include "core/gpu.h"
 #include "core/planner.h"
+#include "core/pool_size.h"
 #include "core/pricing.h"
 #include "core/workload.h"
 
@@ -48,6 +49,18 @@ struct PdfOptions
 /// (fonts); any thread may call it, one call at a time. False, with a message in `error`, when the file
 /// cannot be written.
 bool writePdfReport(const ReportInput& input, const PdfOptions& options, const QString& path, QString* error);
+
+/// A pool sizing to report (core/pool_size.h); neither pointer is owned.
+struct PoolReportInput
+{
+    const core::PoolSizingRequest* request = nullptr;
+    const core::PoolSizing* sizing = nullptr;
+};
+
+/// Renders the pool sizing to `path` as writePdfReport renders a plan (the same header, footer, fonts, languages):
+/// the target, the prices with their break-even utilizations and sources, the cheapest mix per policy with the cost of
+/// each part, the queueing delay per class, the pool's GPUs over time and the method.
+bool writePoolPdfReport(const PoolReportInput& input, const PdfOptions& options, const QString& path, QString* error);
 
 /// Installs the report translation for `language` ("en" needs none, "zh_CN"). False with a message when the
 /// language is not available.
