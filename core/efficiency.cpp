@@ -25,14 +25,15 @@ Efficiency defaultEfficiency(const GpuSpec& gpu, Precision compute)
     // Training reads the same table per GPU model, as it stands today (github.com/stas00/ml-engineering commit
     // 744d01e, 2026-08-22), BF16 / FP8: A100 PCIe 252.9/312 = 0.811; H200 0.803 ("H200 is the same" as H100) /
     // 1453.4/1979 = 0.734; B200 1745/2250 = 0.776 / 3432.5/4500 = 0.763; GB200 1822/2500 = 0.729 / 3615.6/5000 =
-    // 0.723. Assumed where the table has no row: the same die's figure (H800 and H20 as H100, A800 as A100, GB300 as
-    // GB200), else the architecture's above.
+    // 0.723. Assumed where the table has no row: the same die's figure (H800 and H20 as H100, A800 as A100), Blackwell
+    // Ultra as Blackwell in the same form at the same dense rates (GB300 as GB200, HGX B300 as HGX B200), else the
+    // architecture's above.
     double bf16 = fp8 ? (arch == "hopper" ? 0.803 : e.gemm) : e.gemm, f8 = e.gemm;
     if (id == "A100-PCIe-80GB")
         bf16 = f8 = 0.811;
     else if (id == "H200-SXM-141GB")
         bf16 = 0.803, f8 = 0.734;
-    else if (id == "B200")
+    else if (id == "B200" || id == "B300")
         bf16 = 0.776, f8 = 0.763;
     else if (id == "GB200" || id == "GB300")
         bf16 = 0.729, f8 = 0.723;

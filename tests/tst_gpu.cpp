@@ -28,7 +28,7 @@ void TestGpu::requiredIds()
 {
     for (const char* id : {"T4", "A10", "A10G", "L4", "L40S", "V100-SXM2-32GB", "A100-SXM-40GB", "A100-SXM-80GB",
              "A100-PCIe-80GB", "H100-SXM-80GB", "H100-PCIe-80GB", "H800-SXM-80GB", "H20-96GB", "A800-SXM-80GB",
-             "H200-SXM-141GB", "B200", "MI300X", "MI325X", "MI355X"}) {
+             "H200-SXM-141GB", "B200", "B300", "MI300X", "MI325X", "MI355X"}) {
         auto g = test::gpus().find(id);
         QVERIFY2(g, id);
         QCOMPARE((*g)->id, std::string(id));
@@ -76,6 +76,14 @@ void TestGpu::denseDatasheetFigures_data()
                                  << "bf16" << 2516.6;
     QTest::addRow("MI355X fp4 (20.1 PF sparse)") << "MI355X"
                                                  << "fp4" << 10066.3;
+    // HGX B300 per GPU, dense | sparse (glennklockwood.com/garden/processors/B300): FP8 4,500 | 9,000 as B200 (DGX
+    // B300's 72 PF of FP8 over 8 GPUs is the sparse 9,000); FP4 13,125 | 18,000; FP64 1.25, where B200 has 40.
+    QTest::addRow("B300 fp8 = B200") << "B300"
+                                     << "fp8" << 4500.0;
+    QTest::addRow("B300 fp4 (18 PF sparse)") << "B300"
+                                             << "fp4" << 13125.0;
+    QTest::addRow("B300 fp64") << "B300"
+                               << "fp64" << 1.25;
 }
 
 void TestGpu::denseDatasheetFigures()
