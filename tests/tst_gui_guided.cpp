@@ -122,8 +122,10 @@ void TestGuiGuided::wizardFillsTheForm()
     QCOMPARE(wizard.answers().trainingTokens, 2e12);
 
     gui::MainWindow window(m_ctx.get());
+    window.pages()->setCurrentIndex(1); // opened from the Catalog page: Finish lands on the Plan page
     QString error;
     QVERIFY2(window.loadGuided(a, &error), qPrintable(error));
+    QCOMPARE(window.pages()->currentIndex(), 0);
     QCOMPARE(window.scenarioName(), QStringLiteral("Guided chat"));
     QVERIFY(window.form()->isValid());
     const auto& w = *window.form()->workload();

@@ -879,6 +879,7 @@ bool MainWindow::loadGuided(const GuidedAnswers& answers, QString* error)
     m_scenarioName = doc.value(QStringLiteral("name")).toString();
     m_modifiedWithoutUndo = true; // not in the store yet
     formChanged();
+    m_pages->setCurrentIndex(0); // the answers are a plan: show it, whichever page Guided Plan was opened from
     return true;
 }
 
