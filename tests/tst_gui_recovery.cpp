@@ -19,12 +19,13 @@ private Q_SLOTS:
     void initTestCase();
     void killedAppRestoresTheForm();
     void restartedAppContinuesTheSession();
+    void fileArgumentOpensTheWorkload();
 
 private:
     QProcessEnvironment env() const;
     /// The autosaved form's value at `pointer`, read from the store (empty when none yet).
     QString autosaved(const QString& pointer) const;
-    QJsonObject dump();
+    QJsonObject dump(const QStringList& extra = {});
 
     QTemporaryDir m_dir;
     QString m_db;
@@ -70,11 +71,12 @@ QString TestGuiRecovery::autosaved(const QString& pointer) const
     return {};
 }
 
-QJsonObject TestGuiRecovery::dump()
+QJsonObject TestGuiRecovery::dump(const QStringList& extra)
 {
     QProcess p;
     p.setProcessEnvironment(env());
-    p.start(QStringLiteral(GPUPLAN_GUI), {QStringLiteral("--db"), m_db, QStringLiteral("--dump-form")});
+    p.start(
+        QStringLiteral(GPUPLAN_GUI), QStringList {QStringLiteral("--db"), m_db, QStringLiteral("--dump-form")} + extra);
     if (!p.waitForFinished(60000))
         return {};
     const QJsonObject out = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -129,6 +131,25 @@ void TestGuiRecovery::restartedAppContinuesTheSession()
     QVERIFY(app.waitForFinished(10000));
     const QJsonObject w = dump().value(QStringLiteral("workload")).toObject();
     QCOMPARE(w.value(QStringLiteral("training")).toObject().value(QStringLiteral("tokens")).toDouble(), 7e12);
+}
+
+// The desktop file starts "gpuplan %f" when a JSON file is opened from a file manager: the file is the workload
+// shown, as with --load; two files, or a file and --load, are refused (exit 2).
+void TestGuiRecovery::fileArgumentOpensTheWorkload()
+{
+    const QString example = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-8b-chat-serving.json");
+    const QJsonObject w = dump({example}).value(QStringLiteral("workload")).toObject();
+    QCOMPARE(w.value(QStringLiteral("kind")).toString(), QStringLiteral("inference"));
+    QCOMPARE(w.value(QStringLiteral("model")).toObject().value(QStringLiteral("preset")).toString(),
+        QStringLiteral("llama-3.1-8b"));
+
+    QProcess p;
+    p.setProcessEnvironment(env());
+    p.start(
+        QStringLiteral(GPUPLAN_GUI), {QStringLiteral("--db"), m_db, QStringLiteral("--dump-form"), example, example});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("one workload file at a time"));
 }
 
 QTEST_MAIN(TestGuiRecovery)

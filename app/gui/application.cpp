@@ -86,7 +86,15 @@ int runApplication(QApplication& app)
         QStringLiteral("Type VALUE into the field at POINTER after start, as a user would (tests)."),
         QStringLiteral("pointer=value"));
     p.addOptions({db, lang, theme, currency, load, fresh, shot, size, page, pool, select, dump, set});
+    // What a file manager passes through the desktop file's "Exec=gpuplan %f": the same as --load.
+    p.addPositionalArgument(
+        QStringLiteral("file"), QStringLiteral("A workload JSON file to open (as --load)."), QStringLiteral("[file]"));
     p.process(app);
+    if (p.positionalArguments().size() > 1 || (p.isSet(load) && !p.positionalArguments().isEmpty())) {
+        std::fprintf(stderr, "gpuplan: one workload file at a time (--load FILE or FILE)\n");
+        return 2;
+    }
+    const QString loadPath = p.isSet(load) ? p.value(load) : p.positionalArguments().value(0);
 
     Theme::apply(p.isSet(theme) ? p.value(theme) : AppSettings::theme());
     Language::apply(p.isSet(lang) ? (p.value(lang) == QLatin1String("system") ? QString() : p.value(lang))
@@ -118,9 +126,9 @@ int runApplication(QApplication& app)
         AppSettings::setCurrency(p.value(currency).toUpper());
     MainWindow window(ctx);
     bool recovered = false;
-    if (p.isSet(load)) {
+    if (!loadPath.isEmpty()) {
         QString error;
-        if (!window.openWorkloadFile(p.value(load), &error)) {
+        if (!window.openWorkloadFile(loadPath, &error)) {
             std::fprintf(stderr, "gpuplan: %s\n", qPrintable(error));
             if (batch)
                 return 2;
