@@ -38,6 +38,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -182,9 +183,16 @@ void TestGuiPlan::invalidInputGreysTheStalePlan()
     QVERIFY(m_window->statusLabel()->text().contains(QLatin1String("Prompt tokens")));
     QVERIFY(m_window->form()->errorLabel(QStringLiteral("/inference/prompt_tokens"))->isVisible());
     QVERIFY(!m_window->planner()->isBusy());
+    // The side panel's figures are the old plan's: it says so and greys them out (issue #25).
+    QVERIFY(m_window->details()->isOutOfDate());
+    QVERIFY(m_window->details()->title().startsWith(QLatin1String("Out of date")));
+    QVERIFY(!m_window->details()->tree()->isEnabled());
     typeInto("/inference/prompt_tokens", QStringLiteral("512"));
     waitForPlan();
     QVERIFY(m_window->table()->isEnabled());
+    QVERIFY(!m_window->details()->isOutOfDate());
+    QVERIFY(m_window->details()->tree()->isEnabled());
+    QVERIFY(!m_window->details()->title().contains(QLatin1String("Out of date")));
     QCOMPARE(m_window->candidates()->result()->workload.inference->promptTokens, 512);
 }
 

@@ -1768,6 +1768,10 @@
         <source>Slow ranks that hold the others back: 10.4 % of GPU-hours in runs across nodes (Lin et al. 2025)</source>
         <translation>拖慢其他进程的慢速节点：跨节点运行中占 GPU 小时的 10.4 %（Lin 等，2025）</translation>
     </message>
+    <message>
+        <source>Out of date: fix the input to update the plan. %1</source>
+        <translation>已过期：请修正输入以更新计划。%1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>

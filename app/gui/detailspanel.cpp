@@ -111,6 +111,19 @@ void DetailsPanel::showCandidate(std::shared_ptr<const PlanResult> result, int i
     rebuild();
 }
 
+void DetailsPanel::setOutOfDate(bool outOfDate)
+{
+    if (m_outOfDate == outOfDate)
+        return;
+    m_outOfDate = outOfDate;
+    rebuild();
+}
+
+QString DetailsPanel::title() const
+{
+    return m_title->text();
+}
+
 void DetailsPanel::refresh()
 {
     rebuild();
@@ -169,6 +182,15 @@ QString DetailsPanel::value(const QString& quantity) const
 }
 
 void DetailsPanel::rebuild()
+{
+    fill();
+    m_tree->setEnabled(!m_outOfDate);
+    m_charts->setEnabled(!m_outOfDate);
+    if (m_outOfDate)
+        m_title->setText(tr("Out of date: fix the input to update the plan. %1").arg(m_title->text()));
+}
+
+void DetailsPanel::fill()
 {
     m_tree->clear();
     m_tree->setHeaderLabels({tr("Quantity"), tr("Value"), tr("80 % range")});

@@ -30,6 +30,11 @@ public:
     void showCandidate(std::shared_ptr<const PlanResult> result, int index);
     /// Redraws the shown candidate (after a change of units or language).
     void refresh();
+    /// While the input is invalid the shown figures belong to input that is no longer there: the title says so and
+    /// the figures and charts are greyed out until a plan for valid input is shown.
+    void setOutOfDate(bool outOfDate);
+    bool isOutOfDate() const { return m_outOfDate; }
+    QString title() const;
     QTreeWidget* tree() const { return m_tree; }
     charts::StackedBarChartView* memoryChart() const { return m_memory; }
     charts::StackedBarChartView* costChart() const { return m_cost; }
@@ -46,12 +51,14 @@ protected:
 
 private:
     void rebuild();
+    void fill();
     QTreeWidgetItem* section(const QString& title);
     void row(QTreeWidgetItem* parent, const QString& quantity, const QString& value, const QString& range = {},
         const QString& tip = {});
 
     std::shared_ptr<const PlanResult> m_result;
     int m_index = -1;
+    bool m_outOfDate = false;
     QLabel* m_title = nullptr;
     QTreeWidget* m_tree = nullptr;
     charts::StackedBarChartView* m_memory = nullptr;

@@ -512,9 +512,11 @@ void MainWindow::formChanged()
     if (m_form->isValid()) {
         m_planner->request(*m_form->workload()); // Settings' defaults are in the plan inputs
         m_results->setEnabled(true);
+        m_details->setOutOfDate(false);
     } else {
         m_planner->invalidate();
         m_results->setEnabled(false); // the last plan is for input that is no longer there
+        m_details->setOutOfDate(true);
     }
     updateStatus();
     if (!m_restoring)
