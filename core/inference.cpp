@@ -341,6 +341,10 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     e.assumptions.push_back(Message(msg::assumePagedKv));
     if (!spec.engineGiven)
         e.assumptions.push_back(Message(msg::assumeEngineDefault));
+    if (spec.weightPrecisionFromModel)
+        e.assumptions.push_back(Message(msg::assumeReleasedPrecision,
+            {m.name.empty() ? m.id : m.name, std::string(toString(spec.weightPrecision)),
+                std::string(toString(spec.expertPrecision()))}));
     const std::string engineName = spec.engine == ServingEngine::Vllm ? "vLLM"
         : spec.engine == ServingEngine::Sglang                        ? "SGLang"
                                                                       : "TensorRT-LLM";

@@ -487,6 +487,10 @@ const MessageDef assumeEngineSeparate {"assume.engine_separate",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 batching: prefill batches of up to %2 tokens between decode steps, as many sequences as the KV cache holds "
         "(its defaults on this GPU)")};
+const MessageDef assumeReleasedPrecision {"assume.released_precision",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "no inference.weight_precision given: the weights are served as %1 is released, %2 (experts %3); set "
+        "inference.weight_precision to serve another format")};
 const MessageDef assumeEngineDefault {"assume.engine_default",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "no inference.engine given: vLLM is assumed (vllm, sglang and trtllm batch differently and run kernels of "
@@ -580,8 +584,8 @@ const std::vector<const MessageDef*>& allMessages()
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeMoeBalanced,
-        &assumeMxfp8NotNative, &assumeGoodputShares,
+        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision,
+        &assumeMoeBalanced, &assumeMxfp8NotNative, &assumeGoodputShares,
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,

@@ -94,7 +94,7 @@ extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, f
     changePipelineParallel, changeLora, missesTpot, missesTtft, needsReplicas, prefillOverTtft, availabilityUnreachable,
     replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
     assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault,
-    assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares;
+    assumeReleasedPrecision, assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares;
 // Calibration from a serving benchmark's results (serving_calibration.cpp) and what plans say about it
 extern const MessageDef calibRunRate, calibRunConcurrency, calibRunBurst, calibStatMean, calibStatMedian,
     calibStatDerived, calibStatMeasured, calibOverloaded, calibSaturated, calibBeyondCapacity, calibDoesNotFit,

@@ -211,6 +211,18 @@ Result<ModelCatalog> ModelCatalog::fromJson(
             if (!r.has("id"))
                 detail::fail(ctx, r.pointer("id"), Message(msg::required));
             ModelArch m = detail::readModel(r, ModelArch {}, true);
+            // The released checkpoint's format: a preset's fact, not a field a workload's "model" may set.
+            auto released = [&](std::string_view key) -> std::optional<Precision> {
+                if (!r.has(key))
+                    return std::nullopt;
+                const auto& v = r.raw(key);
+                auto p = v.is_string() ? parsePrecision(v.get<std::string>()) : std::nullopt;
+                if (!p || *p == Precision::FP64 || *p == Precision::FP32 || *p == Precision::TF32)
+                    detail::failNotOneOf(ctx, r.pointer(key), v, {"bf16", "fp16", "fp8", "int8", "int4", "fp4"});
+                return p;
+            };
+            m.releasedWeightPrecision = released("weight_precision");
+            m.releasedExpertWeightPrecision = released("expert_weight_precision");
             r.finish();
             for (const auto& other : cat.m_models) {
                 if (toLower(other.id) == toLower(m.id))

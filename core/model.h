@@ -48,6 +48,11 @@ struct ModelArch
     std::optional<double> kvBytesPerTokenOverride; ///< bytes per token at 16-bit KV
     double publishedParams = 0;                    ///< as the publisher states it (0 = unknown)
     std::string source;
+    /// The weight format the publisher releases the checkpoint in (models.json "weight_precision",
+    /// "expert_weight_precision"): the serving default when the workload names none (DeepSeek-V3 and Kimi K2 are
+    /// released in FP8, gpt-oss's experts in MXFP4). Unset: BF16.
+    std::optional<Precision> releasedWeightPrecision;
+    std::optional<Precision> releasedExpertWeightPrecision;
 
     int headDimExplicit = 0; ///< "head_dim" when it is not hidden/heads (0 = hidden/heads)
     /// Sliding-window attention (gpt-oss: every other layer attends to the last 128 tokens): the window in tokens and

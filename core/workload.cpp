@@ -249,15 +249,25 @@ TrainingSpec readTraining(ObjectReader& r)
     return t;
 }
 
-InferenceSpec readInference(ObjectReader& r)
+InferenceSpec readInference(ObjectReader& r, const ModelArch& model)
 {
     InferenceSpec s;
     s.promptTokens = static_cast<int>(r.integerCount("prompt_tokens", 1, 10'000'000));
     s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));
-    s.weightPrecision = readPrecision(r, "weight_precision", Precision::BF16, true);
+    // Unless the workload says otherwise, weights are served as the preset's checkpoint is released (DeepSeek-V3
+    // in FP8, gpt-oss's experts in MXFP4), else BF16; a weight_precision given also sets the experts' unless
+    // expert_weight_precision says otherwise.
+    const bool weightsGiven = r.has("weight_precision");
+    s.weightPrecision
+        = readPrecision(r, "weight_precision", model.releasedWeightPrecision.value_or(Precision::BF16), true);
     s.kvPrecision = readPrecision(r, "kv_precision", Precision::BF16, true);
     if (r.has("expert_weight_precision"))
         s.expertWeightPrecision = readPrecision(r, "expert_weight_precision", s.weightPrecision, true);
+    else if (!weightsGiven)
+        s.expertWeightPrecision = model.releasedExpertWeightPrecision;
+    s.weightPrecisionFromModel = !weightsGiven
+        && (model.releasedWeightPrecision.value_or(Precision::BF16) != Precision::BF16
+            || model.releasedExpertWeightPrecision.value_or(Precision::BF16) != Precision::BF16);
     if (r.has("engine")) {
         s.engine = readEnum(r, "engine",
             {{"vllm", ServingEngine::Vllm}, {"sglang", ServingEngine::Sglang}, {"trtllm", ServingEngine::Trtllm}},
@@ -394,7 +404,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
         }
         case WorkloadKind::Inference: {
             ObjectReader i = top.object("inference");
-            w.inference = readInference(i);
+            w.inference = readInference(i, w.model);
             i.finish();
             const int context = w.inference->promptTokens + w.inference->outputTokens;
             if (context > w.model.context())

@@ -106,6 +106,8 @@ struct InferenceSpec
     /// plan's notes).
     ServingEngine engine = ServingEngine::Vllm;
     bool engineGiven = false;
+    /// The weight format came from the model preset's released checkpoint (no inference.weight_precision given).
+    bool weightPrecisionFromModel = false;
     std::string engineVersion; ///< as the user gives it ("0.11.0"); informational
     /// The engine's token budget per step and its cap on running sequences when the deployment sets them
     /// (vLLM --max-num-batched-tokens / --max-num-seqs, SGLang --chunked-prefill-size / --max-running-requests,

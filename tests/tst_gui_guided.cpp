@@ -115,6 +115,23 @@ void TestGuiGuided::wizardFillsTheForm()
     QVERIFY(a.pricing.contains(QStringLiteral("on_demand")));
     QVERIFY(a.pricing.contains(QStringLiteral("committed_use"))); // "Reserved" covers the providers' names
 
+    // Serving proposes the model's released format: FP8 for DeepSeek-V3 (its README: "we only provide FP8 weights"),
+    // BF16 for Llama; the proposal is the plan's default, so the workload names no weight_precision.
+    auto* model = qobject_cast<QComboBox*>(wizard.field(QStringLiteral("model")));
+    auto* precision = qobject_cast<QComboBox*>(wizard.field(QStringLiteral("precision")));
+    QCOMPARE(precision->currentData().toString(), QStringLiteral("bf16"));
+    model->setCurrentIndex(model->findData(QStringLiteral("deepseek-v3")));
+    QCOMPARE(precision->currentData().toString(), QStringLiteral("fp8"));
+    const QJsonObject ds = wizard.answers().toWorkload();
+    QVERIFY(!ds.value(QStringLiteral("inference")).toObject().contains(QStringLiteral("weight_precision")));
+    QCOMPARE(ds.value(QStringLiteral("inference")).toObject().value(QStringLiteral("kv_precision")).toString(),
+        QStringLiteral("fp8"));
+    precision->setCurrentIndex(precision->findData(QStringLiteral("bf16"))); // asked for: named
+    const QJsonObject asked = wizard.answers().toWorkload().value(QStringLiteral("inference")).toObject();
+    QCOMPARE(asked.value(QStringLiteral("weight_precision")).toString(), QStringLiteral("bf16"));
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-3.1-8b")));
+    QCOMPARE(precision->currentData().toString(), QStringLiteral("bf16"));
+
     // Pretraining: "2T" typed as people write it is 2 × 10^12 tokens.
     task->setCurrentIndex(task->findData(int(gui::GuidedAnswers::Task::Pretrain)));
     QVERIFY(!wizard.field(QStringLiteral("tokens"))->isHidden());

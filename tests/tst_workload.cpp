@@ -45,6 +45,9 @@ private Q_SLOTS:
     void unknownFieldsWarn();
     void inlineModel();
     void presetOverride();
+    void releasedWeightFormat_data();
+    void releasedWeightFormat();
+    void releasedFormatIsAPresetFact();
     void examplesParse();
     void counts_data();
     void counts();
@@ -256,6 +259,80 @@ void TestWorkload::presetOverride()
     QVERIFY(w);
     QCOMPARE(w->model.seqLen, 2048);
     QCOMPARE(w->model.layers, 32);
+}
+
+// Serving without inference.weight_precision uses the format the preset's checkpoint is released in (models.json,
+// cited there): DeepSeek-V3 and Kimi K2 in FP8, gpt-oss with MXFP4 experts and BF16 elsewhere, Llama in BF16; a
+// weight_precision given wins and, without expert_weight_precision, sets the experts' too.
+void TestWorkload::releasedWeightFormat_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QString>("given"); // "" = not given
+    QTest::addColumn<QString>("weights");
+    QTest::addColumn<QString>("experts");
+    QTest::addColumn<bool>("fromModel");
+    QTest::addRow("deepseek-v3 as released") << "deepseek-v3"
+                                             << ""
+                                             << "fp8"
+                                             << "fp8" << true;
+    QTest::addRow("deepseek-v3 in bf16 asked") << "deepseek-v3"
+                                               << "bf16"
+                                               << "bf16"
+                                               << "bf16" << false;
+    QTest::addRow("kimi-k2 as released") << "kimi-k2"
+                                         << ""
+                                         << "fp8"
+                                         << "fp8" << true;
+    QTest::addRow("gpt-oss-120b as released") << "gpt-oss-120b"
+                                              << ""
+                                              << "bf16"
+                                              << "fp4" << true;
+    QTest::addRow("gpt-oss-120b int4 asked") << "gpt-oss-120b"
+                                             << "int4"
+                                             << "int4"
+                                             << "int4" << false;
+    QTest::addRow("llama-3.1-8b") << "llama-3.1-8b"
+                                  << ""
+                                  << "bf16"
+                                  << "bf16" << false;
+}
+
+void TestWorkload::releasedWeightFormat()
+{
+    QFETCH(QString, preset);
+    QFETCH(QString, given);
+    QFETCH(QString, weights);
+    QFETCH(QString, experts);
+    QFETCH(bool, fromModel);
+    const std::string precision = given.isEmpty() ? "" : R"(, "weight_precision": ")" + given.toStdString() + "\"";
+    const std::string text = R"({"schema": "gpuplan.workload/1", "kind": "inference", "model": {"preset": ")"
+        + preset.toStdString() + R"("}, "inference": {"prompt_tokens": 512, "output_tokens": 128)" + precision + "}}";
+    auto w = parse(text);
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    QCOMPARE(QString::fromLatin1(core::toString(w->inference->weightPrecision).data()), weights);
+    QCOMPARE(QString::fromLatin1(core::toString(w->inference->expertPrecision()).data()), experts);
+    QCOMPARE(w->inference->weightPrecisionFromModel, fromModel);
+}
+
+// A workload's inline model does not set a released format (only models.json does: it is ignored with a warning,
+// the place to say it is inference.weight_precision); a preset's must be a serving format.
+void TestWorkload::releasedFormatIsAPresetFact()
+{
+    std::vector<std::string> warnings;
+    auto w
+        = parse(edit(R"({ "preset": "llama-3.1-8b" })", R"({ "preset": "llama-3.1-8b", "weight_precision": "fp8" })"),
+            &warnings);
+    QVERIFY(w);
+    QVERIFY(!w->model.releasedWeightPrecision);
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QCOMPARE(warnings.front(), std::string("w.json:/model/weight_precision: unknown field, ignored"));
+    auto bad = core::ModelCatalog::fromJson(R"({"schema": "gpuplan.models/1", "models": [{"id": "m", "layers": 2,
+        "hidden": 64, "ffn_hidden": 256, "heads": 4, "vocab": 100, "seq_len": 128, "max_context": 128,
+        "weight_precision": "fp64"}]})",
+        "models.json");
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().detail.find("/models/0/weight_precision") != std::string::npos, bad.error().detail.c_str());
+    QVERIFY2(bad.error().detail.find("fp64") != std::string::npos, bad.error().detail.c_str());
 }
 
 void TestWorkload::examplesParse()

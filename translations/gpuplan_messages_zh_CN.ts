@@ -779,5 +779,9 @@
         <source>of the GPU-hours: %1 % restarts after failures, %2 % work lost since the last checkpoint, %3 % checkpoint writes, %4 % stragglers and slow ranks</source>
         <translation>GPU 小时中：%1 % 用于故障后重启，%2 % 为上次检查点以来丢失的工作，%3 % 用于写检查点，%4 % 损失于掉队和慢速节点</translation>
     </message>
+    <message>
+        <source>no inference.weight_precision given: the weights are served as %1 is released, %2 (experts %3); set inference.weight_precision to serve another format</source>
+        <translation>未给出 inference.weight_precision：权重按 %1 发布时的格式部署，即 %2（专家 %3）；如需其他格式，请设置 inference.weight_precision</translation>
+    </message>
 </context>
 </TS>

@@ -4138,10 +4138,6 @@
         <translation>权重</translation>
     </message>
     <message>
-        <source>Precision of the weights (quantization)</source>
-        <translation>权重的精度（量化）</translation>
-    </message>
-    <message>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -4552,6 +4548,14 @@
     <message>
         <source>Show the advanced training fields</source>
         <translation>显示高级训练字段</translation>
+    </message>
+    <message>
+        <source>Precision of the weights (quantization); by default as the model is released (FP8 for DeepSeek-V3 and Kimi K2, MXFP4 experts for gpt-oss, else BF16)</source>
+        <translation>权重精度（量化）；默认按模型发布时的格式（DeepSeek-V3 与 Kimi K2 为 FP8，gpt-oss 的专家为 MXFP4，其余为 BF16）</translation>
+    </message>
+    <message>
+        <source>As released</source>
+        <translation>按发布格式</translation>
     </message>
 </context>
 <context>

@@ -37,8 +37,10 @@ QJsonObject GuidedAnswers::toWorkload() const
         w.insert(QStringLiteral("kind"), QStringLiteral("inference"));
         w.insert(QStringLiteral("model"), QJsonObject {{QStringLiteral("preset"), modelPreset}});
         QJsonObject i {{QStringLiteral("prompt_tokens"), promptTokens}, {QStringLiteral("output_tokens"), outputTokens},
-            {QStringLiteral("weight_precision"), precision}, {QStringLiteral("kv_precision"), precision},
-            {QStringLiteral("requests_per_second"), requestsPerSecond}};
+            {QStringLiteral("kv_precision"), precision}, {QStringLiteral("requests_per_second"), requestsPerSecond}};
+        // The released format is the plan's default (gpt-oss's MXFP4 experts included): named only when it differs.
+        if (precision != releasedPrecision)
+            i.insert(QStringLiteral("weight_precision"), precision);
         QJsonObject slo;
         if (ttftP99Ms)
             slo.insert(QStringLiteral("ttft_p99_ms"), *ttftP99Ms);
@@ -128,8 +130,12 @@ GuidedWizard::GuidedWizard(std::shared_ptr<const CatalogData> catalog, QWidget* 
     m_model = new QComboBox;
     m_model->setObjectName(QStringLiteral("model"));
     if (catalog && catalog->inputs.models)
-        for (const auto& m : catalog->inputs.models->all())
+        for (const auto& m : catalog->inputs.models->all()) {
             m_model->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
+            if (m.releasedWeightPrecision)
+                m_released.insert(QString::fromStdString(m.id),
+                    QString::fromLatin1(core::toString(*m.releasedWeightPrecision).data()));
+        }
     m_model->setCurrentIndex(std::max(0, m_model->findData(QStringLiteral("llama-3.1-8b"))));
     f1->addRow(tr("&Model:"), m_model);
     m_tokens = new QLineEdit(QStringLiteral("1B"));
@@ -221,6 +227,7 @@ GuidedWizard::GuidedWizard(std::shared_ptr<const CatalogData> catalog, QWidget* 
     addPage(service);
 
     connect(m_task, &QComboBox::currentIndexChanged, this, &GuidedWizard::updateTask);
+    connect(m_model, &QComboBox::currentIndexChanged, this, &GuidedWizard::proposePrecision);
     updateTask();
 }
 
@@ -244,6 +251,16 @@ void GuidedWizard::updateTask()
     show(m_batchOnly, batch);
     show(m_jobOnly, !serving);
     m_model->setEnabled(!batch);
+    proposePrecision();
+}
+
+void GuidedWizard::proposePrecision()
+{
+    if (GuidedAnswers::Task(m_task->currentData().toInt()) != GuidedAnswers::Task::Serve)
+        return;
+    const int i = m_precision->findData(m_released.value(m_model->currentData().toString(), QStringLiteral("bf16")));
+    if (i >= 0)
+        m_precision->setCurrentIndex(i);
 }
 
 GuidedAnswers GuidedWizard::answers() const
@@ -258,6 +275,7 @@ GuidedAnswers GuidedWizard::answers() const
     a.promptTokens = int(m_prompt->value());
     a.outputTokens = int(m_output->value());
     a.precision = m_precision->currentData().toString();
+    a.releasedPrecision = m_released.value(a.modelPreset, QStringLiteral("bf16"));
     a.ttftP99Ms = given(m_ttft);
     a.tpotP99Ms = given(m_tpot);
     a.referenceGpu = m_refGpu->currentData().toString();

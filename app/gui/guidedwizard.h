@@ -5,6 +5,7 @@
 
 #include "appcontext.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QWizard>
 
@@ -30,6 +31,9 @@ struct GuidedAnswers
     int promptTokens = 1024;
     int outputTokens = 256;
     QString precision = QStringLiteral("bf16");
+    /// Serving: the format the preset's checkpoint is released in (models.json), which the plan uses when the
+    /// answers do not name another; "bf16" for presets that state none.
+    QString releasedPrecision = QStringLiteral("bf16");
     std::optional<double> ttftP99Ms; ///< serving
     std::optional<double> tpotP99Ms;
     QString referenceGpu = QStringLiteral("T4"); ///< batch: the GPU the job was measured on
@@ -58,6 +62,8 @@ public:
 
 private:
     void updateTask();
+    /// Serving proposes the model's released weight format (fp8 for DeepSeek-V3, bf16 for Llama).
+    void proposePrecision();
 
     QComboBox* m_task;
     QLineEdit* m_name;
@@ -70,6 +76,7 @@ private:
     QComboBox* m_refGpu;
     QDoubleSpinBox* m_gpuHours;
     QComboBox* m_precision;
+    QHash<QString, QString> m_released; ///< preset id → released weight format, for presets that state one
     QDoubleSpinBox* m_ttft;
     QDoubleSpinBox* m_tpot;
     QDoubleSpinBox* m_budget;

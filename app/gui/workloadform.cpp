@@ -431,7 +431,11 @@ void WorkloadForm::build()
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Output tokens"));
     add(serving, S, QStringLiteral("/inference/weight_precision"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Weights"), nullptr,
-        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Precision of the weights (quantization)"), servingPrecisions);
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Precision of the weights (quantization); by default as the model is released (FP8 for DeepSeek-V3 and "
+            "Kimi K2, MXFP4 experts for gpt-oss, else BF16)"),
+        QVector<Choice> {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "As released")}}
+            + servingPrecisions);
     add(serving, S, QStringLiteral("/inference/kv_precision"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "KV cache"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Precision of the KV cache"), servingPrecisions);
@@ -787,7 +791,6 @@ QJsonObject WorkloadForm::defaultState() const
     set("/training/method", QStringLiteral("full"));
     set("/inference/prompt_tokens", QStringLiteral("1024"));
     set("/inference/output_tokens", QStringLiteral("256"));
-    set("/inference/weight_precision", QStringLiteral("bf16"));
     set("/inference/kv_precision", QStringLiteral("bf16"));
     set("/inference/requests_per_second", QStringLiteral("5"));
     set("/inference/slo/ttft_p99_ms", QStringLiteral("500"));
