@@ -585,7 +585,7 @@
     </message>
     <message>
         <source>the spot price %1 %3/h is above this offering&apos;s on-demand price %2 %3/h: a contradiction in the catalog, not used (`gpuplan-cli catalog check` lists it)</source>
-        <translation>竞价价格 %1 %3/小时高于该规格的按量价格 %2 %3/小时：价格目录自相矛盾，不予使用（`gpuplan-cli catalog check` 会列出）</translation>
+        <translation>竞价价格 %1 %3/小时高于该规格的按需价格 %2 %3/小时：价格目录自相矛盾，不予使用（`gpuplan-cli catalog check` 会列出）</translation>
     </message>
     <message>
         <source>the recommended price (%1) has a catalog-check warning, %2: %3. Check it with the provider before you commit (`gpuplan-cli catalog check` lists every finding)</source>
@@ -593,7 +593,7 @@
     </message>
     <message>
         <source>the recommended price is %1&apos;s documented default prepaid discount for %2 months (%3 % off on-demand); each host sets its own, and may offer none: check the machine&apos;s offer before you prepay</source>
-        <translation>推荐的价格是 %1 文档所述的默认预付折扣（%2 个月，按量价格的 %3 % 折让）；每台主机自行设定折扣，也可能不提供：预付前请核对该机器的报价</translation>
+        <translation>推荐的价格是 %1 文档所述的默认预付折扣（%2 个月，按需价格的 %3 % 折让）；每台主机自行设定折扣，也可能不提供：预付前请核对该机器的报价</translation>
     </message>
     <message>
         <source>%1-month commitment: %2 %3 over the term, paid whether used or not</source>

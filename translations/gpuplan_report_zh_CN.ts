@@ -103,7 +103,7 @@
         <location filename="../app/report/pdf_report.cpp" line="2177"/>
         <location filename="../app/report/pdf_report.cpp" line="2182"/>
         <source>spot</source>
-        <translation>抢占式</translation>
+        <translation>竞价实例</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="906"/>
@@ -438,7 +438,7 @@
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1248"/>
         <source>Spot interruption bucket at most</source>
-        <translation>抢占中断档位上限</translation>
+        <translation>竞价实例中断档位上限</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1249"/>
@@ -823,7 +823,7 @@ as of</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2139"/>
         <source>Cheapest under %1: %2 owned GPUs, %3 reserved GPUs, on-demand burst for %4 GPU-hours and spot for %5 GPU-hours: %6 per month (%7 over the replay), against %8 per month all on demand.</source>
-        <translation>%1 策略下最便宜：自有 GPU %2 块，预留 GPU %3 块，按需突发 %4 GPU 小时，抢占式突发 %5 GPU 小时：每月 %6（回放期间共 %7），全部按需则每月 %8。</translation>
+        <translation>%1 策略下最便宜：自有 GPU %2 块，预留 GPU %3 块，按需突发 %4 GPU 小时，竞价实例突发 %5 GPU 小时：每月 %6（回放期间共 %7），全部按需则每月 %8。</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2151"/>
@@ -890,7 +890,7 @@ as of</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2183"/>
         <source>no spot price for this GPU in the catalog: preemptible tasks burst on demand</source>
-        <translation>价格目录中没有此 GPU 的抢占式价格：可抢占任务按需突发</translation>
+        <translation>价格目录中没有此 GPU 的竞价实例价格：可抢占任务按需突发</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2189"/>
@@ -942,7 +942,7 @@ burst, USD</source>
         <location filename="../app/report/pdf_report.cpp" line="2193"/>
         <source>spot burst
 USD</source>
-        <translation>抢占式突发
+        <translation>竞价实例突发
 美元</translation>
     </message>
     <message>
@@ -977,12 +977,12 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2217"/>
         <source>spot burst</source>
-        <translation>抢占式突发</translation>
+        <translation>竞价实例突发</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2224"/>
         <source>%1: owned GPUs %2 busy, reserved GPUs %3 busy; %4 tasks burst on demand, %5 on spot (%6 interruptions expected); %7 preemptions; %8 mixes replayed, %9 ruled out by their fixed cost.</source>
-        <translation>%1：自有 GPU 忙碌 %2，预留 GPU 忙碌 %3；%4 个任务按需突发，%5 个使用抢占式实例（预计中断 %6 次）；抢占 %7 次；回放了 %8 个组合，%9 个因固定成本被排除。</translation>
+        <translation>%1：自有 GPU 忙碌 %2，预留 GPU 忙碌 %3；%4 个任务按需突发，%5 个使用竞价实例（预计中断 %6 次）；抢占 %7 次；回放了 %8 个组合，%9 个因固定成本被排除。</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2235"/>
@@ -1072,7 +1072,7 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2285"/>
         <source>Owned servers and reserved instances are paid every hour; a task that has waited its class&apos;s target less the start time runs on an on-demand instance (spot when it is preemptible and a spot price exists) for its whole duration, billed in whole GPUs.</source>
-        <translation>自有服务器和预留实例每小时都要付费；任务等待达到其类别目标减去启动时间后，在按需实例上运行完整个时长（可抢占且有抢占式价格时使用抢占式实例），按整块 GPU 计费。</translation>
+        <translation>自有服务器和预留实例每小时都要付费；任务等待达到其类别目标减去启动时间后，在按需实例上运行完整个时长（可抢占且有竞价实例价格时使用竞价实例），按整块 GPU 计费。</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2288"/>
@@ -1087,7 +1087,7 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2295"/>
         <source>Prices: the catalog&apos;s cheapest GPU-hour of each kind in USD at the dated exchange rates, less negotiated discounts. The on-demand, reserved and spot prices may come from different providers.</source>
-        <translation>价格：价格目录中每种计费方式最便宜的 GPU 小时价，按带日期的汇率换算为美元并扣除协议折扣。按需、预留和抢占式价格可能来自不同的云厂商。</translation>
+        <translation>价格：价格目录中每种计费方式最便宜的 GPU 小时价，按带日期的汇率换算为美元并扣除协议折扣。按需、预留和竞价实例价格可能来自不同的云厂商。</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="2298"/>
@@ -1102,7 +1102,7 @@ USD</source>
         <location filename="../app/report/pdf_report.cpp" line="1425"/>
         <location filename="../app/report/pdf_report.cpp" line="1437"/>
         <source>Spot interruptions</source>
-        <translation>抢占中断</translation>
+        <translation>竞价实例中断</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1431"/>
@@ -1351,7 +1351,7 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1623"/>
         <source>Spot interruption rate</source>
-        <translation>抢占中断率</translation>
+        <translation>竞价实例中断率</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1625"/>
@@ -1376,7 +1376,7 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1639"/>
         <source>n/a: not on spot capacity</source>
-        <translation>不适用：未使用抢占式实例</translation>
+        <translation>不适用：未使用竞价实例</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1641"/>
@@ -1564,7 +1564,7 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1764"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
-        <translation>抢占式：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
+        <translation>竞价实例：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1771"/>
@@ -1574,7 +1574,7 @@ USD</source>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1778"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
-        <translation>推荐的抢占式价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
+        <translation>推荐的竞价实例价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1791"/>
