@@ -1768,6 +1768,68 @@
         <source>Slow ranks that hold the others back: 10.4 % of GPU-hours in runs across nodes (Lin et al. 2025)</source>
         <translation>拖慢其他进程的慢速节点：跨节点运行中占 GPU 小时的 10.4 %（Lin 等，2025）</translation>
     </message>
+    <message>
+        <source>Advanced serving</source>
+        <translation>高级推理服务</translation>
+    </message>
+    <message>
+        <source>TTFT p99 before queueing</source>
+        <translation>排队前的 p99 TTFT</translation>
+    </message>
+    <message>
+        <source>The slowest 1 % of requests: the longest prompts of the length mix, prefix-cache misses, cold LoRA adapters</source>
+        <translation>最慢的 1 % 请求：长度混合中最长的提示词、前缀缓存未命中、冷 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>%1 tokens a step, %2× plain decoding&apos;s throughput</source>
+        <translation>每步 %1 个 token，吞吐量为普通解码的 %2 倍</translation>
+    </message>
+    <message>
+        <source>Speculation pays up to</source>
+        <translation>投机解码划算的上限</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sequence(s) per replica</source>
+        <translation>
+            <numerusform>每副本 %n 个序列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Beyond this, verifying drafts makes the step compute-bound and throughput falls</source>
+        <translation>超过此值，验证草稿使每步受算力限制，吞吐量下降</translation>
+    </message>
+    <message>
+        <source>Draft weights per GPU</source>
+        <translation>每 GPU 草稿权重</translation>
+    </message>
+    <message>
+        <source>Prompt tokens prefilled</source>
+        <translation>需预填充的提示词 token</translation>
+    </message>
+    <message>
+        <source>The rest are found in the prefix cache</source>
+        <translation>其余在前缀缓存中命中</translation>
+    </message>
+    <message>
+        <source>Shared prefix KV per GPU</source>
+        <translation>每 GPU 共享前缀 KV</translation>
+    </message>
+    <message>
+        <source>LoRA adapters in GPU memory</source>
+        <translation>GPU 显存中的 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Cold adapter load</source>
+        <translation>冷适配器加载</translation>
+    </message>
+    <message>
+        <source>Distinct adapters per step</source>
+        <translation>每步不同适配器数</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>
