@@ -155,7 +155,8 @@ const MessageDef draftModelRequired {"workload.draft_model_required",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "method draft needs draft_model, a model preset")};
 const MessageDef lengthMixBoth {"workload.length_mix_both",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
-        "give prompt_tokens and output_tokens, length_mix or length_distribution: only one of them")};
+        "give each length once: prompt_tokens and output_tokens, a length_mix, or a length_distribution (whose "
+        "means may come from prompt_tokens and output_tokens)")};
 const MessageDef loraResidentAboveAdapters {"workload.lora_resident_above_adapters",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most adapters (%1), got %2")};
 const MessageDef profileLength {"workload.profile_length",

@@ -311,19 +311,24 @@ std::vector<LengthBucket> readLengthMix(ObjectReader& r)
         // 0.8, then 0.8–0.9, 0.9–0.98 and the top 2 % at its 99th percentile, so that p99 latencies see the tail.
         const std::vector<double> bands {0.2, 0.2, 0.2, 0.2, 0.1, 0.08, 0.02};
         const std::vector<double> points {0.1, 0.3, 0.5, 0.7, 0.85, 0.94, 0.99};
-        const auto side = [&](const char* key) {
+        // Each side's mean is its own "mean", or prompt_tokens / output_tokens beside the distribution (not both).
+        const auto side = [&](const char* key, const char* tokens) {
             ObjectReader o = d->object(key);
-            const double mean = o.number("mean", Bound::Positive), p99 = o.number("p99", Bound::Positive);
+            if (o.has("mean") && r.has(tokens))
+                fail(r.context(), r.pointer(tokens), Message(msg::lengthMixBoth));
+            const double mean = o.has("mean") || !r.has(tokens)
+                ? o.number("mean", Bound::Positive)
+                : static_cast<double>(r.integerCount(tokens, 1, 10'000'000));
+            const double p99 = o.number("p99", Bound::Positive);
             if (!(p99 > mean) || p99 > 14.9 * mean)
                 fail(r.context(), o.pointer("p99"),
-                    Message(
-                        msg::lengthP99BelowMean, {detail::describe(o.raw("mean")), detail::describe(o.raw("p99"))}));
+                    Message(msg::lengthP99BelowMean, {detail::describe(mean), detail::describe(o.raw("p99"))}));
             o.finish();
             return lognormalAt(mean, p99, points);
         };
         if (auto shape = d->optString("shape"); shape && *shape != "lognormal")
             detail::failNotOneOf(r.context(), d->pointer("shape"), d->raw("shape"), {"lognormal"});
-        const auto prompts = side("prompt"), outputs = side("output");
+        const auto prompts = side("prompt", "prompt_tokens"), outputs = side("output", "output_tokens");
         d->finish();
         for (std::size_t i = 0; i < prompts.size(); ++i)
             for (std::size_t j = 0; j < outputs.size(); ++j)
@@ -336,10 +341,10 @@ std::vector<LengthBucket> readLengthMix(ObjectReader& r)
 InferenceSpec readInference(ObjectReader& r)
 {
     InferenceSpec s;
-    if (r.has("length_mix") || r.has("length_distribution")) {
+    if (r.has("length_mix")) {
         // One way to give the lengths: two would leave the reader guessing which one the plan used.
         for (const char* other : {"prompt_tokens", "output_tokens", "length_distribution"})
-            if (r.has(other) && (std::string_view(other) != "length_distribution" || r.has("length_mix")))
+            if (r.has(other))
                 fail(r.context(), r.pointer(other), Message(msg::lengthMixBoth));
     }
     s.lengthMix = readLengthMix(r);

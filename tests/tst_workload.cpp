@@ -206,8 +206,12 @@ void TestWorkload::badInput_data()
         "w.json:/inference/length_mix: the buckets' shares must add up to 1 (within 0.001), they add up to 0.9");
     row("mix beside one length",
         serving(R"("prompt_tokens":100,"length_mix":[{"prompt_tokens":100,"output_tokens":50,"share":1}])"),
-        "w.json:/inference/prompt_tokens: give prompt_tokens and output_tokens, length_mix or length_distribution: "
-        "only one of them");
+        "w.json:/inference/prompt_tokens: give each length once: prompt_tokens and output_tokens, a length_mix, or "
+        "a length_distribution");
+    row("distribution mean given twice",
+        serving(R"("prompt_tokens":500,"output_tokens":100,"length_distribution":{"prompt":{"mean":500,"p99":3000},)"
+                R"("output":{"p99":400}})"),
+        "w.json:/inference/prompt_tokens: give each length once");
     row("p99 below mean",
         serving(R"("length_distribution":{"prompt":{"mean":500,"p99":400},"output":{"mean":200,"p99":800}})"),
         "w.json:/inference/length_distribution/prompt/p99: p99 must be above the mean");
@@ -265,6 +269,13 @@ void TestWorkload::servingFeatures()
       "inference":{"length_distribution":{"prompt":{"mean":500,"p99":3000},"output":{"mean":100,"p99":400}}}})");
     QVERIFY2(d, d ? "" : d.error().detail.c_str());
     QCOMPARE(d->inference->lengthMix.size(), std::size_t(49));
+    // The same distribution with its means given as prompt_tokens and output_tokens (as the app's form writes it).
+    auto e = parse(R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},
+      "inference":{"prompt_tokens":500,"output_tokens":100,
+                   "length_distribution":{"prompt":{"p99":3000},"output":{"p99":400}}}})");
+    QVERIFY2(e, e ? "" : e.error().detail.c_str());
+    QCOMPARE(e->inference->lengthMix.size(), std::size_t(49));
+    QCOMPARE(e->inference->lengthMix[2 * 7].promptTokens, 311.0);
     QCOMPARE(d->inference->lengthMix[2 * 7].promptTokens, 311.0);
     double total = 0;
     for (const auto& b : d->inference->lengthMix)

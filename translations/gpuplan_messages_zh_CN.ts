@@ -800,10 +800,6 @@
         <translation>方法 draft 需要 draft_model（一个模型预设）</translation>
     </message>
     <message>
-        <source>give prompt_tokens and output_tokens, length_mix or length_distribution: only one of them</source>
-        <translation>prompt_tokens 与 output_tokens、length_mix、length_distribution 只能给出其中一种</translation>
-    </message>
-    <message>
         <source>must be at most adapters (%1), got %2</source>
         <translation>不能超过 adapters（%1），实际为 %2</translation>
     </message>
@@ -826,6 +822,10 @@
     <message>
         <source>request lengths from a mix of %1 buckets (mean prompt %2, mean output %3 tokens): KV memory and throughput from the mix, p99 TTFT and end-to-end latency from its longest requests</source>
         <translation>请求长度来自 %1 个区间的混合（平均提示词 %2、平均输出 %3 个 token）：KV 显存与吞吐量按该混合计算，p99 TTFT 与端到端延迟取自其中最长的请求</translation>
+    </message>
+    <message>
+        <source>give each length once: prompt_tokens and output_tokens, a length_mix, or a length_distribution (whose means may come from prompt_tokens and output_tokens)</source>
+        <translation>每种长度只能给出一次：prompt_tokens 与 output_tokens、length_mix，或 length_distribution（其均值可取自 prompt_tokens 与 output_tokens）</translation>
     </message>
 </context>
 </TS>

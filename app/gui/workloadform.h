@@ -154,6 +154,8 @@ private:
     QLabel* m_moeHeading = nullptr;
     QToolButton* m_trainingAdvancedToggle = nullptr;
     QWidget* m_trainingAdvancedPanel = nullptr;
+    QToolButton* m_servingAdvancedToggle = nullptr;
+    QWidget* m_servingAdvancedPanel = nullptr;
     QPushButton* m_hfButton = nullptr;
     QLabel* m_generalError = nullptr;
     QLabel* m_warningLabel = nullptr;
