@@ -50,6 +50,30 @@ const QStringList pricingModels
 
 } // namespace
 
+QFormLayout* WorkloadForm::collapsible(QFormLayout* parent, const QString& name, QToolButton*& toggle, QWidget*& panel)
+{
+    toggle = new QToolButton;
+    toggle->setObjectName(name);
+    toggle->setCheckable(true);
+    toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toggle->setArrowType(Qt::RightArrow);
+    toggle->setAutoRaise(true);
+    parent->addRow(toggle);
+    panel = new QWidget;
+    auto* layout = new QFormLayout(panel);
+    layout->setContentsMargins(12, 0, 0, 0);
+    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    parent->addRow(panel);
+    panel->setVisible(false);
+    QToolButton* t = toggle;
+    QWidget* w = panel;
+    connect(t, &QToolButton::toggled, this, [t, w](bool on) {
+        w->setVisible(on);
+        t->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    return layout;
+}
+
 WorkloadForm::WorkloadForm(std::shared_ptr<const CatalogData> catalog, QWidget* parent)
     : QWidget(parent)
     , m_data(std::move(catalog))
@@ -358,23 +382,8 @@ void WorkloadForm::build()
         {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Searched")}, {QStringLiteral("0"), nullptr},
             {QStringLiteral("1"), nullptr}, {QStringLiteral("2"), nullptr}, {QStringLiteral("3"), nullptr}});
     // Advanced training: how the stack runs (FP8 recipe, FSDP sharding, MoE capacity, schedule), collapsed.
-    m_trainingAdvancedToggle = new QToolButton;
-    m_trainingAdvancedToggle->setObjectName(QStringLiteral("trainingAdvanced"));
-    m_trainingAdvancedToggle->setCheckable(true);
-    m_trainingAdvancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_trainingAdvancedToggle->setArrowType(Qt::RightArrow);
-    m_trainingAdvancedToggle->setAutoRaise(true);
-    training->addRow(m_trainingAdvancedToggle);
-    m_trainingAdvancedPanel = new QWidget;
-    auto* advanced = new QFormLayout(m_trainingAdvancedPanel);
-    advanced->setContentsMargins(12, 0, 0, 0);
-    advanced->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    training->addRow(m_trainingAdvancedPanel);
-    m_trainingAdvancedPanel->setVisible(false);
-    connect(m_trainingAdvancedToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_trainingAdvancedPanel->setVisible(on);
-        m_trainingAdvancedToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
+    QFormLayout* advanced
+        = collapsible(training, QStringLiteral("trainingAdvanced"), m_trainingAdvancedToggle, m_trainingAdvancedPanel);
     add(advanced, T, QStringLiteral("/training/fp8_recipe"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "FP8 scaling"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
@@ -474,23 +483,8 @@ void WorkloadForm::build()
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Network round trip + time to first token, 99th percentile"));
     // Advanced serving (issue #22): speculative decoding, prefix caching, LoRA adapters, a length distribution;
     // collapsed, as the advanced training fields are.
-    m_servingAdvancedToggle = new QToolButton;
-    m_servingAdvancedToggle->setObjectName(QStringLiteral("servingAdvanced"));
-    m_servingAdvancedToggle->setCheckable(true);
-    m_servingAdvancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_servingAdvancedToggle->setArrowType(Qt::RightArrow);
-    m_servingAdvancedToggle->setAutoRaise(true);
-    serving->addRow(m_servingAdvancedToggle);
-    m_servingAdvancedPanel = new QWidget;
-    auto* advServing = new QFormLayout(m_servingAdvancedPanel);
-    advServing->setContentsMargins(12, 0, 0, 0);
-    advServing->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    serving->addRow(m_servingAdvancedPanel);
-    m_servingAdvancedPanel->setVisible(false);
-    connect(m_servingAdvancedToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_servingAdvancedPanel->setVisible(on);
-        m_servingAdvancedToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
+    QFormLayout* advServing
+        = collapsible(serving, QStringLiteral("servingAdvanced"), m_servingAdvancedToggle, m_servingAdvancedPanel);
     add(advServing, S, QStringLiteral("/inference/speculative/method"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Speculative decoding"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
