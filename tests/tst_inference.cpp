@@ -4,6 +4,8 @@
 #include "core/inference.h"
 #include "testutil.h"
 
+#include <memory>
+
 using namespace gpuplan;
 
 namespace {
@@ -69,6 +71,7 @@ private Q_SLOTS:
     void fp8HalvesWeights();
     void speculationAtTwoPointFiveTokens();
     void speculationStopsPayingAtLargeBatches();
+    void draftModelIsChargedWhole();
     void prefixHitHalvesPrefill();
     void loraAdaptersMemoryAndColdLoads();
     void twoBucketLengthMix();
@@ -365,6 +368,30 @@ void TestInference::speculationStopsPayingAtLargeBatches()
     for (const auto& a : many.assumptions)
         said = said || a.id() == "assume.speculation_costs";
     QVERIFY(said);
+}
+
+void TestInference::draftModelIsChargedWhole()
+{
+    // Llama 3.2 1B drafting for Llama 3.1 8B: its own weights, embedding included (tied): 128 256 · 2048 =
+    // 262 668 288; a layer: q and o 2048² each, k and v 2048 · 512 each (8 KV heads of 64), gate/up/down
+    // 3 · 2048 · 8192, two norms of 2048 = 60 821 504, · 16 layers = 973 144 064; the final norm 2048: 1 235 814 400
+    // parameters, 2 471 628 800 B in 16-bit on one GPU. Its KV (16 layers · 8 KV heads · 64 · 2 (K and V) · 2 B =
+    // 32 768 B a token) adds to each sequence's.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(512, 128, core::ServingEngine::Sglang);
+    core::Speculation sp;
+    sp.method = core::Speculation::Method::DraftModel;
+    sp.draftModel = "llama-3.2-1b";
+    sp.draft = std::make_shared<const core::ModelArch>(test::model("llama-3.2-1b"));
+    sp.draftTokens = 4;
+    sp.acceptedTokens = 3;
+    s.speculation = sp;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 8, &fixedParams());
+    QCOMPARE(e.draftBytesPerGpu, 2471628800.0);
+    // 8 sequences of 512 + 64 tokens: 8 · 576 · (131 072 + 32 768) B of KV.
+    GP_COMPARE_REL(e.memory.kvCache, 8 * 576.0 * (131072 + 32768), 1e-12);
+    GP_COMPARE_REL(e.memory.weights, e.weightsBytes + 2471628800.0, 1e-12);
 }
 
 void TestInference::prefixHitHalvesPrefill()
