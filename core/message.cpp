@@ -551,7 +551,8 @@ const MessageDef assumeLoraServing {"assume.lora_serving",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular "
         "%5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it "
-        "carries")};
+        "carries. The LoRA kernels' own overhead is not counted (vLLM measured a third less throughput with one rank-8 "
+        "adapter on Llama 2 7B): read the throughput as an upper bound")};
 const MessageDef assumeLengthMix {"assume.length_mix",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "request lengths from a mix of %1 buckets (mean prompt %2, mean output %3 tokens): KV memory and throughput "

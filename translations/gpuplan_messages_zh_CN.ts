@@ -816,16 +816,16 @@
         <translation>前缀缓存：%1 % 的请求其前 %2 个提示词 token 已在缓存中，跳过预填充（一个共享前缀，其 KV 每个 GPU 只存一份）；%3 % 的提示词 token 需要预填充</translation>
     </message>
     <message>
-        <source>%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular %5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it carries</source>
-        <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻 GPU 显存；假设各适配器被请求的概率相同，%5 % 的请求需等待 %6 ms 经 PCIe（假定 25 GB/s）加载其适配器；每一步读取其包含的每个不同适配器</translation>
-    </message>
-    <message>
         <source>request lengths from a mix of %1 buckets (mean prompt %2, mean output %3 tokens): KV memory and throughput from the mix, p99 TTFT and end-to-end latency from its longest requests</source>
         <translation>请求长度来自 %1 个区间的混合（平均提示词 %2、平均输出 %3 个 token）：KV 显存与吞吐量按该混合计算，p99 TTFT 与端到端延迟取自其中最长的请求</translation>
     </message>
     <message>
         <source>give each length once: prompt_tokens and output_tokens, a length_mix, or a length_distribution (whose means may come from prompt_tokens and output_tokens)</source>
         <translation>每种长度只能给出一次：prompt_tokens 与 output_tokens、length_mix，或 length_distribution（其均值可取自 prompt_tokens 与 output_tokens）</translation>
+    </message>
+    <message>
+        <source>%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular %5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it carries. The LoRA kernels&apos; own overhead is not counted (vLLM measured a third less throughput with one rank-8 adapter on Llama 2 7B): read the throughput as an upper bound</source>
+        <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻 GPU 显存；假设各适配器被请求的概率相同，%5 % 的请求需等待 %6 ms 经 PCIe（假定 25 GB/s）加载其适配器；每一步读取其包含的每个不同适配器。未计入 LoRA 内核自身的开销（vLLM 实测在 Llama 2 7B 上使用一个秩为 8 的适配器时吞吐量降低约三分之一）：吞吐量应视为上限</translation>
     </message>
 </context>
 </TS>
