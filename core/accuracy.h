@@ -65,10 +65,14 @@ struct AccuracyReport
 /// program) through the estimators. The CSV texts are handed in; bad rows are errors naming file and line. The
 /// holdout tables (tests/data/validation/holdout/, whole publishers set aside before any parameter was chosen) are
 /// run too: their rows carry `holdout` and form groups of their own named "holdout " + the group, with no limit.
-/// A `publisher` column, where a table has one, names each row's publisher.
+/// A `publisher` column, where a table has one, names each row's publisher. The advanced serving features' table
+/// (tests/data/validation/serving_features.csv: speculative decoding, prefix caching, LoRA adapters, length mixes)
+/// forms the groups "serving speculative", "serving prefix cache", "serving LoRA" and "serving length mix", reported
+/// without a limit and never used to fit a factor.
 Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_view servingCsv,
     std::string_view memoryCsv, const ModelCatalog& models, const GpuCatalog& gpus,
-    std::string_view trainingHoldoutCsv = {}, std::string_view servingHoldoutCsv = {});
+    std::string_view trainingHoldoutCsv = {}, std::string_view servingHoldoutCsv = {},
+    std::string_view servingFeaturesCsv = {});
 
 /// The prefix of the groups of holdout rows.
 inline constexpr std::string_view holdoutGroupPrefix = "holdout ";
@@ -91,6 +95,9 @@ struct ServingCase
     /// estimate is taken at `concurrency` (Little's law on the run) and a prompt waits for the prompts ahead of it
     /// to be prefilled (openLoopPrefillWaitS). 0: the requests are sent by a closed loop (or the table's rows).
     double arrivalRate = 0;
+    /// The advanced serving feature the row measures ("speculative", "prefix cache", "LoRA", "length mix"; the first
+    /// of them a row states), empty for serving.csv's rows. Metric "speedup": throughput with the features ÷ without.
+    std::string feature;
 };
 
 /// Reads a serving validation table. Bad rows are errors naming the file, line and column.

@@ -163,11 +163,11 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
     }
     const int most = std::min(maxReplicas, static_cast<int>(maxSequencesInFlight / r.slots));
     if (ttftP99Ms) {
-        const double budget = *ttftP99Ms / 1e3 - r.prefillSeconds;
+        const double budget = *ttftP99Ms / 1e3 - r.tailSeconds();
         auto meets = [&](int replicas) { return waitQuantile(replicas * r.slots, load, mu, 0.99) <= budget; };
         if (budget <= 0) {
             out.feasible = false;
-            out.reason = Message(msg::prefillOverTtft, {std::to_string(static_cast<int>(r.prefillSeconds * 1e3))});
+            out.reason = Message(msg::prefillOverTtft, {std::to_string(static_cast<int>(r.tailSeconds() * 1e3))});
         } else if (!meets(n)) {
             // The wait falls as replicas are added: the smallest count that meets the budget, by bisection.
             if (!meets(most)) {
@@ -189,7 +189,7 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
     out.replicas = n;
     const double c = double(n) * r.slots;
     out.utilization = lambda / (c * mu); // at the actual peak: 1/(1 + headroom) at most when headroom decided
-    out.ttftP99Ms = (waitQuantile(n * r.slots, load, mu, 0.99) + r.prefillSeconds) * 1e3;
+    out.ttftP99Ms = (waitQuantile(n * r.slots, load, mu, 0.99) + r.tailSeconds()) * 1e3;
     out.availability = kOfN(n, n, replicaAvailability);
     if (availabilityTarget) {
         // The fewest replicas in all (at most 1000 spares) with P(at least n up) >= the target: the probability

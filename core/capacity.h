@@ -49,7 +49,11 @@ struct ReplicaModel
     int slots = 1;             ///< B: sequences a replica serves at once within the TPOT target
     double serviceSeconds = 1; ///< one request's occupancy of a slot: prefill + output × TPOT(B)
     double prefillSeconds = 0; ///< added to the queueing wait to get TTFT
-    double tpotSeconds = 0;    ///< at B
+    /// The 99th-percentile TTFT before queueing where requests differ (a length mix, prefix-cache misses, cold LoRA
+    /// adapters); added to the p99 wait instead of prefillSeconds, an upper bound of the p99 of their sum. 0: none.
+    double ttftTailSeconds = 0;
+    double tailSeconds() const { return ttftTailSeconds > 0 ? ttftTailSeconds : prefillSeconds; }
+    double tpotSeconds = 0; ///< at B
 };
 
 struct CapacityResult

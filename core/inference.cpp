@@ -148,6 +148,20 @@ double expertImbalance(int ep)
 
 namespace {
 
+/// The parameters of one LoRA adapter of rank r: r × (inputs + outputs) of every adapted matrix — the attention
+/// projections q, k, v and o, and with `mlp` the MLP's (gate,) up and down projections (Hu et al. 2021, LoRA, §4:
+/// W + BA with B d×r and A r×k).
+double loraParams(const ModelArch& m, const LoraAdapters& a)
+{
+    const double h = m.hidden, q = double(m.heads) * m.headDim(), kv = double(m.kvHeads) * m.headDim();
+    double perLayer = (h + q) + 2.0 * (h + kv) + (q + h);
+    if (a.mlp) {
+        const double f = m.isMoe() ? m.moeFfnHidden : m.ffnHidden;
+        perLayer += (m.gatedFfn ? 3.0 : 2.0) * (h + f);
+    }
+    return double(a.rank) * perLayer * m.layers;
+}
+
 /// The step model of one estimate: everything that does not depend on what a step carries, computed once (an
 /// estimate evaluates hundreds of steps while it searches the operating point).
 class StepModel
@@ -207,11 +221,30 @@ public:
         m_attnRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.attention * kernel);
         m_link = gpu.intraBandwidth * eff.linkBandwidth;
         m_fixed = engineStepOverhead(spec.engine, p) + m_stageLayers * p.layerOverheadS;
+        // LoRA: each distinct adapter in the step is read once (16-bit adapters), and every token runs through its
+        // adapter's low-rank matrices (2 FLOPs per parameter).
+        if (spec.lora) {
+            const double params = loraParams(m, *spec.lora) / (tp * pp);
+            m_loraBytes = params * 2.0;
+            m_loraFlopsPerToken = 2.0 * params;
+            m_loraAdapters = spec.lora->adapters;
+            m_loraResident = spec.lora->resident;
+        }
+    }
+
+    /// Distinct adapters a step of `sequences` carries: N · (1 − (1 − 1/N)^sequences) with uniform popularity, at most
+    /// the resident ones.
+    double distinctAdapters(double sequences) const
+    {
+        if (m_loraAdapters <= 0)
+            return 0;
+        const double n = m_loraAdapters;
+        return std::min(double(m_loraResident), n * (1.0 - std::pow(1.0 - 1.0 / n, std::max(1.0, sequences))));
     }
 
     double seconds(const StepLoad& load) const
     {
-        const double tokens = load.decodes + load.prefillTokens;
+        const double tokens = load.decodes + load.prefillTokens + load.verifyTokens;
         if (tokens <= 0)
             return 0;
         const double tp = m_l.tp, pp = m_l.pp;
@@ -224,7 +257,8 @@ public:
         const double decodesPerGpu = sequencesPerGpu(load.decodes, m_l);
         const double kvBytes
             = decodesPerGpu * kvBytesForContext(m_m, m_kvPrecision, load.decodeContext) * m_kvShare * m_kvReads;
-        const double decodeFlops = 4.0 * m_stageLayers * m_decodeWidth * decodesPerGpu * load.decodeContext;
+        const double queries = load.decodes > 0 ? 1.0 + load.verifyTokens / load.decodes : 1.0;
+        const double decodeFlops = 4.0 * m_stageLayers * m_decodeWidth * decodesPerGpu * load.decodeContext * queries;
         const double prefillFlops
             = 4.0 * m_stageLayers * m_prefillWidth * sequencesPerGpu(load.prefillTokens, m_l) * load.prefillPosition;
         t += roofline(kvBytes, decodeFlops, m_bw * std::min(1.0, m_p.kvBandwidth), m_gemmRate, m_p.overlap)
@@ -240,6 +274,11 @@ public:
             const double moeLayers = double(m_m.moeLayers()) / pp;
             const double perGpu = tokens / tp * m_m.expertsPerToken * m_m.hidden * actBytes * (1.0 - 1.0 / m_l.ep);
             t += moeLayers * 2.0 * (perGpu / m_link + m_eff.linkLatencyS);
+        }
+        if (m_loraAdapters > 0) {
+            const double sequences = load.decodes + (load.prefillTokens > 0 ? 1.0 : 0.0);
+            t += roofline(
+                distinctAdapters(sequences) * m_loraBytes, m_loraFlopsPerToken * tokens, m_bw, m_gemmRate, m_p.overlap);
         }
         // The engine's own cost: per step (scheduling, sampling, Python), per layer (launches and synchronisation
         // that CUDA graphs and overlap do not hide).
@@ -257,6 +296,8 @@ private:
     double m_notTouched = 1, m_moeRate = 1, m_routedBytesAll = 0, m_routedFlopsPerToken = 0;
     Precision m_kvPrecision = Precision::BF16;
     double m_kvReads = 1, m_kvShare = 1, m_decodeWidth = 0, m_prefillWidth = 0, m_attnRate = 1, m_link = 1, m_fixed = 0;
+    double m_loraBytes = 0, m_loraFlopsPerToken = 0;
+    int m_loraAdapters = 0, m_loraResident = 0;
 };
 
 } // namespace
@@ -308,17 +349,110 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     e.weightsBytes = weightsBytes(m, spec);
     e.kvBytesPerToken = kvBytesPerToken(m, spec.kvPrecision);
     e.kvBytesPerTokenPerGpu = kvPerTokenPerGpu(m, spec.kvPrecision, l);
-    // With paged KV (vLLM, Kwon et al. 2023) a sequence holds blocks for the tokens it has so far: on average
-    // the prompt plus half the output over its life.
-    e.contextTokens = spec.promptTokens + spec.outputTokens / 2.0;
-    const double fullContext = spec.promptTokens + spec.outputTokens;
+    // The requests, as classes of one prompt, output and prefilled length each: the mix's buckets (one bucket of
+    // promptTokens and outputTokens without a mix), each split in two by prefix caching.
+    std::vector<LengthBucket> mix = spec.lengthMix;
+    if (mix.empty())
+        mix.push_back({double(spec.promptTokens), double(spec.outputTokens), 1.0});
+    // Prefix caching: a hit finds the prompt's first `tokens` (at most all but its last token, which the engine always
+    // computes — vLLM recomputes the last token of a fully cached prompt) in the cache, prefills only the rest, at
+    // positions behind the cached ones, and shares one copy of the cached KV blocks (one shared prefix is assumed).
+    // A miss prefills its whole prompt. Hits and misses stay apart: attention work grows with the position, so the
+    // mean of the two is not a request with the mean cached length.
+    const double hit = spec.prefix ? spec.prefix->hitRate : 0.0;
+    const double prefixTokens = spec.prefix ? spec.prefix->tokens : 0.0;
+    struct RequestClass
+    {
+        double prompt = 0, output = 0, share = 0;
+        double cached = 0; ///< prompt tokens found in the prefix cache
+        double prefilled() const { return prompt - cached; }
+        double position() const { return (cached + prompt) / 2.0; } ///< mean position of a prefilled token
+    };
+    std::vector<RequestClass> classes;
+    for (const auto& b : mix) {
+        const double c = std::min(prefixTokens, b.promptTokens - 1.0);
+        if (hit > 0 && c > 0)
+            classes.push_back({b.promptTokens, b.outputTokens, b.share * hit, c});
+        if (hit < 1 || c <= 0)
+            classes.push_back({b.promptTokens, b.outputTokens, b.share * (c > 0 ? 1.0 - hit : 1.0), 0});
+    }
+    // With paged KV (vLLM, Kwon et al. 2023) a sequence holds blocks for the tokens it has so far: on average the
+    // prompt plus half the output over its life; over a mix, a request of class i stays O_i steps, so the mean
+    // context weighs each class by its share and its output: Σ s·O·(P + O/2) / Σ s·O. Its own (unshared) KV leaves
+    // out the cached prefix.
+    double weight = 0, context = 0, privateContext = 0, promptMean = 0, prefilledMean = 0, fullContext = 0;
+    double positionWeight = 0;
+    for (const auto& c : classes) {
+        weight += c.share * c.output;
+        context += c.share * c.output * (c.prompt + c.output / 2.0);
+        privateContext += c.share * c.output * (c.prefilled() + c.output / 2.0);
+        promptMean += c.share * c.prompt;
+        prefilledMean += c.share * c.prefilled();
+        positionWeight += c.share * c.prefilled() * c.position();
+        fullContext = std::max(fullContext, c.prompt + c.output);
+    }
+    e.contextTokens = context / weight;
+    e.prefillShare = prefilledMean / promptMean;
+    // Attention work of a prefill is Σ tokens × position: the mean prefill is prefilledMean tokens at this position.
+    const double prefillPosition = positionWeight / prefilledMean;
     const double kvShare = e.kvBytesPerTokenPerGpu / std::max(1e-30, e.kvBytesPerToken);
-    const double kvPerSeqAvg = kvBytesForContext(m, spec.kvPrecision, e.contextTokens) * kvShare;
-    const double kvPerSeqFull = kvBytesForContext(m, spec.kvPrecision, fullContext) * kvShare;
+    double kvPerSeqAvg = kvBytesForContext(m, spec.kvPrecision, privateContext / weight) * kvShare;
+    double kvPerSeqFull = kvBytesForContext(m, spec.kvPrecision, fullContext) * kvShare;
+    e.sharedPrefixBytesPerGpu = hit > 0 ? kvBytesForContext(m, spec.kvPrecision, prefixTokens) * kvShare : 0.0;
+
+    // Speculative decoding: the draft's weights and KV beside the target's. A draft model is a model of its own; MTP
+    // and EAGLE heads are one transformer layer of the target's shape using its embedding and output head
+    // (DeepSeek-V3 report §2.2: one MTP module; Li et al. 2024, EAGLE: one decoder layer).
+    std::optional<ModelArch> draftArch;
+    if (spec.speculation) {
+        if (spec.speculation->draft)
+            draftArch = *spec.speculation->draft;
+        else {
+            ModelArch head = m;
+            head.layers = 1;
+            head.denseLayers = m.isMoe() ? 0 : head.denseLayers;
+            if (spec.speculation->method == Speculation::Method::Eagle && m.isMoe()) {
+                // An EAGLE head is a dense decoder layer even for a mixture-of-experts target (the published EAGLE-3
+                // heads are Llama-style layers); its width is the target's dense MLP width, or its active experts'.
+                head.ffnHidden = m.ffnHidden > 0 ? m.ffnHidden : m.moeFfnHidden * std::max(1, m.expertsPerToken);
+                head.experts = head.expertsPerToken = head.sharedExperts = head.moeFfnHidden = 0;
+            }
+            head.slidingWindowLayers = 0;
+            head.paramsOverride.reset();
+            head.activeParamsOverride.reset();
+            draftArch = head;
+        }
+        InferenceSpec draftSpec = spec;
+        draftSpec.expertWeightPrecision.reset();
+        double draftWeights = weightsBytes(*draftArch, draftSpec);
+        if (!spec.speculation->draft) {
+            // A head shares the target's embedding and output head, and adds the 2h × h projection that joins the
+            // hidden state with the next token's embedding (DeepSeek-V3 §2.2, M_k; EAGLE's fc layer).
+            const double bytes = quantizedBytesPerParam(spec.weightPrecision);
+            draftWeights += (2.0 * m.hidden * m.hidden - countParams(*draftArch).embedding) * bytes;
+        }
+        e.draftBytesPerGpu = draftWeights / (double(l.tp) * l.pp);
+        // The draft's KV per sequence, split over the GPUs as its own attention splits.
+        const double draftKv = kvBytesForContext(*draftArch, spec.kvPrecision, e.contextTokens)
+            * kvPerTokenPerGpu(*draftArch, spec.kvPrecision, l)
+            / std::max(1e-30, kvBytesPerToken(*draftArch, spec.kvPrecision));
+        kvPerSeqAvg += draftKv;
+        kvPerSeqFull += draftKv;
+        e.acceptedTokens = spec.speculation->acceptedTokens;
+    }
+    // LoRA: the resident adapters in GPU memory (16-bit), split like the weights over tp.
+    if (spec.lora) {
+        e.loraAdapterBytes = loraParams(m, *spec.lora) * 2.0;
+        e.loraResidentBytesPerGpu = spec.lora->resident * e.loraAdapterBytes / (double(l.tp) * l.pp);
+        // A cold adapter is copied from host memory before the request's prefill: 25 GB/s assumed, about 80 % of
+        // PCIe 4.0 ×16's 31.5 GB/s per direction (16 GT/s × 16 lanes, 128b/130b encoding); stated in the plan.
+        e.loraColdLoadMs = e.loraAdapterBytes / 25e9 * 1e3;
+    }
 
     const double perGpuWeights = weightsPerGpu(m, spec, l);
     const double usable = gpu.memoryBytes * servingMemoryFraction;
-    const double kvRoom = usable - perGpuWeights;
+    const double kvRoom
+        = usable - perGpuWeights - e.draftBytesPerGpu - e.loraResidentBytesPerGpu - e.sharedPrefixBytesPerGpu;
     // Sequences one replica holds: each GPU's KV room over what one sequence keeps there (under attention DP each
     // GPU keeps its own sequences, so the replica holds tp times as many).
     const double perGpuSeqs = kvRoom > 0 ? std::floor(kvRoom / kvPerSeqAvg) : 0;
@@ -345,6 +479,19 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.assumptions.push_back(Message(msg::assumeReleasedPrecision,
             {m.name.empty() ? m.id : m.name, std::string(toString(spec.weightPrecision)),
                 std::string(toString(spec.expertPrecision()))}));
+    if (!spec.lengthMix.empty())
+        e.assumptions.push_back(Message(msg::assumeLengthMix,
+            {std::to_string(spec.lengthMix.size()), std::to_string(spec.promptTokens),
+                std::to_string(spec.outputTokens)}));
+    if (spec.prefix)
+        e.assumptions.push_back(Message(msg::assumePrefixCache,
+            {fixedText(100.0 * hit, 0), std::to_string(static_cast<long long>(prefixTokens)),
+                fixedText(100.0 * e.prefillShare, 1)}));
+    if (spec.lora)
+        e.assumptions.push_back(Message(msg::assumeLoraServing,
+            {std::to_string(spec.lora->adapters), std::to_string(spec.lora->rank),
+                fixedText(e.loraAdapterBytes / (1024.0 * 1024.0), 1), std::to_string(spec.lora->resident),
+                fixedText(100.0 * spec.lora->coldShare(), 1), fixedText(e.loraColdLoadMs, 1)}));
     const std::string engineName = spec.engine == ServingEngine::Vllm ? "vLLM"
         : spec.engine == ServingEngine::Sglang                        ? "SGLang"
                                                                       : "TensorRT-LLM";
@@ -369,74 +516,129 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
             {std::to_string(l.pp - 1), std::to_string(static_cast<int>(pipelineHopLatencyS * 1e6)),
                 std::to_string(static_cast<int>(pipelineHopBandwidth * 8 / 1e9))}));
     const StepModel stepModel(m, spec, gpu, l, eff, p);
-    const auto step = [&](double decodes, double prefill, double position) {
-        StepLoad load {decodes, e.contextTokens, prefill, position};
-        return stages(stepModel.seconds(load), decodes + prefill);
+    const auto step = [&](double decodes, double prefill, double position, double verify = 0) {
+        StepLoad load {decodes, e.contextTokens, prefill, position, verify};
+        return stages(stepModel.seconds(load), decodes + prefill + verify);
     };
-    e.prefillMs = step(0, spec.promptTokens, spec.promptTokens / 2.0) * 1e3;
+    // The draft runs k times a step at the decoding batch; its steps cost no scheduling of their own (they run inside
+    // the engine's step), only their kernels and per-layer launches.
+    std::optional<StepModel> draftModel;
+    if (draftArch) {
+        ServingParams draftParams = p;
+        draftParams.stepOverheadVllmS = draftParams.stepOverheadSglangS = draftParams.stepOverheadTrtllmS = 0;
+        InferenceSpec draftSpec = spec;
+        draftSpec.lora.reset();
+        draftSpec.expertWeightPrecision.reset();
+        draftModel.emplace(*draftArch, draftSpec, gpu, l, eff, draftParams);
+    }
+    e.prefillMs = step(0, prefilledMean, prefillPosition) * 1e3;
 
     // The step model at B sequences per replica (DESIGN.md "Capacity"). In steady state every decoding sequence
-    // emits one token a step, so B/O requests finish and B/O new prompts of P tokens must be prefilled per step:
-    // f = B·P/O prefill tokens a step. An engine that mixes prefill chunks into decode steps (vLLM, TensorRT-LLM)
-    // runs them in the same step, up to its token budget: TPOT = step(B, f). One that runs prefill batches apart
-    // (SGLang) spends step(B, 0) on decodes and f/budget prefill batches of `budget` tokens between them. Where the
-    // budget cannot carry f, only d = budget·O/(P + O) sequences decode at once and the rest wait for their prefill
-    // (Little's law: the wait is (B − d) / (d / (O · step))).
+    // emits τ tokens a step (1 without speculative decoding), so B·τ/O requests finish and as many new prompts must
+    // be prefilled per step: f = B·τ·P'/O prefill tokens a step, P' the prompt tokens not found in the prefix cache.
+    // An engine that mixes prefill chunks into decode steps (vLLM, TensorRT-LLM) runs them in the same step, up to its
+    // token budget: f/chunk of the steps carry one. One that runs prefill batches apart (SGLang) spends a plain decode
+    // step and f/budget prefill batches. With speculation a step also verifies the B·k drafts and the draft runs k
+    // times: TPOT = step / τ. Where the budget cannot carry f, fewer sequences decode at once and the rest wait for
+    // their prefill (Little's law).
     const EngineDefaults& ed = e.engineDefaults;
     const double budget = ed.tokenBudget;
-    const double P = std::max(1, spec.promptTokens), O = std::max(1, spec.outputTokens);
+    const double P = std::max(1.0, prefilledMean), O = std::max(1, spec.outputTokens);
+    const double cold = spec.lora ? spec.lora->coldShare() : 0.0;
     struct Point
     {
-        double tpot = 0, itlP99 = 0, ttft = 0, throughput = 0, decodes = 0, prefill = 0;
+        double tpot = 0, itlP99 = 0, ttft = 0, throughput = 0, decodes = 0, prefill = 0, ttftP99 = 0, e2eP99 = 0;
     };
-    auto operatingPoint = [&](int b) {
+    // The 99th percentile over the request classes of a per-class figure.
+    const auto p99 = [&](const std::vector<double>& values) {
+        std::vector<std::size_t> order(values.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+        double cumulative = 0;
+        for (std::size_t i : order) {
+            cumulative += classes[i].share;
+            if (cumulative >= 0.99 - 1e-12)
+                return values[i];
+        }
+        return values[order.back()];
+    };
+    auto operatingPoint = [&](int b, bool speculate) {
         Point pt;
         const double B = b;
+        const double tau = speculate && spec.speculation ? spec.speculation->acceptedTokens : 1.0;
+        const double k = speculate && spec.speculation ? spec.speculation->draftTokens : 0.0;
+        const auto draft = [&](double decodes) {
+            return k > 0 && draftModel ? k * draftModel->seconds({decodes, e.contextTokens, 0, 0, 0}) : 0.0;
+        };
+        // A cold LoRA adapter waits for its copy before the prefill: the mean TTFT counts it for the cold share, the
+        // p99 wherever at least 1 % of requests are cold.
+        const double coldLoad = e.loraColdLoadMs / 1e3;
+        std::vector<double> ttft(classes.size());
         if (spec.waves) {
-            // B requests start together: their B·P prompt tokens run as one burst of budget-sized prefill steps, then
-            // B decode together for O steps. The average request gets its first token halfway through the burst.
+            // B requests start together: their prompt tokens run as one burst of budget-sized prefill steps, then B
+            // decode together for O / τ steps. The average request gets its first token halfway through the burst.
             const double burst = B * P;
             const double chunk = std::min(budget, burst);
-            const double prefillStep = step(0, chunk, P / 2.0);
+            const double prefillStep = step(0, chunk, prefillPosition);
             const double prefillTime = std::ceil(burst / chunk) * prefillStep;
-            const double decodeStep = step(B, 0, 0);
-            const double wave = prefillTime + O * decodeStep;
+            const double decodeStep = step(B, 0, 0, B * k) + draft(B);
+            const double wave = prefillTime + O / tau * decodeStep;
             pt.decodes = B;
-            pt.prefill = 0;
             pt.throughput = B * O / wave;
             pt.ttft = 0.5 * prefillTime + 0.5 * prefillStep;
             pt.tpot = (wave - pt.ttft) / O;
+            pt.ttft += cold * coldLoad;
             pt.itlP99 = decodeStep + prefillStep;
+            pt.ttftP99 = prefillTime + (cold >= 0.01 ? coldLoad : 0.0);
+            pt.e2eP99 = wave;
             return pt;
         }
         double d = B;
         if (ed.mixedBatches)
-            d = std::min(B, budget * O / (P + O));
+            d = std::min(B, budget * O / (O * (1.0 + k) + tau * P));
         d = std::max(1.0, d);
-        const double f = d * P / O;
+        const double f = d * tau * P / O;
         pt.decodes = d;
         pt.prefill = f;
         // Prefill goes in chunks of c tokens (a whole prompt where the budget allows): f / c of the steps carry one.
-        const double chunk = std::max(1.0, std::min(P, ed.mixedBatches ? budget - d : budget));
+        const double room = ed.mixedBatches ? budget - d * (1.0 + k) : budget;
+        const double chunk = std::max(1.0, std::min(P, room));
         const double share = std::min(1.0, f / chunk);
+        double stepTime = 0;
         if (ed.mixedBatches) {
-            const double plain = step(d, 0, 0), loaded = step(d, chunk, P / 2.0);
-            pt.tpot = (1.0 - share) * plain + share * loaded;
-            pt.itlP99 = share >= 0.01 ? loaded : plain;
-            // A new prompt waits for the next step, then takes ⌈P / (budget − d)⌉ steps.
-            const double perStep = std::max(1.0, budget - d);
-            pt.ttft = (0.5 + std::ceil(P / perStep)) * pt.tpot;
+            const double plain = step(d, 0, 0, d * k) + draft(d);
+            const double loaded = step(d, chunk, prefillPosition, d * k) + draft(d);
+            stepTime = (1.0 - share) * plain + share * loaded;
+            pt.itlP99 = share >= 0.01 ? loaded : plain; // a step that accepts no draft
+            // A new prompt waits for the next step, then takes ⌈P' / room⌉ steps.
+            const double perStep = std::max(1.0, room);
+            for (std::size_t i = 0; i < classes.size(); ++i)
+                ttft[i] = (0.5 + std::ceil(classes[i].prefilled() / perStep)) * stepTime;
         } else {
-            const double decodeStep = step(d, 0, 0);
-            const double prefillBatch = step(0, chunk, P / 2.0);
-            pt.tpot = decodeStep + f / chunk * prefillBatch;
+            const double decodeStep = step(d, 0, 0, d * k) + draft(d);
+            const double prefillBatch = step(0, chunk, prefillPosition);
+            stepTime = decodeStep + f / chunk * prefillBatch;
             pt.itlP99 = share >= 0.01 ? decodeStep + prefillBatch : decodeStep;
             // Prefill goes first: a new prompt waits for the decode step under way, then runs its prefill.
-            pt.ttft = 0.5 * decodeStep + step(0, P, P / 2.0);
+            for (std::size_t i = 0; i < classes.size(); ++i) {
+                ttft[i] = 0.5 * decodeStep + step(0, classes[i].prefilled(), classes[i].position());
+            }
         }
+        pt.tpot = stepTime / tau;
         pt.throughput = d / pt.tpot;
-        if (B > d) // the sequences beyond d wait to be prefilled
-            pt.ttft += (B - d) / (pt.throughput / O);
+        // The sequences beyond d wait to be prefilled.
+        const double queued = B > d ? (B - d) / (pt.throughput / O) : 0.0;
+        double mean = 0;
+        std::vector<double> e2e(classes.size());
+        for (std::size_t i = 0; i < classes.size(); ++i) {
+            ttft[i] += queued;
+            mean += classes[i].share * ttft[i];
+            e2e[i] = ttft[i] + std::max(0.0, classes[i].output - 1) * pt.tpot;
+        }
+        pt.ttft = mean + cold * coldLoad;
+        pt.ttftP99 = p99(ttft) + (cold >= 0.01 ? coldLoad : 0.0);
+        pt.e2eP99 = p99(e2e) + (cold >= 0.01 ? coldLoad : 0.0);
         return pt;
     };
 
@@ -449,9 +651,9 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
             // Largest B that fits and meets the SLO; throughput grows with B, TPOT too.
             int lo = 1, hi = e.maxConcurrency;
             auto meets = [&](int b) {
-                const Point pt = operatingPoint(b);
+                const Point pt = operatingPoint(b, true);
                 return (!spec.slo.tpotP99Ms || pt.tpot * 1e3 <= *spec.slo.tpotP99Ms)
-                    && (!spec.slo.ttftP99Ms || pt.ttft * 1e3 <= *spec.slo.ttftP99Ms);
+                    && (!spec.slo.ttftP99Ms || std::max(pt.ttft, pt.ttftP99) * 1e3 <= *spec.slo.ttftP99Ms);
             };
             if (!meets(1)) {
                 chosen = 1;
@@ -471,7 +673,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
                 e.limitedBy = "slo";
             }
         }
-        const Point pt = operatingPoint(chosen);
+        const Point pt = operatingPoint(chosen, true);
         e.concurrency = chosen;
         e.decodeSequences = static_cast<int>(std::lround(pt.decodes));
         e.prefillTokensPerStep = pt.prefill;
@@ -482,6 +684,37 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.decodeStepMs = step(pt.decodes, 0, 0) * 1e3;
         e.throughputTokensPerS = pt.throughput * l.replicas;
         e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;
+        e.ttftP99Ms = pt.ttftP99 * 1e3;
+        e.e2eP99Ms = pt.e2eP99 * 1e3;
+        if (spec.lora) {
+            e.loraDistinctPerStep = stepModel.distinctAdapters(pt.decodes);
+        }
+        if (spec.speculation) {
+            // What speculation buys at this concurrency, and up to which concurrency it still raises throughput (the
+            // gain falls as the batch grows: verifying k drafts per sequence turns the step compute-bound).
+            const auto gain
+                = [&](int b) { return operatingPoint(b, true).throughput / operatingPoint(b, false).throughput; };
+            e.speculationGain = gain(chosen);
+            int lo = 0, hi = e.maxConcurrency;
+            while (lo < hi) {
+                const int mid = lo + (hi - lo + 1) / 2;
+                if (gain(mid) >= 1.0)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            e.speculationPaysUpTo = lo;
+            const auto& sp = *spec.speculation;
+            const std::string method = sp.method == Speculation::Method::Mtp ? "MTP"
+                : sp.method == Speculation::Method::Eagle                    ? "EAGLE"
+                                                                             : sp.draftModel;
+            e.assumptions.push_back(Message(msg::assumeSpeculation,
+                {method, std::to_string(sp.draftTokens), fixedText(sp.acceptedTokens, 2),
+                    fixedText(e.speculationGain, 2), std::to_string(lo)}));
+            if (e.speculationGain < 1.0)
+                e.assumptions.push_back(Message(msg::speculationCosts,
+                    {std::to_string(chosen), fixedText(e.speculationGain, 2), std::to_string(lo)}));
+        }
         // Memory-bound: the decode step's HBM traffic alone takes most of it (tensor parallel replicas count as
         // bandwidth-bound: their GEMMs split too thin to be compute-bound).
         const double decodeBytes = weightsPerGpu(m, spec, l) + sequencesPerGpu(pt.decodes, l) * kvPerSeqAvg;
@@ -490,12 +723,13 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     }
 
     const int held = std::max(chosen, concurrency);
-    e.memory.weights = perGpuWeights;
-    e.memory.kvCache = sequencesPerGpu(held, l) * kvPerSeqAvg;
+    // The draft's and the resident adapters' weights count as weights, the shared prefix's KV as KV cache.
+    e.memory.weights = perGpuWeights + e.draftBytesPerGpu + e.loraResidentBytesPerGpu;
+    e.memory.kvCache = sequencesPerGpu(held, l) * kvPerSeqAvg + e.sharedPrefixBytesPerGpu;
     e.memory.overhead = gpu.memoryBytes * (1.0 - servingMemoryFraction);
     e.fit.requiredBytes = e.memory.total();
     if (e.maxConcurrency == 0)
-        e.fit.requiredBytes = perGpuWeights + kvPerSeqFull + e.memory.overhead;
+        e.fit.requiredBytes = e.memory.weights + e.sharedPrefixBytesPerGpu + kvPerSeqFull + e.memory.overhead;
     e.fit.availableBytes = gpu.memoryBytes;
     e.fit.fits = e.maxConcurrency > 0 && (concurrency == 0 || concurrency <= e.maxConcurrency);
     if (!e.fit.fits) {

@@ -53,6 +53,24 @@ struct InferenceEstimate
     EngineDefaults engineDefaults; ///< the engine's batching at this GPU and layout
     int decodeSequences = 0; ///< sequences decoding at once per replica (≤ concurrency: the rest wait to prefill)
     double prefillTokensPerStep = 0; ///< prefill tokens a step carries on average at the operating point
+    /// Over the request-length mix (one bucket without a mix): TTFT of the 99th-percentile request (the longest
+    /// prompts; cold LoRA adapters included) and its whole-request latency, ms.
+    double ttftP99Ms = 0;
+    double e2eP99Ms = 0;
+    /// Speculative decoding: tokens out of a step, and throughput with it ÷ without it at the same concurrency (below
+    /// 1: it costs more than it saves, as at large batches where verifying drafts makes the step compute-bound).
+    double acceptedTokens = 1;
+    double speculationGain = 1;
+    int speculationPaysUpTo = 0; ///< the largest concurrency at which speculation still raises throughput (0: none)
+    double draftBytesPerGpu = 0; ///< the draft model's or head's weights and KV, bytes per GPU
+    /// Prefix caching: share of prompt tokens that are prefilled (1 − hit rate × cached share of the prompt).
+    double prefillShare = 1;
+    double sharedPrefixBytesPerGpu = 0; ///< the cached prefix's KV, kept once per GPU
+    /// LoRA: bytes of one adapter, adapters resident per GPU, distinct adapters a step reads, cold-load time, ms.
+    double loraAdapterBytes = 0;
+    double loraResidentBytesPerGpu = 0;
+    double loraDistinctPerStep = 0;
+    double loraColdLoadMs = 0;
     double e2eLatencyMs = 0;         ///< a whole request: TTFT + (output − 1) × TPOT, ms
     double throughputTokensPerS = 0; ///< output tokens/s of the whole deployment
     double requestsPerS = 0;         ///< completed requests/s of the whole deployment
@@ -79,6 +97,9 @@ struct StepLoad
     double decodeContext = 0;
     double prefillTokens = 0;
     double prefillPosition = 0;
+    /// Draft tokens the decoding sequences have the target verify in this step (speculative decoding): they run
+    /// through every GEMM and attend over their sequence's context, which is read once for all of them.
+    double verifyTokens = 0;
 };
 
 /// One engine step's time on one replica (s), the sum of its kernels, each bound by HBM traffic or arithmetic

@@ -1,6 +1,7 @@
 #include "message.h"
 
 #include <algorithm>
+#include <cstdio>
 
 // Qt's lupdate reads the QT_TRANSLATE_NOOP marks below into the app's translation file (context
 // "gpuplan::Messages"); no Qt is needed to compile this file.
@@ -41,6 +42,13 @@ std::string Message::text() const
 std::string_view Message::id() const
 {
     return def ? std::string_view(def->id) : std::string_view();
+}
+
+std::string fixedText(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
 }
 
 std::string fillArgs(std::string_view text, const std::vector<std::string>& args)
@@ -130,6 +138,27 @@ const MessageDef globalBatchBoth {"workload.global_batch_both",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "give global_batch or global_batch_tokens, not both")};
 const MessageDef headroomFraction {"workload.headroom_fraction",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "must be a fraction such as 0.2 (20 %), got %1")};
+const MessageDef lengthMixShares {"workload.length_mix_shares",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "the buckets' shares must add up to 1 (within 0.001), they add up to %1")};
+const MessageDef lengthP99BelowMean {"workload.length_p99_below_mean",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "p99 must be above the mean and at most 14.9 × it (a lognormal with that mean and 99th percentile), got "
+        "mean %1 and p99 %2")};
+const MessageDef acceptedAboveDraft {"workload.accepted_above_draft",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "must be from 1 to draft_tokens + 1 = %1 (the drafts accepted plus the target's own token), got %2")};
+const MessageDef speculativeNoDefault {"workload.speculative_no_default",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "is required for method %1: no typical value could be cited (mtp has one: DeepSeek-V3's 85–90 % "
+        "second-token acceptance)")};
+const MessageDef draftModelRequired {"workload.draft_model_required",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "method draft needs draft_model, a model preset")};
+const MessageDef lengthMixBoth {"workload.length_mix_both",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "give each length once: prompt_tokens and output_tokens, a length_mix, or a length_distribution (whose "
+        "means may come from prompt_tokens and output_tokens)")};
+const MessageDef loraResidentAboveAdapters {"workload.lora_resident_above_adapters",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most adapters (%1), got %2")};
 const MessageDef profileLength {"workload.profile_length",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "must be 24 (hourly, one day) or 168 (hourly, one week) numbers of requests/s, got %1")};
@@ -509,6 +538,29 @@ const MessageDef assumeGoodputShares {"assume.goodput_shares",
 const MessageDef assumePagedKv {"assume.paged_kv",
     QT_TRANSLATE_NOOP(
         "gpuplan::Messages", "a sequence holds prompt + output/2 tokens of KV on average (paged attention)")};
+const MessageDef assumeSpeculation {"assume.speculation",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "speculative decoding (%1): %2 draft token(s) a step, %3 tokens out of a step on average; the draft's runs, "
+        "weights and KV and the target's verification are charged; %4× the throughput of plain decoding here, and it "
+        "raises throughput up to %5 sequences per replica")};
+const MessageDef speculationCosts {"assume.speculation_costs",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "at %1 sequences per replica speculative decoding costs more than it saves (%2× the throughput of plain "
+        "decoding: verifying drafts makes large batches compute-bound); it pays only up to %3 sequences")};
+const MessageDef assumePrefixCache {"assume.prefix_cache",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "prefix caching: %1 % of requests find their first %2 prompt tokens cached and skip their prefill (one "
+        "shared prefix, its KV kept once per GPU); %3 % of prompt tokens are prefilled")};
+const MessageDef assumeLoraServing {"assume.lora_serving",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular "
+        "%5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it "
+        "carries. The LoRA kernels' own overhead is not counted (vLLM measured a third less throughput with one rank-8 "
+        "adapter on Llama 2 7B): read the throughput as an upper bound")};
+const MessageDef assumeLengthMix {"assume.length_mix",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "request lengths from a mix of %1 buckets (mean prompt %2, mean output %3 tokens): KV memory and throughput "
+        "from the mix, p99 TTFT and end-to-end latency from its longest requests")};
 
 const MessageDef calibRunRate {"calibration.run_rate", QT_TRANSLATE_NOOP("gpuplan::Messages", "request rate %1/s")};
 const MessageDef calibRunConcurrency {
@@ -559,33 +611,36 @@ const std::vector<const MessageDef*>& allMessages()
         &mustBeNonNegative, &mustBeOpenFraction, &mustBeFraction, &mustBeIntegerRange, &mustBeString, &mustNotBeEmpty,
         &mustBeBool, &unknownField, &unknownFieldDidYouMean, &mustBeOneOf, &mustBeOneOfDidYouMean, &mustBeStringArray,
         &mustBeNonEmptyString, &mustBeArray, &mustBeNonEmptyArray, &unsupportedSchema, &schemaMissing,
-        &numberOutOfRange, &wholeSequences, &globalBatchBoth, &headroomFraction, &profileLength, &profileRate,
-        &profileEmpty, &latitudeRange, &longitudeRange, &autoscalingNeedsTraffic, &kindRequired, &contextExceeded,
-        &boundRequired, &sectionIgnored, &countEqualsProduct, &countMultipleOfProduct, &ppExceedsLayers, &pueRange,
-        &tokensValue, &budgetValue, &regionMatchesNothing, &unknownProvider, &unknownCountry, &didYouMean, &textTooLong,
-        &shardGroupNeedsZero3, &shardGroupDivides, &fp8RecipeIgnored, &capacityFactorRange, &moeFieldIgnored,
-        &epDividesExperts, &epDividesDataRanks, &etpDividesTp, &dualPipeNeedsEvenPp, &recomputeLayersRange,
-        &recomputeLayersNeedsFull, &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads,
-        &expertsPerTokenRange, &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal,
-        &duplicateModelId, &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate,
-        &regionNotAllowed, &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped,
-        &gpuCountRange, &fractionalGpu, &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota,
-        &doesNotFitOn, &notFeasible, &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand,
-        &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget,
-        &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins,
-        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteHostDefault,
-        &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth,
-        &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours,
-        &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand,
-        &noteMixedFleet, &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws,
-        &noteQuotaGcp, &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates,
-        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
-        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &numberOutOfRange, &wholeSequences, &globalBatchBoth, &headroomFraction, &profileLength, &lengthMixShares,
+        &lengthP99BelowMean, &acceptedAboveDraft, &speculativeNoDefault, &draftModelRequired,
+        &loraResidentAboveAdapters, &lengthMixBoth, &profileRate, &profileEmpty, &latitudeRange, &longitudeRange,
+        &autoscalingNeedsTraffic, &kindRequired, &contextExceeded, &boundRequired, &sectionIgnored, &countEqualsProduct,
+        &countMultipleOfProduct, &ppExceedsLayers, &pueRange, &tokensValue, &budgetValue, &regionMatchesNothing,
+        &unknownProvider, &unknownCountry, &didYouMean, &textTooLong, &shardGroupNeedsZero3, &shardGroupDivides,
+        &fp8RecipeIgnored, &capacityFactorRange, &moeFieldIgnored, &epDividesExperts, &epDividesDataRanks,
+        &etpDividesTp, &dualPipeNeedsEvenPp, &recomputeLayersRange, &recomputeLayersNeedsFull, &unknownGpu,
+        &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange, &moeFfnRequired,
+        &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId, &gpuNoPrecision,
+        &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed, &countryNotAllowed,
+        &countryUnknown, &precisionUnsupported, &spotFleetDropped, &gpuCountRange, &fractionalGpu, &noDatasheet,
+        &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
+        &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand, &spotBucketTooHigh, &spotWithoutRate,
+        &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds,
+        &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon,
+        &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteHostDefault, &noteFxOld, &sloAtRisk,
+        &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown,
+        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
+        &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet,
+        &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp,
+        &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced,
+        &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits,
+        &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
         &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision,
-        &assumeMoeBalanced, &assumeMxfp8NotNative, &assumeGoodputShares,
+        &assumeMoeBalanced, &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing,
+        &assumeLengthMix, &assumeMxfp8NotNative, &assumeGoodputShares,
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,

@@ -51,6 +51,9 @@ const MessageDef* findMessage(std::string_view id);
 /// `text` with %1 … %9 replaced by `args` (a placeholder without an argument stays as it is).
 std::string fillArgs(std::string_view text, const std::vector<std::string>& args);
 
+/// `v` with `decimals` digits after the point ("%.*f"), for message arguments.
+std::string fixedText(double v, int decimals);
+
 /// The texts of messages, in English.
 std::vector<std::string> texts(const std::vector<Message>& messages);
 
@@ -63,12 +66,13 @@ extern const MessageDef jsonEmpty, jsonSyntax, jsonInvalid, jsonTooDeep, jsonToo
     mustBeOneOfDidYouMean, mustBeStringArray, mustBeNonEmptyString, mustBeArray, mustBeNonEmptyArray, unsupportedSchema,
     schemaMissing, numberOutOfRange;
 // Workloads (workload.cpp)
-extern const MessageDef wholeSequences, globalBatchBoth, headroomFraction, profileLength, profileRate, profileEmpty,
-    latitudeRange, longitudeRange, autoscalingNeedsTraffic, kindRequired, contextExceeded, boundRequired,
-    sectionIgnored, countEqualsProduct, countMultipleOfProduct, ppExceedsLayers, pueRange, tokensValue, budgetValue,
-    regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong, shardGroupNeedsZero3,
-    shardGroupDivides, fp8RecipeIgnored, capacityFactorRange, moeFieldIgnored, epDividesExperts, epDividesDataRanks,
-    etpDividesTp, dualPipeNeedsEvenPp, recomputeLayersRange, recomputeLayersNeedsFull;
+extern const MessageDef wholeSequences, globalBatchBoth, headroomFraction, profileLength, lengthMixShares,
+    lengthP99BelowMean, acceptedAboveDraft, speculativeNoDefault, draftModelRequired, loraResidentAboveAdapters,
+    lengthMixBoth, profileRate, profileEmpty, latitudeRange, longitudeRange, autoscalingNeedsTraffic, kindRequired,
+    contextExceeded, boundRequired, sectionIgnored, countEqualsProduct, countMultipleOfProduct, ppExceedsLayers,
+    pueRange, tokensValue, budgetValue, regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong,
+    shardGroupNeedsZero3, shardGroupDivides, fp8RecipeIgnored, capacityFactorRange, moeFieldIgnored, epDividesExperts,
+    epDividesDataRanks, etpDividesTp, dualPipeNeedsEvenPp, recomputeLayersRange, recomputeLayersNeedsFull;
 // Catalog look-ups (gpu.cpp, model.cpp)
 extern const MessageDef unknownGpu, unknownModel;
 // Model architectures (model.cpp)
@@ -94,7 +98,8 @@ extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, f
     changePipelineParallel, changeLora, missesTpot, missesTtft, needsReplicas, prefillOverTtft, availabilityUnreachable,
     replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
     assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault,
-    assumeReleasedPrecision, assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares;
+    assumeReleasedPrecision, assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares, assumeSpeculation,
+    speculationCosts, assumePrefixCache, assumeLoraServing, assumeLengthMix;
 // Calibration from a serving benchmark's results (serving_calibration.cpp) and what plans say about it
 extern const MessageDef calibRunRate, calibRunConcurrency, calibRunBurst, calibStatMean, calibStatMedian,
     calibStatDerived, calibStatMeasured, calibOverloaded, calibSaturated, calibBeyondCapacity, calibDoesNotFit,

@@ -98,6 +98,11 @@ std::string_view toString(AttentionKernel k)
     return k == AttentionKernel::Fa2 ? "fa2" : (k == AttentionKernel::Fa1 ? "fa1" : "latest");
 }
 
+double LoraAdapters::coldShare() const
+{
+    return adapters > 0 ? std::max(0.0, 1.0 - double(resident) / adapters) : 0.0;
+}
+
 double InferenceSpec::peakRate() const
 {
     double peak = requestsPerSecond.value_or(0);
@@ -249,11 +254,113 @@ TrainingSpec readTraining(ObjectReader& r)
     return t;
 }
 
+/// The standard normal's quantile (inverse CDF) by Newton's method on erfc: z with Φ(z) = p, 0 < p < 1.
+double normalQuantile(double p)
+{
+    double z = 0;
+    for (int i = 0; i < 60; ++i) {
+        const double cdf = 0.5 * std::erfc(-z / std::sqrt(2.0));
+        const double pdf = std::exp(-0.5 * z * z) / std::sqrt(2.0 * 3.141592653589793);
+        const double step = (cdf - p) / std::max(pdf, 1e-300);
+        z -= std::clamp(step, -2.0, 2.0);
+        if (std::abs(step) < 1e-12)
+            break;
+    }
+    return z;
+}
+
+/// A lognormal length with the given mean and 99th percentile, as its values at the quantiles of `points`: σ solves
+/// ln(p99 / mean) = z₀.₉₉·σ − σ²/2 (the smaller root; it exists while p99 ≤ e^(z₀.₉₉²/2) · mean ≈ 14.97 × mean),
+/// μ = ln mean − σ²/2.
+std::vector<double> lognormalAt(double mean, double p99, const std::vector<double>& points)
+{
+    const double z99 = normalQuantile(0.99);
+    const double sigma = z99 - std::sqrt(std::max(0.0, z99 * z99 - 2.0 * std::log(p99 / mean)));
+    const double mu = std::log(mean) - sigma * sigma / 2.0;
+    std::vector<double> out;
+    for (double q : points)
+        out.push_back(std::exp(mu + sigma * normalQuantile(q)));
+    return out;
+}
+
+/// length_mix (buckets) or length_distribution (lognormal prompt and output lengths, independent) as buckets.
+std::vector<LengthBucket> readLengthMix(ObjectReader& r)
+{
+    std::vector<LengthBucket> mix;
+    if (r.has("length_mix")) {
+        const auto& list = r.raw("length_mix");
+        if (!list.is_array() || list.empty())
+            fail(r.context(), r.pointer("length_mix"), Message(msg::mustBeNonEmptyArray, {detail::describe(list)}));
+        double total = 0;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            ObjectReader b(list[i], detail::appendPointer(r.pointer("length_mix"), i), r.context());
+            LengthBucket bucket;
+            bucket.promptTokens = static_cast<double>(b.integerCount("prompt_tokens", 1, 10'000'000));
+            bucket.outputTokens = static_cast<double>(b.integerCount("output_tokens", 1, 10'000'000));
+            bucket.share = b.number("share", Bound::Fraction);
+            b.finish();
+            total += bucket.share;
+            mix.push_back(bucket);
+        }
+        if (std::abs(total - 1.0) > 1e-3)
+            fail(r.context(), r.pointer("length_mix"), Message(msg::lengthMixShares, {detail::describe(total)}));
+        for (auto& b : mix)
+            b.share /= total;
+    } else if (auto d = r.optObject("length_distribution")) {
+        // The quantile bands each bucket stands for, and the quantile that stands for the band: 20 % bands up to
+        // 0.8, then 0.8–0.9, 0.9–0.98 and the top 2 % at its 99th percentile, so that p99 latencies see the tail.
+        const std::vector<double> bands {0.2, 0.2, 0.2, 0.2, 0.1, 0.08, 0.02};
+        const std::vector<double> points {0.1, 0.3, 0.5, 0.7, 0.85, 0.94, 0.99};
+        // Each side's mean is its own "mean", or prompt_tokens / output_tokens beside the distribution (not both).
+        const auto side = [&](const char* key, const char* tokens) {
+            ObjectReader o = d->object(key);
+            if (o.has("mean") && r.has(tokens))
+                fail(r.context(), r.pointer(tokens), Message(msg::lengthMixBoth));
+            const double mean = o.has("mean") || !r.has(tokens)
+                ? o.number("mean", Bound::Positive)
+                : static_cast<double>(r.integerCount(tokens, 1, 10'000'000));
+            const double p99 = o.number("p99", Bound::Positive);
+            if (!(p99 > mean) || p99 > 14.9 * mean)
+                fail(r.context(), o.pointer("p99"),
+                    Message(msg::lengthP99BelowMean, {detail::describe(mean), detail::describe(o.raw("p99"))}));
+            o.finish();
+            return lognormalAt(mean, p99, points);
+        };
+        if (auto shape = d->optString("shape"); shape && *shape != "lognormal")
+            detail::failNotOneOf(r.context(), d->pointer("shape"), d->raw("shape"), {"lognormal"});
+        const auto prompts = side("prompt", "prompt_tokens"), outputs = side("output", "output_tokens");
+        d->finish();
+        for (std::size_t i = 0; i < prompts.size(); ++i)
+            for (std::size_t j = 0; j < outputs.size(); ++j)
+                mix.push_back({std::max(1.0, std::round(prompts[i])), std::max(1.0, std::round(outputs[j])),
+                    bands[i] * bands[j]});
+    }
+    return mix;
+}
+
 InferenceSpec readInference(ObjectReader& r, const ModelArch& model)
 {
     InferenceSpec s;
-    s.promptTokens = static_cast<int>(r.integerCount("prompt_tokens", 1, 10'000'000));
-    s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));
+    if (r.has("length_mix")) {
+        // One way to give the lengths: two would leave the reader guessing which one the plan used.
+        for (const char* other : {"prompt_tokens", "output_tokens", "length_distribution"})
+            if (r.has(other))
+                fail(r.context(), r.pointer(other), Message(msg::lengthMixBoth));
+    }
+    s.lengthMix = readLengthMix(r);
+    if (s.lengthMix.empty()) {
+        s.promptTokens = static_cast<int>(r.integerCount("prompt_tokens", 1, 10'000'000));
+        s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));
+    } else {
+        // The means of the mix (the steady-state arithmetic uses them; KV and latency percentiles use the buckets).
+        double prompt = 0, output = 0;
+        for (const auto& b : s.lengthMix) {
+            prompt += b.share * b.promptTokens;
+            output += b.share * b.outputTokens;
+        }
+        s.promptTokens = std::max(1, static_cast<int>(std::lround(prompt)));
+        s.outputTokens = std::max(1, static_cast<int>(std::lround(output)));
+    }
     // Unless the workload says otherwise, weights are served as the preset's checkpoint is released (DeepSeek-V3
     // in FP8, gpt-oss's experts in MXFP4), else BF16; a weight_precision given also sets the experts' unless
     // expert_weight_precision says otherwise.
@@ -280,6 +387,60 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model)
         s.maxBatchedTokens = static_cast<int>(*v);
     if (auto v = r.optInteger("max_num_seqs", 1, 1'000'000))
         s.maxSequences = static_cast<int>(*v);
+    if (auto sp = r.optObject("speculative")) {
+        Speculation spec;
+        spec.method = readEnum(*sp, "method",
+            {{"mtp", Speculation::Method::Mtp}, {"eagle", Speculation::Method::Eagle},
+                {"draft", Speculation::Method::DraftModel}},
+            Speculation::Method::Mtp);
+        spec.draftTokens = static_cast<int>(sp->optInteger("draft_tokens", 1, 16).value_or(1));
+        if (auto a = sp->optNumber("accepted_tokens", Bound::Positive)) {
+            if (*a < 1.0 || *a > spec.draftTokens + 1.0)
+                fail(r.context(), sp->pointer("accepted_tokens"),
+                    Message(msg::acceptedAboveDraft,
+                        {std::to_string(spec.draftTokens + 1), detail::describe(sp->raw("accepted_tokens"))}));
+            spec.acceptedTokens = *a;
+        } else if (spec.method == Speculation::Method::Mtp && spec.draftTokens == 1) {
+            // DeepSeek-V3 technical report (arXiv 2412.19437, §5.4.3): "the acceptance rate of the second token
+            // prediction ranges between 85% and 90%" with one MTP module: 1 + 0.85 tokens a step (the low end).
+            spec.acceptedTokens = 1.85;
+        } else
+            fail(r.context(), sp->pointer("accepted_tokens"),
+                Message(msg::speculativeNoDefault,
+                    {spec.method == Speculation::Method::Mtp            ? "mtp (draft_tokens > 1)"
+                            : spec.method == Speculation::Method::Eagle ? "eagle"
+                                                                        : "draft"}));
+        if (auto m = sp->optString("draft_model"))
+            spec.draftModel = *m;
+        if (spec.method == Speculation::Method::DraftModel && spec.draftModel.empty())
+            fail(r.context(), sp->pointer("draft_model"), Message(msg::draftModelRequired));
+        sp->finish();
+        s.speculation = spec;
+    }
+    if (auto px = r.optObject("prefix")) {
+        PrefixCache p;
+        p.tokens = static_cast<double>(px->integerCount("tokens", 1, 10'000'000));
+        p.hitRate = px->number("hit_rate", Bound::Fraction);
+        px->finish();
+        s.prefix = p;
+    }
+    if (auto lo = r.optObject("lora")) {
+        LoraAdapters l;
+        l.adapters = static_cast<int>(lo->integer("adapters", 1, 1'000'000));
+        l.rank = static_cast<int>(lo->optInteger("rank", 1, 4096).value_or(16));
+        l.resident = static_cast<int>(lo->optInteger("resident", 1, 1'000'000).value_or(l.adapters));
+        if (l.resident > l.adapters)
+            fail(r.context(), lo->pointer("resident"),
+                Message(msg::loraResidentAboveAdapters,
+                    {std::to_string(l.adapters), detail::describe(lo->raw("resident"))}));
+        if (auto t = lo->optString("targets")) {
+            if (*t != "attention" && *t != "all")
+                detail::failNotOneOf(r.context(), lo->pointer("targets"), lo->raw("targets"), {"all", "attention"});
+            l.mlp = *t == "all";
+        }
+        lo->finish();
+        s.lora = l;
+    }
     if (auto v = r.optInteger("concurrency", 1, 1'000'000))
         s.concurrency = static_cast<int>(*v);
     s.requestsPerSecond = r.optNumber("requests_per_second", Bound::Positive);
@@ -405,8 +566,16 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
         case WorkloadKind::Inference: {
             ObjectReader i = top.object("inference");
             w.inference = readInference(i, w.model);
+            if (auto& sp = w.inference->speculation; sp && !sp->draftModel.empty()) {
+                auto found = models.find(sp->draftModel);
+                if (!found)
+                    fail(ctx, "/inference/speculative/draft_model", found.error());
+                sp->draft = std::make_shared<const ModelArch>(**found);
+            }
             i.finish();
-            const int context = w.inference->promptTokens + w.inference->outputTokens;
+            int context = w.inference->promptTokens + w.inference->outputTokens;
+            for (const auto& b : w.inference->lengthMix) // the longest request of a mix
+                context = std::max(context, static_cast<int>(b.promptTokens + b.outputTokens));
             if (context > w.model.context())
                 detail::warn(ctx, "/inference",
                     Message(msg::contextExceeded, {std::to_string(context), std::to_string(w.model.context())}));

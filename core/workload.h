@@ -92,6 +92,47 @@ struct Slo
     std::optional<double> tpotP99Ms; ///< ms
 };
 
+/// One bucket of a request-length mix: requests of this prompt and output length make up `share` of the traffic.
+struct LengthBucket
+{
+    double promptTokens = 0;
+    double outputTokens = 0;
+    double share = 0; ///< fraction of requests, the buckets' shares sum to 1
+};
+
+/// Speculative decoding (inference.speculative): a draft proposes `draftTokens` tokens a step and the target verifies
+/// them in one pass; on average `acceptedTokens` tokens come out of a step (the accepted drafts plus the target's own
+/// token: 1 ≤ accepted ≤ draft + 1).
+struct Speculation
+{
+    enum class Method { DraftModel, Mtp, Eagle };
+    Method method = Method::Mtp;
+    int draftTokens = 1;
+    double acceptedTokens = 1;
+    std::string draftModel;                 ///< preset id of the draft model (DraftModel)
+    std::shared_ptr<const ModelArch> draft; ///< its architecture, resolved when the workload is read
+};
+
+/// Prefix caching (inference.prefix): `hitRate` of requests find their first `tokens` prompt tokens (a system prompt,
+/// the conversation so far, a retrieved document) already in the KV cache; those tokens skip prefill and share one
+/// copy of their KV blocks.
+struct PrefixCache
+{
+    double tokens = 0;
+    double hitRate = 0;
+};
+
+/// Many LoRA adapters on one base model (inference.lora).
+struct LoraAdapters
+{
+    int adapters = 1;         ///< adapters served
+    int rank = 16;            ///< LoRA rank r
+    int resident = 1;         ///< adapters kept in GPU memory at once (vLLM --max-loras); the rest load on demand
+                              ///< (read from a workload: all of them unless "resident" says fewer)
+    bool mlp = true;          ///< adapted matrices: attention and MLP (true), or attention only
+    double coldShare() const; ///< requests whose adapter is not resident (uniform popularity): 1 − resident/adapters
+};
+
 /// "inference": serving.
 struct InferenceSpec
 {
@@ -119,6 +160,12 @@ struct InferenceSpec
     /// decodes end together. Not read from a workload (traffic arrives one by one); set for published benchmark
     /// runs (validation rows, imported benchmark results).
     bool waves = false;
+    /// Request lengths as a mix (inference.length_mix, or length_distribution turned into buckets); empty: every
+    /// request has promptTokens and outputTokens (which hold the mix's means when a mix is given).
+    std::vector<LengthBucket> lengthMix;
+    std::optional<Speculation> speculation;
+    std::optional<PrefixCache> prefix;
+    std::optional<LoraAdapters> lora;
     Precision expertPrecision() const { return expertWeightPrecision.value_or(weightPrecision); }
     std::optional<int> concurrency;          ///< sequences in flight per replica
     std::optional<double> requestsPerSecond; ///< peak arrival rate, requests/s

@@ -275,6 +275,15 @@ void TestGuiForm::typingShowsTheCoreErrorNextToTheField_data()
                                              << "/training/recompute_layers"
                                              << "1.5"
                                              << "1.5";
+    // In the collapsed "Advanced serving" section (issue #22): the error opens it.
+    QTest::addRow("accepted tokens above the drafts") << "inference"
+                                                      << "/inference/speculative/accepted_tokens"
+                                                      << "5"
+                                                      << "5";
+    QTest::addRow("draft tokens above 16") << "inference"
+                                           << "/inference/speculative/draft_tokens"
+                                           << "20"
+                                           << "20";
     QTest::addRow("deadline zero") << "training"
                                    << "/constraints/deadline_hours"
                                    << "0"

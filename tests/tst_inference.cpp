@@ -4,6 +4,8 @@
 #include "core/inference.h"
 #include "testutil.h"
 
+#include <memory>
+
 using namespace gpuplan;
 
 namespace {
@@ -67,6 +69,12 @@ private Q_SLOTS:
     void operatingPointMeetsSlo();
     void throughputGrowsWithBatch();
     void fp8HalvesWeights();
+    void speculationAtTwoPointFiveTokens();
+    void speculationStopsPayingAtLargeBatches();
+    void draftModelIsChargedWhole();
+    void prefixHitHalvesPrefill();
+    void loraAdaptersMemoryAndColdLoads();
+    void twoBucketLengthMix();
 };
 
 void TestInference::decodeIsMemoryBound()
@@ -292,6 +300,189 @@ void TestInference::fp8HalvesWeights()
     const auto fp8 = core::estimateInference(m, s, test::gpu("H100-SXM-80GB"), {4, 1, 1});
     QCOMPARE(fp8.weightsBytes * 2, bf16.weightsBytes);
     QVERIFY(fp8.maxConcurrency > bf16.maxConcurrency);
+}
+
+void TestInference::speculationAtTwoPointFiveTokens()
+{
+    // EAGLE with 3 drafts a step and 2.5 tokens out of a step on average, 4 requests of 128 + 250 tokens started
+    // together (a wave): the prompts' 4 · 128 = 512 tokens are one prefill step, then a request needs 250 / 2.5 = 100
+    // steps instead of 250. A step verifies 4 · 3 = 12 draft tokens beside the 4 decodes (16 tokens through the
+    // target, its weights read once) and runs the draft head — one layer of the target's shape, no engine overhead
+    // of its own — 3 times at 4 sequences. Mean context 128 + 250/2 = 253.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(128, 250, core::ServingEngine::Vllm);
+    s.waves = true;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const core::InferenceEstimate plainRun
+        = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 4, &fixedParams());
+    core::Speculation sp;
+    sp.method = core::Speculation::Method::Eagle;
+    sp.draftTokens = 3;
+    sp.acceptedTokens = 2.5;
+    s.speculation = sp;
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 4, &fixedParams());
+    const auto stepS = [&](const core::ModelArch& arch, const core::ServingParams& p, core::StepLoad load) {
+        return core::stepSeconds(arch, s, gpu, {1, 1, 1}, fixedEfficiency(), p, load);
+    };
+    core::ModelArch head = m;
+    head.layers = 1;
+    core::ServingParams noStep = fixedParams();
+    noStep.stepOverheadVllmS = noStep.stepOverheadSglangS = noStep.stepOverheadTrtllmS = 0;
+    const double prefill = stepS(m, fixedParams(), {0, 0, 512, 64});
+    const double verify = stepS(m, fixedParams(), {4, 253, 0, 0, 12}) + 3 * stepS(head, noStep, {4, 253, 0, 0});
+    const double plain = stepS(m, fixedParams(), {4, 253, 0, 0});
+    GP_COMPARE_REL(e.throughputTokensPerS, 4.0 * 250 / (prefill + 100 * verify), 1e-9);
+    GP_COMPARE_REL(plainRun.throughputTokensPerS, 4.0 * 250 / (prefill + 250 * plain), 1e-9);
+    GP_COMPARE_REL(e.speculationGain, (prefill + 250 * plain) / (prefill + 100 * verify), 1e-9);
+    QCOMPARE(e.acceptedTokens, 2.5);
+    // At 4 sequences the step reads the weights once for 16 tokens as for 4: it costs well under 2.5 plain steps, so
+    // speculation pays.
+    QVERIFY(verify < 2.5 * plain);
+    QVERIFY(e.speculationGain > 1.5);
+    // The head's weights: one layer (4 · 4096² · (1 + 1/4) attention … as countParams gives it) plus the 2h × h
+    // projection, without the embedding and output head it shares with the target.
+    const double layer = core::countParams(head).total - core::countParams(head).embedding;
+    GP_COMPARE_REL(e.draftBytesPerGpu, (layer + 2.0 * 4096 * 4096) * 2, 1e-9);
+}
+
+void TestInference::speculationStopsPayingAtLargeBatches()
+{
+    // The verify pass runs (k + 1) tokens per sequence through every GEMM: at a large batch the step is compute-bound
+    // and costs about (k + 1) = 4 plain steps for 2.5 tokens, so speculation lowers throughput (gain ≈ 2.5 / 4 < 1).
+    // At one sequence the step is bound by reading the weights and costs little more than a plain one.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(128, 250, core::ServingEngine::Sglang);
+    core::Speculation sp;
+    sp.method = core::Speculation::Method::Eagle;
+    sp.draftTokens = 3;
+    sp.acceptedTokens = 2.5;
+    s.speculation = sp;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto one = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 1, &fixedParams());
+    const auto many = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 1024, &fixedParams());
+    QVERIFY(one.speculationGain > 1.5);
+    QVERIFY(many.speculationGain < 1.0);
+    QVERIFY(many.speculationPaysUpTo > 1 && many.speculationPaysUpTo < 1024);
+    // The plan says so.
+    bool said = false;
+    for (const auto& a : many.assumptions)
+        said = said || a.id() == "assume.speculation_costs";
+    QVERIFY(said);
+}
+
+void TestInference::draftModelIsChargedWhole()
+{
+    // Llama 3.2 1B drafting for Llama 3.1 8B: its own weights, embedding included (tied): 128 256 · 2048 =
+    // 262 668 288; a layer: q and o 2048² each, k and v 2048 · 512 each (8 KV heads of 64), gate/up/down
+    // 3 · 2048 · 8192, two norms of 2048 = 60 821 504, · 16 layers = 973 144 064; the final norm 2048: 1 235 814 400
+    // parameters, 2 471 628 800 B in 16-bit on one GPU. Its KV (16 layers · 8 KV heads · 64 · 2 (K and V) · 2 B =
+    // 32 768 B a token) adds to each sequence's.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(512, 128, core::ServingEngine::Sglang);
+    core::Speculation sp;
+    sp.method = core::Speculation::Method::DraftModel;
+    sp.draftModel = "llama-3.2-1b";
+    sp.draft = std::make_shared<const core::ModelArch>(test::model("llama-3.2-1b"));
+    sp.draftTokens = 4;
+    sp.acceptedTokens = 3;
+    s.speculation = sp;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 8, &fixedParams());
+    QCOMPARE(e.draftBytesPerGpu, 2471628800.0);
+    // 8 sequences of 512 + 64 tokens: 8 · 576 · (131 072 + 32 768) B of KV.
+    GP_COMPARE_REL(e.memory.kvCache, 8 * 576.0 * (131072 + 32768), 1e-12);
+    GP_COMPARE_REL(e.memory.weights, e.weightsBytes + 2471628800.0, 1e-12);
+}
+
+void TestInference::prefixHitHalvesPrefill()
+{
+    // 2048-token prompts whose whole prompt is a cached prefix half the time. A hit still computes the prompt's last
+    // token (vLLM recomputes it), so the prefill carries 0.5 · 1 + 0.5 · 2048 = 1024.5 tokens on average instead of
+    // 2048: the linear work halves (1024.5 / 2048 = 0.50024). The attention work, Σ tokens × position, is
+    // 0.5 · 1 · (2047 + 2048)/2 + 0.5 · 2048 · 1024 = 1 023.75 + 1 048 576 = 1 049 599.75 instead of 2048 · 1024 =
+    // 2 097 152: it halves too (0.50049) — at the mean position 1 049 599.75 / 1024.5 of the tokens prefilled.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(2048, 128, core::ServingEngine::Sglang);
+    s.prefix = core::PrefixCache {2048, 0.5};
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 8, &fixedParams());
+    GP_COMPARE_REL(e.prefillShare, 1024.5 / 2048, 1e-12);
+    const double halved = core::stepSeconds(
+        m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {0, 0, 1024.5, 1049599.75 / 1024.5});
+    GP_COMPARE_REL(e.prefillMs, halved * 1e3, 1e-9);
+    const double whole = core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), {0, 0, 2048, 1024});
+    QVERIFY(e.prefillMs < 0.55 * whole * 1e3);
+    // KV: the prefix is kept once, 2048 · 131 072 B (Llama 3.1 8B: 2 · 32 layers · 8 KV heads · 128 · 2 B a token);
+    // a hit keeps 1 + 64 tokens of its own on average, a miss 2048 + 64: 8 sequences hold 8 · 1088.5 tokens.
+    GP_COMPARE_REL(e.sharedPrefixBytesPerGpu, 2048.0 * 131072, 1e-12);
+    GP_COMPARE_REL(e.memory.kvCache, 8 * 1088.5 * 131072 + 2048.0 * 131072, 1e-12);
+}
+
+void TestInference::loraAdaptersMemoryAndColdLoads()
+{
+    // Llama 3.1 8B (h 4096, 32 query heads and 8 KV heads of 128, gated MLP of 14 336, 32 layers), rank 16 on every
+    // projection: r · (in + out) each — q 4096 + 4096, k and v 4096 + 1024 each, o 4096 + 4096 = 26 624; gate, up and
+    // down 3 · (4096 + 14 336) = 55 296; 81 920 a layer · 16 · 32 layers = 41 943 040 parameters = 83 886 080 B in
+    // 16-bit = 80 MiB an adapter. 10 of 100 resident: 800 MiB; 90 % of requests wait 83 886 080 B / 25 GB/s =
+    // 3.3554 ms for theirs.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(512, 128, core::ServingEngine::Sglang);
+    core::LoraAdapters lora;
+    lora.adapters = 100;
+    lora.rank = 16;
+    lora.resident = 10;
+    s.lora = lora;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 4, &fixedParams());
+    QCOMPARE(e.loraAdapterBytes, 83886080.0);
+    QCOMPARE(e.loraResidentBytesPerGpu, 838860800.0);
+    GP_COMPARE_REL(e.loraColdLoadMs, 3.3554432, 1e-12);
+    // All resident: no cold loads; the steps are the same (4 sequences carry 100 · (1 − 0.99⁴) = 3.94 distinct
+    // adapters, under both limits), so the mean TTFT differs by 0.9 · 3.3554 ms exactly.
+    s.lora->resident = 100;
+    const auto warm = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 4, &fixedParams());
+    GP_COMPARE_REL(e.ttftMs - warm.ttftMs, 0.9 * 3.3554432, 1e-6);
+    GP_COMPARE_REL(e.loraDistinctPerStep, 100 * (1 - std::pow(0.99, 4)), 1e-9);
+    // Attention only: 26 624 · 16 · 32 = 13 631 488 parameters.
+    s.lora->mlp = false;
+    const auto attn = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 4, &fixedParams());
+    QCOMPARE(attn.loraAdapterBytes, 13631488.0 * 2);
+    // The resident adapters take KV room: fewer sequences fit than without them.
+    const auto none = core::estimateInference(
+        m, spec(512, 128, core::ServingEngine::Sglang), gpu, {1, 1, 1}, fixedEfficiency(), 4, &fixedParams());
+    QVERIFY(warm.maxConcurrency < none.maxConcurrency);
+}
+
+void TestInference::twoBucketLengthMix()
+{
+    // 80 % of requests are 1000 + 100 tokens, 20 % are 4000 + 1000. Means: prompt 1600, output 280. A request stays
+    // as many steps as its output, so the KV a sequence holds on average weighs each bucket by share × output:
+    // (0.8 · 100 · (1000 + 50) + 0.2 · 1000 · (4000 + 500)) / (80 + 200) = 984 000 / 280 = 3514.3 tokens — twice
+    // the 1600 + 140 of a request of mean lengths.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(1600, 280, core::ServingEngine::Sglang);
+    s.lengthMix = {{1000, 100, 0.8}, {4000, 1000, 0.2}};
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 16, &fixedParams());
+    GP_COMPARE_REL(e.contextTokens, 984000.0 / 280, 1e-12);
+    GP_COMPARE_REL(e.memory.kvCache, 16 * 984000.0 / 280 * 131072, 1e-12);
+    // SGLang prefills a new prompt after the decode step under way: TTFT_b = ½ decode + prefill(P_b at P_b / 2). The
+    // mean is 0.8 · TTFT_1000 + 0.2 · TTFT_4000; the p99 request is a long one (the top 20 % are all 4000-token
+    // prompts), and its end-to-end time adds 999 TPOTs.
+    const auto stepS = [&](core::StepLoad load) {
+        return core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), load);
+    };
+    const double decode = stepS({16, 984000.0 / 280, 0, 0});
+    const double shortTtft = 0.5 * decode + stepS({0, 0, 1000, 500});
+    const double longTtft = 0.5 * decode + stepS({0, 0, 4000, 2000});
+    GP_COMPARE_REL(e.ttftMs, (0.8 * shortTtft + 0.2 * longTtft) * 1e3, 1e-9);
+    GP_COMPARE_REL(e.ttftP99Ms, longTtft * 1e3, 1e-9);
+    GP_COMPARE_REL(e.e2eP99Ms, (longTtft + 999 * e.tpotMs / 1e3) * 1e3, 1e-9);
+    // Without the mix (every request of the mean lengths) the p99 is the mean: the mix's p99 TTFT is higher.
+    const auto mean = core::estimateInference(
+        m, spec(1600, 280, core::ServingEngine::Sglang), gpu, {1, 1, 1}, fixedEfficiency(), 16, &fixedParams());
+    GP_COMPARE_REL(mean.ttftP99Ms, mean.ttftMs, 1e-12);
+    QVERIFY(e.ttftP99Ms > mean.ttftP99Ms);
 }
 
 QTEST_APPLESS_MAIN(TestInference)

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void valid();
     void badInput_data();
     void badInput();
+    void servingFeatures();
     void trainingFields();
     void unknownFieldsWarn();
     void inlineModel();
@@ -175,6 +176,53 @@ void TestWorkload::badInput_data()
         "w.json:/inference/availability: must be a fraction between 0 and 1 (exclusive), got 1");
     row("availability 99.9", inf("99.9"),
         "w.json:/inference/availability: must be a fraction between 0 and 1 (exclusive), got 99.9");
+    // The advanced serving features (issue #22): out-of-range values name the field and the value.
+    auto serving = [](const std::string& fields) {
+        return R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},"inference":{)"
+            + fields + "}}";
+    };
+    row("accepted above draft",
+        serving(R"("prompt_tokens":100,"output_tokens":50,"speculative":{"method":"eagle","draft_tokens":3,)"
+                R"("accepted_tokens":4.5})"),
+        "w.json:/inference/speculative/accepted_tokens: must be from 1 to draft_tokens + 1 = 4 (the drafts accepted "
+        "plus the target's own token), got 4.5");
+    row("accepted below one",
+        serving(R"("prompt_tokens":100,"output_tokens":50,"speculative":{"method":"mtp","accepted_tokens":0.5})"),
+        "w.json:/inference/speculative/accepted_tokens: must be from 1 to draft_tokens + 1 = 2");
+    row("eagle without acceptance",
+        serving(R"("prompt_tokens":100,"output_tokens":50,"speculative":{"method":"eagle","draft_tokens":4})"),
+        "w.json:/inference/speculative/accepted_tokens: is required for method eagle");
+    row("draft without model",
+        serving(R"("prompt_tokens":100,"output_tokens":50,"speculative":{"method":"draft","accepted_tokens":2})"),
+        "w.json:/inference/speculative/draft_model: method draft needs draft_model");
+    row("draft model unknown",
+        serving(R"("prompt_tokens":100,"output_tokens":50,"speculative":{"method":"draft","accepted_tokens":2,)"
+                R"("draft_model":"llama-9z"})"),
+        "w.json:/inference/speculative/draft_model: unknown model");
+    row("hit rate above 1", serving(R"("prompt_tokens":100,"output_tokens":50,"prefix":{"tokens":80,"hit_rate":1.5})"),
+        "w.json:/inference/prefix/hit_rate: must be a fraction between 0 and 1, got 1.5");
+    row("prefix without length", serving(R"("prompt_tokens":100,"output_tokens":50,"prefix":{"hit_rate":0.5})"),
+        "w.json:/inference/prefix/tokens: is required");
+    row("histogram does not sum",
+        serving(R"("length_mix":[{"prompt_tokens":100,"output_tokens":50,"share":0.5},)"
+                R"({"prompt_tokens":1000,"output_tokens":500,"share":0.4}])"),
+        "w.json:/inference/length_mix: the buckets' shares must add up to 1 (within 0.001), they add up to 0.9");
+    row("mix beside one length",
+        serving(R"("prompt_tokens":100,"length_mix":[{"prompt_tokens":100,"output_tokens":50,"share":1}])"),
+        "w.json:/inference/prompt_tokens: give each length once: prompt_tokens and output_tokens, a length_mix, or "
+        "a length_distribution");
+    row("distribution mean given twice",
+        serving(R"("prompt_tokens":500,"output_tokens":100,"length_distribution":{"prompt":{"mean":500,"p99":3000},)"
+                R"("output":{"p99":400}})"),
+        "w.json:/inference/prompt_tokens: give each length once");
+    row("p99 below mean",
+        serving(R"("length_distribution":{"prompt":{"mean":500,"p99":400},"output":{"mean":200,"p99":800}})"),
+        "w.json:/inference/length_distribution/prompt/p99: p99 must be above the mean");
+    row("resident above adapters",
+        serving(R"("prompt_tokens":100,"output_tokens":50,"lora":{"adapters":10,"resident":20})"),
+        "w.json:/inference/lora/resident: must be at most adapters (10), got 20");
+    row("lora rank zero", serving(R"("prompt_tokens":100,"output_tokens":50,"lora":{"adapters":10,"rank":0})"),
+        "w.json:/inference/lora/rank: must be");
     row("batch without bound",
         R"({"schema":"gpuplan.workload/1","kind":"batch","batch":{"reference_gpu":"T4","gpu_hours":10}})",
         "w.json:/batch/bound: is required");
@@ -191,6 +239,51 @@ void TestWorkload::badInput()
     QVERIFY2(!w, "accepted bad input");
     QVERIFY2(w.error().detail.rfind(expected.toStdString(), 0) == 0,
         qPrintable(QStringLiteral("got: ") + QString::fromStdString(w.error().detail)));
+}
+
+void TestWorkload::servingFeatures()
+{
+    auto w = parse(R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},
+      "inference":{"length_mix":[{"prompt_tokens":1000,"output_tokens":100,"share":0.8},
+                                 {"prompt_tokens":4000,"output_tokens":1000,"share":0.2}],
+        "speculative":{"method":"mtp"}, "prefix":{"tokens":512,"hit_rate":0.5},
+        "lora":{"adapters":100,"rank":8,"resident":10,"targets":"attention"}}})");
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    const auto& i = *w->inference;
+    // The mix's means: prompt 0.8 · 1000 + 0.2 · 4000 = 1600, output 0.8 · 100 + 0.2 · 1000 = 280.
+    QCOMPARE(i.lengthMix.size(), std::size_t(2));
+    QCOMPARE(i.promptTokens, 1600);
+    QCOMPARE(i.outputTokens, 280);
+    // MTP with one module and no acceptance given: DeepSeek-V3's low end, 1 + 0.85 tokens a step.
+    QVERIFY(i.speculation && i.speculation->method == core::Speculation::Method::Mtp);
+    QCOMPARE(i.speculation->draftTokens, 1);
+    QCOMPARE(i.speculation->acceptedTokens, 1.85);
+    QCOMPARE(i.prefix->tokens, 512.0);
+    QCOMPARE(i.prefix->hitRate, 0.5);
+    QCOMPARE(i.lora->adapters, 100);
+    QCOMPARE(i.lora->rank, 8);
+    QCOMPARE(i.lora->resident, 10);
+    QVERIFY(!i.lora->mlp);
+    QCOMPARE(i.lora->coldShare(), 0.9); // 1 − 10/100
+    // A lognormal with mean 500 and p99 3000: σ solves ln 6 = 2.3263·σ − σ²/2 → σ = 2.3263 − √(2.3263² − 2 ln 6)
+    // = 2.3263 − √(5.4119 − 3.5835) = 2.3263 − 1.3522 = 0.9741; μ = ln 500 − σ²/2 = 6.2146 − 0.4745 = 5.7401.
+    // Its median bucket (the 50th percentile) is e^5.7401 = 311 tokens; 7 × 7 buckets.
+    auto d = parse(R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},
+      "inference":{"length_distribution":{"prompt":{"mean":500,"p99":3000},"output":{"mean":100,"p99":400}}}})");
+    QVERIFY2(d, d ? "" : d.error().detail.c_str());
+    QCOMPARE(d->inference->lengthMix.size(), std::size_t(49));
+    // The same distribution with its means given as prompt_tokens and output_tokens (as the app's form writes it).
+    auto e = parse(R"({"schema":"gpuplan.workload/1","kind":"inference","model":{"preset":"llama-3.1-8b"},
+      "inference":{"prompt_tokens":500,"output_tokens":100,
+                   "length_distribution":{"prompt":{"p99":3000},"output":{"p99":400}}}})");
+    QVERIFY2(e, e ? "" : e.error().detail.c_str());
+    QCOMPARE(e->inference->lengthMix.size(), std::size_t(49));
+    QCOMPARE(e->inference->lengthMix[2 * 7].promptTokens, 311.0);
+    QCOMPARE(d->inference->lengthMix[2 * 7].promptTokens, 311.0);
+    double total = 0;
+    for (const auto& b : d->inference->lengthMix)
+        total += b.share;
+    GP_COMPARE_REL(total, 1.0, 1e-12);
 }
 
 void TestWorkload::trainingFields()

@@ -783,5 +783,53 @@
         <source>no inference.weight_precision given: the weights are served as %1 is released, %2 (experts %3); set inference.weight_precision to serve another format</source>
         <translation>未给出 inference.weight_precision：权重按 %1 发布时的格式部署，即 %2（专家 %3）；如需其他格式，请设置 inference.weight_precision</translation>
     </message>
+    <message>
+        <source>the buckets&apos; shares must add up to 1 (within 0.001), they add up to %1</source>
+        <translation>各区间的占比之和必须为 1（误差 0.001 以内），实际为 %1</translation>
+    </message>
+    <message>
+        <source>p99 must be above the mean and at most 14.9 × it (a lognormal with that mean and 99th percentile), got mean %1 and p99 %2</source>
+        <translation>p99 必须大于均值且不超过均值的 14.9 倍（按该均值与第 99 百分位的对数正态分布），实际均值 %1、p99 %2</translation>
+    </message>
+    <message>
+        <source>must be from 1 to draft_tokens + 1 = %1 (the drafts accepted plus the target&apos;s own token), got %2</source>
+        <translation>必须在 1 到 draft_tokens + 1 = %1 之间（被接受的草稿 token 加上目标模型自己的 token），实际为 %2</translation>
+    </message>
+    <message>
+        <source>is required for method %1: no typical value could be cited (mtp has one: DeepSeek-V3&apos;s 85–90 % second-token acceptance)</source>
+        <translation>方法 %1 必须填写：没有可引用的典型值（mtp 有：DeepSeek-V3 第二个 token 的接受率为 85–90 %）</translation>
+    </message>
+    <message>
+        <source>method draft needs draft_model, a model preset</source>
+        <translation>方法 draft 需要 draft_model（一个模型预设）</translation>
+    </message>
+    <message>
+        <source>must be at most adapters (%1), got %2</source>
+        <translation>不能超过 adapters（%1），实际为 %2</translation>
+    </message>
+    <message>
+        <source>speculative decoding (%1): %2 draft token(s) a step, %3 tokens out of a step on average; the draft&apos;s runs, weights and KV and the target&apos;s verification are charged; %4× the throughput of plain decoding here, and it raises throughput up to %5 sequences per replica</source>
+        <translation>投机解码（%1）：每步 %2 个草稿 token，平均每步产出 %3 个 token；已计入草稿的运行、权重与 KV 以及目标模型的验证；此处吞吐量为普通解码的 %4 倍，每副本不超过 %5 个序列时可提高吞吐量</translation>
+    </message>
+    <message>
+        <source>at %1 sequences per replica speculative decoding costs more than it saves (%2× the throughput of plain decoding: verifying drafts makes large batches compute-bound); it pays only up to %3 sequences</source>
+        <translation>每副本 %1 个序列时，投机解码得不偿失（吞吐量为普通解码的 %2 倍：验证草稿使大批次受算力限制）；只有不超过 %3 个序列时才划算</translation>
+    </message>
+    <message>
+        <source>prefix caching: %1 % of requests find their first %2 prompt tokens cached and skip their prefill (one shared prefix, its KV kept once per GPU); %3 % of prompt tokens are prefilled</source>
+        <translation>前缀缓存：%1 % 的请求其前 %2 个提示词 token 已在缓存中，跳过预填充（一个共享前缀，其 KV 每个 GPU 只存一份）；%3 % 的提示词 token 需要预填充</translation>
+    </message>
+    <message>
+        <source>request lengths from a mix of %1 buckets (mean prompt %2, mean output %3 tokens): KV memory and throughput from the mix, p99 TTFT and end-to-end latency from its longest requests</source>
+        <translation>请求长度来自 %1 个区间的混合（平均提示词 %2、平均输出 %3 个 token）：KV 显存与吞吐量按该混合计算，p99 TTFT 与端到端延迟取自其中最长的请求</translation>
+    </message>
+    <message>
+        <source>give each length once: prompt_tokens and output_tokens, a length_mix, or a length_distribution (whose means may come from prompt_tokens and output_tokens)</source>
+        <translation>每种长度只能给出一次：prompt_tokens 与 output_tokens、length_mix，或 length_distribution（其均值可取自 prompt_tokens 与 output_tokens）</translation>
+    </message>
+    <message>
+        <source>%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular %5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it carries. The LoRA kernels&apos; own overhead is not counted (vLLM measured a third less throughput with one rank-8 adapter on Llama 2 7B): read the throughput as an upper bound</source>
+        <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻 GPU 显存；假设各适配器被请求的概率相同，%5 % 的请求需等待 %6 ms 经 PCIe（假定 25 GB/s）加载其适配器；每一步读取其包含的每个不同适配器。未计入 LoRA 内核自身的开销（vLLM 实测在 Llama 2 7B 上使用一个秩为 8 的适配器时吞吐量降低约三分之一）：吞吐量应视为上限</translation>
+    </message>
 </context>
 </TS>

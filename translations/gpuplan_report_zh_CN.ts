@@ -31,7 +31,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="883"/>
-        <location filename="../app/report/pdf_report.cpp" line="2087"/>
+        <location filename="../app/report/pdf_report.cpp" line="2092"/>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
@@ -57,7 +57,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="973"/>
-        <location filename="../app/report/pdf_report.cpp" line="2089"/>
+        <location filename="../app/report/pdf_report.cpp" line="2094"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -88,28 +88,28 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="991"/>
-        <location filename="../app/report/pdf_report.cpp" line="2109"/>
+        <location filename="../app/report/pdf_report.cpp" line="2114"/>
         <source>%1 mo</source>
         <translation>%1 个月</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="902"/>
-        <location filename="../app/report/pdf_report.cpp" line="2175"/>
+        <location filename="../app/report/pdf_report.cpp" line="2180"/>
         <source>on-demand</source>
         <translation>按需</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="904"/>
-        <location filename="../app/report/pdf_report.cpp" line="2177"/>
         <location filename="../app/report/pdf_report.cpp" line="2182"/>
+        <location filename="../app/report/pdf_report.cpp" line="2187"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="906"/>
-        <location filename="../app/report/pdf_report.cpp" line="2169"/>
-        <location filename="../app/report/pdf_report.cpp" line="2172"/>
-        <location filename="../app/report/pdf_report.cpp" line="2217"/>
+        <location filename="../app/report/pdf_report.cpp" line="2174"/>
+        <location filename="../app/report/pdf_report.cpp" line="2177"/>
+        <location filename="../app/report/pdf_report.cpp" line="2222"/>
         <source>reserved</source>
         <translation>预留实例</translation>
     </message>
@@ -462,7 +462,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1252"/>
-        <location filename="../app/report/pdf_report.cpp" line="1794"/>
+        <location filename="../app/report/pdf_report.cpp" line="1799"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
@@ -564,14 +564,14 @@ as of</source>
         <location filename="../app/report/pdf_report.cpp" line="1300"/>
         <location filename="../app/report/pdf_report.cpp" line="1312"/>
         <location filename="../app/report/pdf_report.cpp" line="1324"/>
-        <location filename="../app/report/pdf_report.cpp" line="1971"/>
+        <location filename="../app/report/pdf_report.cpp" line="1976"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1300"/>
         <location filename="../app/report/pdf_report.cpp" line="1312"/>
-        <location filename="../app/report/pdf_report.cpp" line="2277"/>
+        <location filename="../app/report/pdf_report.cpp" line="2282"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -756,341 +756,346 @@ as of</source>
         <translation>每步框架开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2058"/>
+        <location filename="../app/report/pdf_report.cpp" line="1705"/>
+        <source>The slowest 1 % of requests (the longest prompts of the length mix, prefix-cache misses, cold LoRA adapters) take %1 to their first token before any queueing; the p99 TTFT adds it to the p99 wait, an upper bound</source>
+        <translation>最慢的 1 % 请求（长度混合中最长的提示词、前缀缓存未命中、冷 LoRA 适配器）在排队之前需 %1 才得到首个 token；p99 TTFT 将其加到 p99 等待时间上，是一个上界</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="2063"/>
         <source>GPU pool sizing</source>
         <translation>GPU 资源池容量规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2064"/>
+        <location filename="../app/report/pdf_report.cpp" line="2069"/>
         <source>%1 tasks of %2 on %3</source>
         <translation>%2 中的 %1 个任务，使用 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2067"/>
+        <location filename="../app/report/pdf_report.cpp" line="2072"/>
         <source>generated %1</source>
         <translation>生成于 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2069"/>
+        <location filename="../app/report/pdf_report.cpp" line="2074"/>
         <source>Pool sizing</source>
         <translation>资源池容量规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2079"/>
+        <location filename="../app/report/pdf_report.cpp" line="2084"/>
         <source>%1 USD</source>
         <translation>%1 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2082"/>
+        <location filename="../app/report/pdf_report.cpp" line="2087"/>
         <source>never</source>
         <translation>永不</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2097"/>
+        <location filename="../app/report/pdf_report.cpp" line="2102"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2098"/>
+        <location filename="../app/report/pdf_report.cpp" line="2103"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2104"/>
+        <location filename="../app/report/pdf_report.cpp" line="2109"/>
         <source>%1 %2 (%3 GPUs) %4, %5</source>
         <translation>%1 %2（%3 块 GPU）%4，%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2111"/>
+        <location filename="../app/report/pdf_report.cpp" line="2116"/>
         <source>(a host&apos;s default discount: indicative)</source>
         <translation>（主机默认折扣：仅供参考）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2112"/>
+        <location filename="../app/report/pdf_report.cpp" line="2117"/>
         <source>as of %1</source>
         <translation>截至 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2127"/>
+        <location filename="../app/report/pdf_report.cpp" line="2132"/>
         <source>Target: the 99th percentile of the queueing delay of every class at most %1; a burst instance takes %2 to start. Demand when every task starts on arrival: at most %3 GPUs at once, %4 GPU-hours over %5.</source>
         <translation>目标：每个类别排队延迟的第 99 百分位不超过 %1；突发实例启动需要 %2。若每个任务到达即开始，需求为：同时最多 %3 块 GPU，%5 内共 %4 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2134"/>
+        <location filename="../app/report/pdf_report.cpp" line="2139"/>
         <source>Under %1 no mix within the search&apos;s bounds meets the target.</source>
         <translation>%1 策略下，搜索范围内没有满足目标的组合。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2139"/>
+        <location filename="../app/report/pdf_report.cpp" line="2144"/>
         <source>Cheapest under %1: %2 owned GPUs, %3 reserved GPUs, on-demand burst for %4 GPU-hours and spot for %5 GPU-hours: %6 per month (%7 over the replay), against %8 per month all on demand.</source>
         <translation>%1 策略下最便宜：自有 GPU %2 块，预留 GPU %3 块，按需突发 %4 GPU 小时，竞价实例突发 %5 GPU 小时：每月 %6（回放期间共 %7），全部按需则每月 %8。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2151"/>
+        <location filename="../app/report/pdf_report.cpp" line="2156"/>
         <source>Prices and break-even utilization</source>
         <translation>价格与盈亏平衡使用率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2153"/>
+        <location filename="../app/report/pdf_report.cpp" line="2158"/>
         <source>part</source>
         <translation>部分</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2153"/>
+        <location filename="../app/report/pdf_report.cpp" line="2158"/>
         <source>USD per GPU-hour</source>
         <translation>每 GPU 小时美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2154"/>
+        <location filename="../app/report/pdf_report.cpp" line="2159"/>
         <source>break-even utilization</source>
         <translation>盈亏平衡使用率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2154"/>
+        <location filename="../app/report/pdf_report.cpp" line="2159"/>
         <source>from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2157"/>
-        <location filename="../app/report/pdf_report.cpp" line="2167"/>
-        <location filename="../app/report/pdf_report.cpp" line="2217"/>
+        <location filename="../app/report/pdf_report.cpp" line="2162"/>
+        <location filename="../app/report/pdf_report.cpp" line="2172"/>
+        <location filename="../app/report/pdf_report.cpp" line="2222"/>
         <source>owned</source>
         <translation>自有</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2158"/>
+        <location filename="../app/report/pdf_report.cpp" line="2163"/>
         <source>%1 + %2 when busy</source>
         <translation>%1 + 忙碌时 %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2161"/>
+        <location filename="../app/report/pdf_report.cpp" line="2166"/>
         <source>TCO: servers of %1 GPUs at %2 %3 over %4 years, PUE %5, power %6 per kWh</source>
         <translation>TCO：每台 %1 块 GPU 的服务器，%2 %3，折旧 %4 年，PUE %5，电价每千瓦时 %6</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2167"/>
+        <location filename="../app/report/pdf_report.cpp" line="2172"/>
         <source>no TCO inputs: not sized</source>
         <translation>无 TCO 输入：不规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2173"/>
+        <location filename="../app/report/pdf_report.cpp" line="2178"/>
         <source>no commitment price for this GPU in the catalog: not sized</source>
         <translation>价格目录中没有此 GPU 的承诺价格：不规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2178"/>
+        <location filename="../app/report/pdf_report.cpp" line="2183"/>
         <source>%1 of on-demand</source>
         <translation>按需价格的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2180"/>
+        <location filename="../app/report/pdf_report.cpp" line="2185"/>
         <source>+%1 % for interruptions</source>
         <translation>中断另加 %1 %</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2183"/>
+        <location filename="../app/report/pdf_report.cpp" line="2188"/>
         <source>no spot price for this GPU in the catalog: preemptible tasks burst on demand</source>
         <translation>价格目录中没有此 GPU 的竞价实例价格：可抢占任务按需突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2189"/>
+        <location filename="../app/report/pdf_report.cpp" line="2194"/>
         <source>The cheapest mix per policy</source>
         <translation>各调度策略下最便宜的组合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2191"/>
-        <location filename="../app/report/pdf_report.cpp" line="2245"/>
+        <location filename="../app/report/pdf_report.cpp" line="2196"/>
+        <location filename="../app/report/pdf_report.cpp" line="2250"/>
         <source>policy</source>
         <translation>调度策略</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2191"/>
+        <location filename="../app/report/pdf_report.cpp" line="2196"/>
         <source>owned
 GPUs</source>
         <translation>自有
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2191"/>
+        <location filename="../app/report/pdf_report.cpp" line="2196"/>
         <source>reserved
 GPUs</source>
         <translation>预留
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2192"/>
+        <location filename="../app/report/pdf_report.cpp" line="2197"/>
         <source>owned
 USD</source>
         <translation>自有
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2192"/>
+        <location filename="../app/report/pdf_report.cpp" line="2197"/>
         <source>reserved
 USD</source>
         <translation>预留
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2193"/>
+        <location filename="../app/report/pdf_report.cpp" line="2198"/>
         <source>on-demand
 burst, USD</source>
         <translation>按需突发
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2193"/>
+        <location filename="../app/report/pdf_report.cpp" line="2198"/>
         <source>spot burst
 USD</source>
         <translation>竞价实例突发
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2194"/>
+        <location filename="../app/report/pdf_report.cpp" line="2199"/>
         <source>total
 USD</source>
         <translation>合计
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2194"/>
+        <location filename="../app/report/pdf_report.cpp" line="2199"/>
         <source>all on-demand
 USD</source>
         <translation>全部按需
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2200"/>
+        <location filename="../app/report/pdf_report.cpp" line="2205"/>
         <source>no mix meets the target</source>
         <translation>没有满足目标的组合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2212"/>
+        <location filename="../app/report/pdf_report.cpp" line="2217"/>
         <source>USD per 730-hour month at the trace&apos;s pace (its cost over the replay × 730 ÷ its hours).</source>
         <translation>按轨迹的节奏折算为每月（730 小时）美元（回放期间的成本 × 730 ÷ 回放小时数）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2217"/>
+        <location filename="../app/report/pdf_report.cpp" line="2222"/>
         <source>on-demand burst</source>
         <translation>按需突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2217"/>
+        <location filename="../app/report/pdf_report.cpp" line="2222"/>
         <source>spot burst</source>
         <translation>竞价实例突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2224"/>
+        <location filename="../app/report/pdf_report.cpp" line="2229"/>
         <source>%1: owned GPUs %2 busy, reserved GPUs %3 busy; %4 tasks burst on demand, %5 on spot (%6 interruptions expected); %7 preemptions; %8 mixes replayed, %9 ruled out by their fixed cost.</source>
         <translation>%1：自有 GPU 忙碌 %2，预留 GPU 忙碌 %3；%4 个任务按需突发，%5 个使用竞价实例（预计中断 %6 次）；抢占 %7 次；回放了 %8 个组合，%9 个因固定成本被排除。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2235"/>
+        <location filename="../app/report/pdf_report.cpp" line="2240"/>
         <source>%1: the cheapest mix lies on the search&apos;s bound; a larger bound may do better.</source>
         <translation>%1：最便宜的组合位于搜索边界上；扩大边界可能更好。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2243"/>
+        <location filename="../app/report/pdf_report.cpp" line="2248"/>
         <source>Queueing delay per class</source>
         <translation>各类别的排队延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2245"/>
+        <location filename="../app/report/pdf_report.cpp" line="2250"/>
         <source>class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2245"/>
+        <location filename="../app/report/pdf_report.cpp" line="2250"/>
         <source>tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2245"/>
+        <location filename="../app/report/pdf_report.cpp" line="2250"/>
         <source>burst</source>
         <translation>突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2246"/>
+        <location filename="../app/report/pdf_report.cpp" line="2251"/>
         <source>p50 wait</source>
         <translation>p50 等待</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2246"/>
+        <location filename="../app/report/pdf_report.cpp" line="2251"/>
         <source>p99 wait</source>
         <translation>p99 等待</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2246"/>
+        <location filename="../app/report/pdf_report.cpp" line="2251"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2247"/>
+        <location filename="../app/report/pdf_report.cpp" line="2252"/>
         <source>met</source>
         <translation>达标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2254"/>
+        <location filename="../app/report/pdf_report.cpp" line="2259"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2254"/>
+        <location filename="../app/report/pdf_report.cpp" line="2259"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2267"/>
+        <location filename="../app/report/pdf_report.cpp" line="2272"/>
         <source>allocated on the pool</source>
         <translation>资源池中已分配</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2267"/>
+        <location filename="../app/report/pdf_report.cpp" line="2272"/>
         <source>fragmented</source>
         <translation>碎片化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2268"/>
+        <location filename="../app/report/pdf_report.cpp" line="2273"/>
         <source>on burst capacity</source>
         <translation>突发容量上</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2275"/>
+        <location filename="../app/report/pdf_report.cpp" line="2280"/>
         <source>GPUs over time under %1</source>
         <translation>%1 策略下 GPU 随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2277"/>
+        <location filename="../app/report/pdf_report.cpp" line="2282"/>
         <source>days from the first arrival</source>
         <translation>自首个任务到达起的天数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2283"/>
+        <location filename="../app/report/pdf_report.cpp" line="2288"/>
         <source>Method and assumptions</source>
         <translation>方法与假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2285"/>
+        <location filename="../app/report/pdf_report.cpp" line="2290"/>
         <source>Owned servers and reserved instances are paid every hour; a task that has waited its class&apos;s target less the start time runs on an on-demand instance (spot when it is preemptible and a spot price exists) for its whole duration, billed in whole GPUs.</source>
         <translation>自有服务器和预留实例每小时都要付费；任务等待达到其类别目标减去启动时间后，在按需实例上运行完整个时长（可抢占且有竞价实例价格时使用竞价实例），按整块 GPU 计费。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2288"/>
+        <location filename="../app/report/pdf_report.cpp" line="2293"/>
         <source>Every mix of owned servers (0 to %1) and reserved instances (0 to %2) is replayed in turn; a mix whose fixed cost alone reaches the best total is skipped, since nothing it adds can make it cheaper.</source>
         <translation>依次回放自有服务器（0 至 %1 台）与预留实例（0 至 %2 个）的每种组合；仅固定成本就达到当前最优总成本的组合会被跳过，因为它不可能更便宜。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2293"/>
+        <location filename="../app/report/pdf_report.cpp" line="2298"/>
         <source>A fixed GPU pays off when busy above its break-even utilization: reserved ÷ on-demand price; owned: its fixed cost ÷ (on-demand − the power a busy GPU adds).</source>
         <translation>固定 GPU 的忙碌占比高于盈亏平衡使用率时才划算：预留为预留价 ÷ 按需价；自有为其固定成本 ÷（按需价 − 忙碌 GPU 增加的电费）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2295"/>
+        <location filename="../app/report/pdf_report.cpp" line="2300"/>
         <source>Prices: the catalog&apos;s cheapest GPU-hour of each kind in USD at the dated exchange rates, less negotiated discounts. The on-demand, reserved and spot prices may come from different providers.</source>
         <translation>价格：价格目录中每种计费方式最便宜的 GPU 小时价，按带日期的汇率换算为美元并扣除协议折扣。按需、预留和竞价实例价格可能来自不同的云厂商。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2298"/>
+        <location filename="../app/report/pdf_report.cpp" line="2303"/>
         <source>%1 tasks fit no part of the pool and are not sized for.</source>
         <translation>%1 个任务放不进资源池的任何部分，未计入规划。</translation>
     </message>
@@ -1461,8 +1466,8 @@ USD</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1679"/>
-        <location filename="../app/report/pdf_report.cpp" line="1795"/>
-        <location filename="../app/report/pdf_report.cpp" line="1837"/>
+        <location filename="../app/report/pdf_report.cpp" line="1800"/>
+        <location filename="../app/report/pdf_report.cpp" line="1842"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1487,218 +1492,218 @@ USD</source>
         <translation>副本：%1（流量需 %2，可用性需 %3），每个 %4 块 GPU；利用率 %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1709"/>
+        <location filename="../app/report/pdf_report.cpp" line="1714"/>
         <source>set in the workload (inference.instance_availability)</source>
         <translation>在工作负载中设定（inference.instance_availability）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1712"/>
+        <location filename="../app/report/pdf_report.cpp" line="1717"/>
         <source>no published SLA: the stated default, below AWS EC2&apos;s 99.5 % instance-level SLA</source>
         <translation>无公开 SLA：采用声明的默认值，低于 AWS EC2 99.5 % 的实例级 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1715"/>
+        <location filename="../app/report/pdf_report.cpp" line="1720"/>
         <source>the provider&apos;s single-instance SLA</source>
         <translation>服务商的单实例 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1720"/>
+        <location filename="../app/report/pdf_report.cpp" line="1725"/>
         <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1722"/>
+        <location filename="../app/report/pdf_report.cpp" line="1727"/>
         <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1726"/>
+        <location filename="../app/report/pdf_report.cpp" line="1731"/>
         <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
         <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1734"/>
+        <location filename="../app/report/pdf_report.cpp" line="1739"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1739"/>
+        <location filename="../app/report/pdf_report.cpp" line="1744"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1741"/>
+        <location filename="../app/report/pdf_report.cpp" line="1746"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1743"/>
+        <location filename="../app/report/pdf_report.cpp" line="1748"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1746"/>
+        <location filename="../app/report/pdf_report.cpp" line="1751"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1752"/>
+        <location filename="../app/report/pdf_report.cpp" line="1757"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1754"/>
+        <location filename="../app/report/pdf_report.cpp" line="1759"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1757"/>
+        <location filename="../app/report/pdf_report.cpp" line="1762"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1760"/>
+        <location filename="../app/report/pdf_report.cpp" line="1765"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1764"/>
+        <location filename="../app/report/pdf_report.cpp" line="1769"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>竞价实例：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1771"/>
+        <location filename="../app/report/pdf_report.cpp" line="1776"/>
         <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
         <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1778"/>
+        <location filename="../app/report/pdf_report.cpp" line="1783"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的竞价实例价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1791"/>
+        <location filename="../app/report/pdf_report.cpp" line="1796"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1794"/>
+        <location filename="../app/report/pdf_report.cpp" line="1799"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1794"/>
-        <location filename="../app/report/pdf_report.cpp" line="1836"/>
+        <location filename="../app/report/pdf_report.cpp" line="1799"/>
+        <location filename="../app/report/pdf_report.cpp" line="1841"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1815"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1836"/>
+        <location filename="../app/report/pdf_report.cpp" line="1841"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1836"/>
+        <location filename="../app/report/pdf_report.cpp" line="1841"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1841"/>
+        <location filename="../app/report/pdf_report.cpp" line="1846"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1852"/>
+        <location filename="../app/report/pdf_report.cpp" line="1857"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1859"/>
+        <location filename="../app/report/pdf_report.cpp" line="1864"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1863"/>
+        <location filename="../app/report/pdf_report.cpp" line="1868"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1865"/>
+        <location filename="../app/report/pdf_report.cpp" line="1870"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1866"/>
+        <location filename="../app/report/pdf_report.cpp" line="1871"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1874"/>
+        <location filename="../app/report/pdf_report.cpp" line="1879"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1875"/>
+        <location filename="../app/report/pdf_report.cpp" line="1880"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1882"/>
+        <location filename="../app/report/pdf_report.cpp" line="1887"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1882"/>
+        <location filename="../app/report/pdf_report.cpp" line="1887"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1882"/>
+        <location filename="../app/report/pdf_report.cpp" line="1887"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1882"/>
+        <location filename="../app/report/pdf_report.cpp" line="1887"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1883"/>
+        <location filename="../app/report/pdf_report.cpp" line="1888"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1883"/>
+        <location filename="../app/report/pdf_report.cpp" line="1888"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1898"/>
+        <location filename="../app/report/pdf_report.cpp" line="1903"/>
         <source>Calibrated from your benchmark</source>
         <translation>依据您的基准测试校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1901"/>
+        <location filename="../app/report/pdf_report.cpp" line="1906"/>
         <source>%1 × %2, %3 (%4), %5</source>
         <translation>%1 × %2，%3（%4），%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1944"/>
+        <location filename="../app/report/pdf_report.cpp" line="1949"/>
         <source>left out</source>
         <translation>未采用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1946"/>
+        <location filename="../app/report/pdf_report.cpp" line="1951"/>
         <source>Run %1 left out: %2</source>
         <translation>运行 %1 未采用：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1907"/>
+        <location filename="../app/report/pdf_report.cpp" line="1912"/>
         <source>that of the published runs (fewer than 3 held-out figures)</source>
         <translation>沿用公开运行记录的区间（留出数值少于 3 个）</translation>
     </message>
@@ -1723,112 +1728,112 @@ USD</source>
         <translation>掉队节点</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1909"/>
+        <location filename="../app/report/pdf_report.cpp" line="1914"/>
         <source>× %1 – %2</source>
         <translation>× %1 – %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1911"/>
+        <location filename="../app/report/pdf_report.cpp" line="1916"/>
         <source>Fitted to %1 (%2), imported %3.</source>
         <translation>拟合自 %1（%2），导入于 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1913"/>
+        <location filename="../app/report/pdf_report.cpp" line="1918"/>
         <source>Decode bandwidth, GEMM efficiency and the engine&apos;s step cost are fitted by least squares to the runs&apos; TTFT, TPOT and output throughput; the other factors keep their shipped values. Each fitted run is also predicted by a fit without it (held out). Range of a calibrated estimate: latency %1, throughput %2.</source>
         <translation>解码带宽、GEMM 效率和引擎每步开销按最小二乘法拟合各运行的 TTFT、TPOT 与输出吞吐量；其余系数保持内置值。每个参与拟合的运行还会用不含它的拟合来预测（留出）。校准估算的区间：延迟 %1，吞吐量 %2。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1922"/>
+        <location filename="../app/report/pdf_report.cpp" line="1927"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1922"/>
+        <location filename="../app/report/pdf_report.cpp" line="1927"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1922"/>
+        <location filename="../app/report/pdf_report.cpp" line="1927"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1923"/>
+        <location filename="../app/report/pdf_report.cpp" line="1928"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1923"/>
+        <location filename="../app/report/pdf_report.cpp" line="1928"/>
         <source>Estimate</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1923"/>
+        <location filename="../app/report/pdf_report.cpp" line="1928"/>
         <source>Error</source>
         <translation>误差</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1923"/>
+        <location filename="../app/report/pdf_report.cpp" line="1928"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1924"/>
+        <location filename="../app/report/pdf_report.cpp" line="1929"/>
         <source>Shipped factors</source>
         <translation>内置系数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1924"/>
+        <location filename="../app/report/pdf_report.cpp" line="1929"/>
         <source>Use</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1939"/>
+        <location filename="../app/report/pdf_report.cpp" line="1944"/>
         <source>TTFT (ms, %1)</source>
         <translation>TTFT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1940"/>
+        <location filename="../app/report/pdf_report.cpp" line="1945"/>
         <source>TPOT (ms, %1)</source>
         <translation>TPOT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1942"/>
+        <location filename="../app/report/pdf_report.cpp" line="1947"/>
         <source>output tokens/s</source>
         <translation>输出词元/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1944"/>
+        <location filename="../app/report/pdf_report.cpp" line="1949"/>
         <source>fitted</source>
         <translation>参与拟合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1944"/>
+        <location filename="../app/report/pdf_report.cpp" line="1949"/>
         <source>predicted</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1968"/>
+        <location filename="../app/report/pdf_report.cpp" line="1973"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1971"/>
+        <location filename="../app/report/pdf_report.cpp" line="1976"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1971"/>
+        <location filename="../app/report/pdf_report.cpp" line="1976"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1988"/>
+        <location filename="../app/report/pdf_report.cpp" line="1993"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1993"/>
+        <location filename="../app/report/pdf_report.cpp" line="1998"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>

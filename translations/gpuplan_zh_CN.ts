@@ -1772,6 +1772,68 @@
         <source>Out of date: fix the input to update the plan. %1</source>
         <translation>已过期：请修正输入以更新计划。%1</translation>
     </message>
+    <message>
+        <source>Advanced serving</source>
+        <translation>高级推理服务</translation>
+    </message>
+    <message>
+        <source>TTFT p99 before queueing</source>
+        <translation>排队前的 p99 TTFT</translation>
+    </message>
+    <message>
+        <source>The slowest 1 % of requests: the longest prompts of the length mix, prefix-cache misses, cold LoRA adapters</source>
+        <translation>最慢的 1 % 请求：长度混合中最长的提示词、前缀缓存未命中、冷 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>%1 tokens a step, %2× plain decoding&apos;s throughput</source>
+        <translation>每步 %1 个 token，吞吐量为普通解码的 %2 倍</translation>
+    </message>
+    <message>
+        <source>Speculation pays up to</source>
+        <translation>投机解码划算的上限</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sequence(s) per replica</source>
+        <translation>
+            <numerusform>每副本 %n 个序列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Beyond this, verifying drafts makes the step compute-bound and throughput falls</source>
+        <translation>超过此值，验证草稿使每步受算力限制，吞吐量下降</translation>
+    </message>
+    <message>
+        <source>Draft weights per GPU</source>
+        <translation>每 GPU 草稿权重</translation>
+    </message>
+    <message>
+        <source>Prompt tokens prefilled</source>
+        <translation>需预填充的提示词 token</translation>
+    </message>
+    <message>
+        <source>The rest are found in the prefix cache</source>
+        <translation>其余在前缀缓存中命中</translation>
+    </message>
+    <message>
+        <source>Shared prefix KV per GPU</source>
+        <translation>每 GPU 共享前缀 KV</translation>
+    </message>
+    <message>
+        <source>LoRA adapters in GPU memory</source>
+        <translation>GPU 显存中的 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Cold adapter load</source>
+        <translation>冷适配器加载</translation>
+    </message>
+    <message>
+        <source>Distinct adapters per step</source>
+        <translation>每步不同适配器数</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>
@@ -4556,6 +4618,118 @@
     <message>
         <source>As released</source>
         <translation>按发布格式</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>A draft proposes tokens that the model verifies in one pass: multi-token prediction heads (DeepSeek-V3), an EAGLE head, or a smaller draft model</source>
+        <translation>由草稿提出 token，模型一次前向验证：多 token 预测头（DeepSeek-V3）、EAGLE 头或一个较小的草稿模型</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
+    </message>
+    <message>
+        <source>EAGLE</source>
+        <translation>EAGLE</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>Draft tokens a step</source>
+        <translation>每步草稿 token 数</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>Tokens the draft proposes each step (1 to 16)</source>
+        <translation>草稿每步提出的 token 数（1 到 16）</translation>
+    </message>
+    <message>
+        <source>Tokens accepted a step</source>
+        <translation>每步接受的 token 数</translation>
+    </message>
+    <message>
+        <source>MTP: 1.85</source>
+        <translation>MTP：1.85</translation>
+    </message>
+    <message>
+        <source>Tokens out of a step on average, the model&apos;s own included: from 1 to draft tokens + 1</source>
+        <translation>平均每步产出的 token 数（含模型自己的 token）：1 到草稿 token 数 + 1</translation>
+    </message>
+    <message>
+        <source>a model preset</source>
+        <translation>一个模型预设</translation>
+    </message>
+    <message>
+        <source>The draft model&apos;s preset, for the draft-model method</source>
+        <translation>草稿模型的预设（用于草稿模型方法）</translation>
+    </message>
+    <message>
+        <source>Shared prefix tokens</source>
+        <translation>共享前缀 token 数</translation>
+    </message>
+    <message>
+        <source>no prefix caching</source>
+        <translation>无前缀缓存</translation>
+    </message>
+    <message>
+        <source>A prompt prefix many requests share (a system prompt, a document): cached, it skips prefill</source>
+        <translation>许多请求共享的提示词前缀（系统提示词、文档）：命中缓存时跳过预填充</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate (%)</source>
+        <translation>前缀缓存命中率（%）</translation>
+    </message>
+    <message>
+        <source>Share of requests that find the prefix in the cache</source>
+        <translation>在缓存中找到该前缀的请求比例</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Fine-tuned adapters served on the one base model</source>
+        <translation>在同一基础模型上服务的微调适配器</translation>
+    </message>
+    <message>
+        <source>Adapters in GPU memory</source>
+        <translation>GPU 显存中的适配器</translation>
+    </message>
+    <message>
+        <source>Adapters kept in GPU memory at once; a request for another waits for its copy</source>
+        <translation>同时保留在 GPU 显存中的适配器数；请求其他适配器时需等待其拷贝</translation>
+    </message>
+    <message>
+        <source>Prompt tokens, p99</source>
+        <translation>提示词 token 数，p99</translation>
+    </message>
+    <message>
+        <source>one length</source>
+        <translation>单一长度</translation>
+    </message>
+    <message>
+        <source>With the output p99: lengths drawn from lognormals with the prompt and output tokens above as means</source>
+        <translation>与输出 p99 一起：长度服从以上方提示词与输出 token 数为均值的对数正态分布</translation>
+    </message>
+    <message>
+        <source>Output tokens, p99</source>
+        <translation>输出 token 数，p99</translation>
+    </message>
+    <message>
+        <source>Advanced serving</source>
+        <translation>高级推理服务</translation>
+    </message>
+    <message>
+        <source>Show the advanced serving fields</source>
+        <translation>显示高级推理服务字段</translation>
     </message>
 </context>
 <context>

@@ -354,6 +354,34 @@ void DetailsPanel::fill()
         row(thr, tr("Requests/s"), Fmt::significant(e.requestsPerS));
         row(thr, tr("Concurrency per replica"), tr("%1 of %2 that fit").arg(e.concurrency).arg(e.maxConcurrency));
         row(thr, tr("Limited by"), reasons(e.limitedBy));
+        // The advanced serving features (issue #22), where the workload uses them.
+        const bool speculates = e.acceptedTokens > 1 || e.draftBytesPerGpu > 0;
+        if (speculates || e.prefillShare < 1 || e.loraAdapterBytes > 0 || e.ttftP99Ms > e.ttftMs) {
+            auto* adv = section(tr("Advanced serving"));
+            if (e.ttftP99Ms > e.ttftMs)
+                row(adv, tr("TTFT p99 before queueing"), ms(e.ttftP99Ms), {},
+                    tr("The slowest 1 % of requests: the longest prompts of the length mix, prefix-cache misses, cold "
+                       "LoRA adapters"));
+            if (speculates) {
+                row(adv, tr("Speculative decoding"),
+                    tr("%1 tokens a step, %2× plain decoding's throughput")
+                        .arg(Fmt::number(e.acceptedTokens, 2))
+                        .arg(Fmt::number(e.speculationGain, 2)));
+                row(adv, tr("Speculation pays up to"), tr("%n sequence(s) per replica", nullptr, e.speculationPaysUpTo),
+                    {}, tr("Beyond this, verifying drafts makes the step compute-bound and throughput falls"));
+                row(adv, tr("Draft weights per GPU"), Fmt::gib(e.draftBytesPerGpu));
+            }
+            if (e.prefillShare < 1) {
+                row(adv, tr("Prompt tokens prefilled"), Fmt::percent(e.prefillShare), {},
+                    tr("The rest are found in the prefix cache"));
+                row(adv, tr("Shared prefix KV per GPU"), Fmt::gib(e.sharedPrefixBytesPerGpu));
+            }
+            if (e.loraAdapterBytes > 0) {
+                row(adv, tr("LoRA adapters in GPU memory"), Fmt::gib(e.loraResidentBytesPerGpu));
+                row(adv, tr("Cold adapter load"), ms(e.loraColdLoadMs));
+                row(adv, tr("Distinct adapters per step"), Fmt::number(e.loraDistinctPerStep, 1));
+            }
+        }
         if (c->capacity) {
             const auto& cap = *c->capacity;
             auto* s = section(tr("Capacity"));

@@ -50,6 +50,30 @@ const QStringList pricingModels
 
 } // namespace
 
+QFormLayout* WorkloadForm::collapsible(QFormLayout* parent, const QString& name, QToolButton*& toggle, QWidget*& panel)
+{
+    toggle = new QToolButton;
+    toggle->setObjectName(name);
+    toggle->setCheckable(true);
+    toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toggle->setArrowType(Qt::RightArrow);
+    toggle->setAutoRaise(true);
+    parent->addRow(toggle);
+    panel = new QWidget;
+    auto* layout = new QFormLayout(panel);
+    layout->setContentsMargins(12, 0, 0, 0);
+    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    parent->addRow(panel);
+    panel->setVisible(false);
+    QToolButton* t = toggle;
+    QWidget* w = panel;
+    connect(t, &QToolButton::toggled, this, [t, w](bool on) {
+        w->setVisible(on);
+        t->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    return layout;
+}
+
 WorkloadForm::WorkloadForm(std::shared_ptr<const CatalogData> catalog, QWidget* parent)
     : QWidget(parent)
     , m_data(std::move(catalog))
@@ -358,23 +382,8 @@ void WorkloadForm::build()
         {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Searched")}, {QStringLiteral("0"), nullptr},
             {QStringLiteral("1"), nullptr}, {QStringLiteral("2"), nullptr}, {QStringLiteral("3"), nullptr}});
     // Advanced training: how the stack runs (FP8 recipe, FSDP sharding, MoE capacity, schedule), collapsed.
-    m_trainingAdvancedToggle = new QToolButton;
-    m_trainingAdvancedToggle->setObjectName(QStringLiteral("trainingAdvanced"));
-    m_trainingAdvancedToggle->setCheckable(true);
-    m_trainingAdvancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_trainingAdvancedToggle->setArrowType(Qt::RightArrow);
-    m_trainingAdvancedToggle->setAutoRaise(true);
-    training->addRow(m_trainingAdvancedToggle);
-    m_trainingAdvancedPanel = new QWidget;
-    auto* advanced = new QFormLayout(m_trainingAdvancedPanel);
-    advanced->setContentsMargins(12, 0, 0, 0);
-    advanced->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    training->addRow(m_trainingAdvancedPanel);
-    m_trainingAdvancedPanel->setVisible(false);
-    connect(m_trainingAdvancedToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_trainingAdvancedPanel->setVisible(on);
-        m_trainingAdvancedToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
+    QFormLayout* advanced
+        = collapsible(training, QStringLiteral("trainingAdvanced"), m_trainingAdvancedToggle, m_trainingAdvancedPanel);
     add(advanced, T, QStringLiteral("/training/fp8_recipe"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "FP8 scaling"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
@@ -476,6 +485,60 @@ void WorkloadForm::build()
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "End-to-end p99 target (ms)"),
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "none"),
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Network round trip + time to first token, 99th percentile"));
+    // Advanced serving (issue #22): speculative decoding, prefix caching, LoRA adapters, a length distribution;
+    // collapsed, as the advanced training fields are.
+    QFormLayout* advServing
+        = collapsible(serving, QStringLiteral("servingAdvanced"), m_servingAdvancedToggle, m_servingAdvancedPanel);
+    add(advServing, S, QStringLiteral("/inference/speculative/method"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Speculative decoding"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "A draft proposes tokens that the model verifies in one pass: multi-token prediction heads (DeepSeek-V3), "
+            "an EAGLE head, or a smaller draft model"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "None")},
+            {QStringLiteral("mtp"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "MTP")},
+            {QStringLiteral("eagle"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "EAGLE")},
+            {QStringLiteral("draft"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Draft model")}});
+    add(advServing, S, QStringLiteral("/inference/speculative/draft_tokens"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Draft tokens a step"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "1"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Tokens the draft proposes each step (1 to 16)"));
+    add(advServing, S, QStringLiteral("/inference/speculative/accepted_tokens"), Kind::Number,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Tokens accepted a step"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "MTP: 1.85"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Tokens out of a step on average, the model's own included: from 1 to draft tokens + 1"));
+    add(advServing, S, QStringLiteral("/inference/speculative/draft_model"), Kind::Text,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Draft model"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "a model preset"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "The draft model's preset, for the draft-model method"));
+    add(advServing, S, QStringLiteral("/inference/prefix/tokens"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Shared prefix tokens"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "no prefix caching"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "A prompt prefix many requests share (a system prompt, a document): cached, it skips prefill"));
+    add(advServing, S, QStringLiteral("/inference/prefix/hit_rate"), Kind::Percent,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Prefix cache hit rate (%)"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Share of requests that find the prefix in the cache"));
+    add(advServing, S, QStringLiteral("/inference/lora/adapters"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "LoRA adapters"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "none"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Fine-tuned adapters served on the one base model"));
+    add(advServing, S, QStringLiteral("/inference/lora/rank"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "LoRA rank"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "16"));
+    add(advServing, S, QStringLiteral("/inference/lora/resident"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Adapters in GPU memory"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "all"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Adapters kept in GPU memory at once; a request for another waits for its copy"));
+    add(advServing, S, QStringLiteral("/inference/length_distribution/prompt/p99"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Prompt tokens, p99"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "one length"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "With the output p99: lengths drawn from lognormals with the prompt and output tokens above as means"));
+    add(advServing, S, QStringLiteral("/inference/length_distribution/output/p99"), Kind::Integer,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Output tokens, p99"),
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "one length"));
 
     // Batch
     QFormLayout* batch = group(m_batchBox);
@@ -610,6 +673,8 @@ void WorkloadForm::retranslate()
     m_moeHeading->setText(tr("Mixture of experts and latent attention"));
     m_trainingAdvancedToggle->setText(tr("How the stack runs"));
     m_trainingAdvancedToggle->setAccessibleName(tr("Show the advanced training fields"));
+    m_servingAdvancedToggle->setText(tr("Advanced serving"));
+    m_servingAdvancedToggle->setAccessibleName(tr("Show the advanced serving fields"));
     for (Field& f : m_fields) {
         const QString label = trForm(f.label);
         f.labelWidget->setText(label);
@@ -773,6 +838,10 @@ void WorkloadForm::setState(const QJsonObject& s)
     for (const Field& f : m_fields)
         advancedSet |= f.layout == m_trainingAdvancedPanel->layout() && !rawValue(f).isEmpty();
     m_trainingAdvancedToggle->setChecked(advancedSet);
+    bool servingAdvancedSet = false;
+    for (const Field& f : m_fields)
+        servingAdvancedSet |= f.layout == m_servingAdvancedPanel->layout() && !rawValue(f).isEmpty();
+    m_servingAdvancedToggle->setChecked(servingAdvancedSet);
     updateVisibility();
     updatePresetHints();
     validate();
@@ -1208,6 +1277,8 @@ void WorkloadForm::showError(const QString& pointer, const QString& message)
         m_archToggle->setChecked(true);
     if (target->layout == m_trainingAdvancedPanel->layout() && !m_trainingAdvancedToggle->isChecked())
         m_trainingAdvancedToggle->setChecked(true);
+    if (target->layout == m_servingAdvancedPanel->layout() && !m_servingAdvancedToggle->isChecked())
+        m_servingAdvancedToggle->setChecked(true);
 }
 
 void WorkloadForm::validate()

@@ -152,8 +152,12 @@ private:
     QToolButton* m_archToggle = nullptr;
     QWidget* m_archPanel = nullptr;
     QLabel* m_moeHeading = nullptr;
+    /// A collapsed sub-section of `parent`: a toggle with an arrow and the panel it shows; returns the panel's layout.
+    QFormLayout* collapsible(QFormLayout* parent, const QString& name, QToolButton*& toggle, QWidget*& panel);
     QToolButton* m_trainingAdvancedToggle = nullptr;
     QWidget* m_trainingAdvancedPanel = nullptr;
+    QToolButton* m_servingAdvancedToggle = nullptr;
+    QWidget* m_servingAdvancedPanel = nullptr;
     QPushButton* m_hfButton = nullptr;
     QLabel* m_generalError = nullptr;
     QLabel* m_warningLabel = nullptr;

@@ -1701,6 +1701,11 @@ private:
                          .arg(QString::number(cap.result.total()), QString::number(cap.result.replicas),
                              QString::number(cap.result.redundant), QString::number(cap.gpusPerReplica),
                              pct(cap.result.utilization));
+                if (m_rec->inference && m_rec->inference->ttftP99Ms > m_rec->inference->ttftMs)
+                    c << tr("The slowest 1 % of requests (the longest prompts of the length mix, prefix-cache misses, "
+                            "cold LoRA adapters) take %1 to their first token before any queueing; the p99 TTFT adds "
+                            "it to the p99 wait, an upper bound")
+                             .arg(latency(m_rec->inference->ttftP99Ms));
                 // Where the per-instance figure comes from: the workload, the provider's SLA, or the no-SLA default.
                 QString whence;
                 if (m_rec->pricing && m_rec->pricing->availability) {

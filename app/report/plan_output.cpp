@@ -99,6 +99,34 @@ ordered_json calibrationJson(const core::ServingCalibration& c)
     return j;
 }
 
+/// The advanced serving features a workload states (issue #22), each its own object, only where it is used: the
+/// fields of plans without them stay as they were.
+void advancedServingJson(const core::InferenceSpec& spec, const core::InferenceEstimate& i, ordered_json& j)
+{
+    if (spec.speculation) {
+        const auto& sp = *spec.speculation;
+        j["speculative"] = {{"method",
+                                sp.method == core::Speculation::Method::Mtp         ? "mtp"
+                                    : sp.method == core::Speculation::Method::Eagle ? "eagle"
+                                                                                    : "draft"},
+            {"draft_model", sp.draftModel}, {"draft_tokens", sp.draftTokens}, {"accepted_tokens", sp.acceptedTokens},
+            {"throughput_gain", finite(i.speculationGain)}, {"pays_up_to_concurrency", i.speculationPaysUpTo},
+            {"draft_bytes_per_gpu", i.draftBytesPerGpu}};
+    }
+    if (spec.prefix)
+        j["prefix_cache"] = {{"prefix_tokens", spec.prefix->tokens}, {"hit_rate", spec.prefix->hitRate},
+            {"prefill_share", i.prefillShare}, {"shared_prefix_bytes_per_gpu", i.sharedPrefixBytesPerGpu}};
+    if (spec.lora)
+        j["lora"] = {{"adapters", spec.lora->adapters}, {"rank", spec.lora->rank}, {"resident", spec.lora->resident},
+            {"adapter_bytes", i.loraAdapterBytes}, {"resident_bytes_per_gpu", i.loraResidentBytesPerGpu},
+            {"cold_share", spec.lora->coldShare()}, {"cold_load_ms", i.loraColdLoadMs},
+            {"distinct_adapters_per_step", i.loraDistinctPerStep}};
+    if (!spec.lengthMix.empty() || spec.prefix || spec.lora)
+        j["request_mix"] = {{"buckets", spec.lengthMix.size()}, {"mean_prompt_tokens", spec.promptTokens},
+            {"mean_output_tokens", spec.outputTokens}, {"kv_context_tokens", i.contextTokens},
+            {"ttft_p99_before_queueing_ms", finite(i.ttftP99Ms)}, {"e2e_p99_before_queueing_ms", finite(i.e2eP99Ms)}};
+}
+
 ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
     const CandidateView v = viewCandidate(w, c, acc);
@@ -295,6 +323,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         j["fit"] = {{"required_bytes", i.fit.requiredBytes}, {"available_bytes", i.fit.availableBytes},
             {"suggestions", core::texts(i.fit.suggestions)}};
         j["assumptions"] = core::texts(i.assumptions);
+        if (w.inference)
+            advancedServingJson(*w.inference, i, j);
     }
     if (c.capacity) {
         const auto& k = *c.capacity;
