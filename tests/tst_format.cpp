@@ -14,6 +14,7 @@ private Q_SLOTS:
     void separators_data();
     void separators();
     void scientificForm();
+    void largeCounts();
     void durations();
     void csvQuoting();
     void tableAligns();
@@ -44,6 +45,19 @@ void TestFormat::scientificForm()
 {
     QCOMPARE(scientific(3.14e23), std::string("3.14e23"));
     QCOMPARE(scientific(6.2e-5), std::string("6.20e-5"));
+}
+
+// Chinese counts in 亿 (10⁸) with one decimal, English in billions with two: 8.03 × 10⁹ reads "8.03 billion" and
+// "80.3 亿".
+void TestFormat::largeCounts()
+{
+    const auto en = largeCountUnit("en");
+    QCOMPARE(en.size, 1e9);
+    QCOMPARE(en.decimals, 2);
+    const auto zh = largeCountUnit("zh_CN");
+    QCOMPARE(zh.size, 1e8);
+    QCOMPARE(zh.decimals, 1);
+    QCOMPARE(withSeparators(8.03e9 / zh.size, zh.decimals), std::string("80.3"));
 }
 
 void TestFormat::durations()

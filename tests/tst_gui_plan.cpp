@@ -27,20 +27,24 @@
 #include "testfiles.h"
 #include "testutil.h"
 
+#include <QAbstractAxis>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
-#include <QTreeWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -58,6 +62,8 @@ private Q_SLOTS:
     void cleanupTestCase();
 
     void typingUpdatesTheTable();
+    void chartTicksReadWell_data();
+    void chartTicksReadWell();
     void invalidInputGreysTheStalePlan();
     void staleResultsAreDropped();
     void clickingAPointSelectsTheRow();
@@ -134,6 +140,43 @@ void TestGuiPlan::loadExample(const char* name)
     QString error;
     QVERIFY2(m_window->openWorkloadFile(path, &error), qPrintable(error));
     waitForPlan();
+}
+
+// Issue #25: no chart shows repeated or scientific-notation tick labels. Every example, plus DeepSeek-V3 serving,
+// whose costs span 10⁴–10⁶ USD a month (the log axis once read "1e+06"), and the LoRA plan (its times once spanned
+// 4.29–4.32 h with repeated "4.3" ticks).
+void TestGuiPlan::chartTicksReadWell_data()
+{
+    QTest::addColumn<QString>("file");
+    const QDir dir(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples"));
+    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    const QString ds = m_dir.filePath(QStringLiteral("deepseek-v3-serving.json"));
+    QFile out(ds);
+    if (out.open(QIODevice::WriteOnly))
+        out.write(R"({"schema": "gpuplan.workload/1", "kind": "inference", "model": {"preset": "deepseek-v3"},
+            "inference": {"prompt_tokens": 2048, "output_tokens": 512, "requests_per_second": 2,
+            "slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 50}}})");
+    QTest::newRow("deepseek-v3 serving") << ds;
+}
+
+void TestGuiPlan::chartTicksReadWell()
+{
+    QFETCH(QString, file);
+    QString error;
+    QVERIFY2(m_window->openWorkloadFile(file, &error), qPrintable(error));
+    waitForPlan();
+    const auto* chart = m_window->pareto();
+    if (chart->points().isEmpty())
+        QSKIP("no priced candidate to plot (the workload does not fit, or pins a GPU no catalog sells)");
+    for (const QAbstractAxis* axis : {chart->xAxis(), chart->yAxis()}) {
+        QVERIFY(axis);
+        const QStringList labels = charts::tickLabels(axis);
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(u' ')));
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+        for (const QString& l : labels)
+            QVERIFY2(!l.contains(QLatin1Char('e')) && !l.contains(QLatin1Char('E')), qPrintable(labels.join(u' ')));
+    }
 }
 
 void TestGuiPlan::typeInto(const char* pointer, const QString& text)

@@ -681,7 +681,9 @@ void TestReports::pdfShowsTheServingCalibration()
             {zh ? QStringLiteral("依据您的基准测试校准") : QStringLiteral("Calibrated from your benchmark"),
                 QStringLiteral("datacrunch_h200_llama_3_3_70b_online_output.jsonl"),
                 zh ? QStringLiteral("请求速率 16/s") : QStringLiteral("request rate 16/s"),
-                zh ? QStringLiteral("过载") : QStringLiteral("overloaded: the server delivered 52%")})
+                zh ? QStringLiteral("过载") : QStringLiteral("overloaded: the server delivered 52%"),
+                // Llama 3.1 70B's 70.55 × 10⁹ parameters: billions in English, 亿 (10⁸) in Chinese, not 十亿.
+                zh ? QStringLiteral("705.5 亿参数") : QStringLiteral("70.55 billion parameters")})
             QVERIFY2(text.contains(s), qPrintable(QStringLiteral("\"%1\" missing: %2").arg(s, text.left(400))));
     }
 }

@@ -292,12 +292,12 @@
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1177"/>
         <source>%1 billion parameters</source>
-        <translation>%1 十亿参数</translation>
+        <translation>%1 亿参数</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1179"/>
         <source>%1 billion active</source>
-        <translation>激活 %1 十亿</translation>
+        <translation>激活 %1 亿</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1181"/>

@@ -1288,7 +1288,7 @@
     </message>
     <message>
         <source>%1 billion</source>
-        <translation>%1 十亿</translation>
+        <translation>%1 亿</translation>
     </message>
     <message>
         <source>Active parameters</source>
@@ -3893,11 +3893,11 @@
     </message>
     <message>
         <source>%1 billion parameters</source>
-        <translation>%1 十亿参数</translation>
+        <translation>%1 亿参数</translation>
     </message>
     <message>
         <source>, %1 billion active per token</source>
-        <translation>，每个词元激活 %1 十亿</translation>
+        <translation>，每个词元激活 %1 亿</translation>
     </message>
     <message>
         <source>Default</source>

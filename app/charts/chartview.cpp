@@ -2,9 +2,40 @@
 
 #include <QAbstractAxis>
 #include <QEvent>
+#include <QLogValueAxis>
 #include <QPainter>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
 
 namespace gpuplan::charts {
+
+QStringList tickLabels(const QAbstractAxis* axis)
+{
+    QStringList out;
+    const auto text
+        = [](const QString& format, double v) { return QString::asprintf(format.toLatin1().constData(), v); };
+    if (const auto* a = qobject_cast<const QValueAxis*>(axis)) {
+        const int n = a->tickCount();
+        for (int i = 0; i < n; ++i)
+            out << text(a->labelFormat(), a->min() + (a->max() - a->min()) * i / std::max(1, n - 1));
+    } else if (const auto* l = qobject_cast<const QLogValueAxis*>(axis)) {
+        // Qt draws a label at every power of the base inside the range.
+        const double b = l->base();
+        for (double e = std::ceil(std::log(l->min()) / std::log(b) - 1e-9); std::pow(b, e) <= l->max() * (1 + 1e-9);
+             ++e)
+            out << text(l->labelFormat(), std::pow(b, e));
+    }
+    return out;
+}
+
+void formatTicksByInterval(QValueAxis* axis)
+{
+    const double interval = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+    const int decimals = interval > 0 ? std::clamp(int(std::ceil(-std::log10(interval) - 1e-9)), 0, 6) : 0;
+    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+}
 
 ChartView::ChartView(QWidget* parent)
     : QChartView(new QChart, parent)

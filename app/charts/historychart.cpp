@@ -70,8 +70,8 @@ void PriceHistoryChartView::rebuild()
         hi = std::max(hi, p.value);
     auto* y = new QValueAxis;
     y->setRange(0, hi > 0 ? hi * 1.1 : 1);
-    y->setLabelFormat(QStringLiteral("%.4g"));
     y->applyNiceNumbers();
+    formatTicksByInterval(y);
     y->setTitleText(m_valueTitle);
     chart()->addAxis(y, Qt::AlignLeft);
 

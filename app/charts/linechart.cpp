@@ -57,14 +57,14 @@ void LineChartView::rebuild()
     setPlaceholder({});
     auto* x = new QValueAxis;
     x->setRange(x0, x1 > x0 ? x1 : x0 + 1);
-    x->setLabelFormat(QStringLiteral("%.0f"));
     x->applyNiceNumbers();
+    formatTicksByInterval(x);
     x->setTitleText(m_lines.xTitle);
     chart()->addAxis(x, Qt::AlignBottom);
     auto* y = new QValueAxis;
     y->setRange(0, std::max(1.0, top * 1.1));
-    y->setLabelFormat(QStringLiteral("%.0f"));
     y->applyNiceNumbers();
+    formatTicksByInterval(y);
     y->setTitleText(m_lines.yTitle);
     chart()->addAxis(y, Qt::AlignLeft);
     for (int i = 0; i < m_lines.series.size(); ++i) {

@@ -48,7 +48,6 @@ void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const 
         if (log) {
             auto* a = new QLogValueAxis;
             a->setBase(10);
-            a->setLabelFormat(QStringLiteral("%g"));
             a->setMinorTickCount(-1);
             axis = a;
         } else {
@@ -60,13 +59,17 @@ void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const 
     }
     axis->setTitleText(title);
     if (log) {
-        static_cast<QLogValueAxis*>(axis)->setRange(lo / 1.3, hi * 1.3);
+        auto* a = static_cast<QLogValueAxis*>(axis);
+        a->setRange(lo / 1.3, hi * 1.3);
+        // Powers of ten in full ("1000000", not "1e+06"); below 1 as many decimals as the smallest needs.
+        const int decimals = lo / 1.3 >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(lo / 1.3))), 1, 6);
+        a->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
     } else {
         auto* a = static_cast<QValueAxis*>(axis);
         const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(std::abs(hi) * 0.1, 1.0);
-        a->setLabelFormat(hi - lo >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
         a->setRange(std::max(0.0, lo - pad), hi + pad);
         a->applyNiceNumbers();
+        formatTicksByInterval(a); // 4.29–4.32 h: "4.290", "4.295", … rather than "4.29", "4.3", "4.3"
     }
 }
 

@@ -29,6 +29,9 @@ public:
     std::optional<QPoint> viewportPosition(int id) const;
     /// The point nearest to `pos` (viewport coordinates) within `radius` pixels, else -1.
     int idAt(const QPoint& pos, int radius = 8) const;
+    /// The axes as drawn now (tests: their tick labels).
+    const QAbstractAxis* xAxis() const { return m_x; }
+    const QAbstractAxis* yAxis() const { return m_y; }
 
 Q_SIGNALS:
     /// The user clicked a point.

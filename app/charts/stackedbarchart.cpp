@@ -99,8 +99,8 @@ void StackedBarChartView::rebuild()
     const double maxSum = *std::max_element(sums.begin(), sums.end());
     auto* values = new QValueAxis;
     values->setRange(0, std::max(maxSum, m_bars.reference) * 1.05);
-    values->setLabelFormat(std::max(maxSum, m_bars.reference) >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
     values->applyNiceNumbers();
+    formatTicksByInterval(values);
     values->setTitleText(m_bars.valueTitle);
     chart()->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);

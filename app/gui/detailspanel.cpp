@@ -4,9 +4,11 @@
 #include "chartadapters.h"
 #include "errortext.h"
 #include "format.h"
+#include "settings.h"
 
 #include "app/charts/stackedbarchart.h"
 #include "app/charts/stepchart.h"
+#include "app/report/format.h"
 #include "app/report/plan_output.h"
 #include "core/serving_calibration.h"
 
@@ -306,9 +308,11 @@ void DetailsPanel::fill()
         row(dep, tr("Micro-batch, ZeRO"), tr("%1, stage %2").arg(l.microBatch).arg(l.zeroStage));
         row(dep, tr("Recompute"), qs(std::string(core::toString(l.recompute))));
         auto* m = section(tr("Model and compute"));
-        row(m, tr("Parameters"), tr("%1 billion").arg(Fmt::number(e.paramsTotal / 1e9, 2)));
+        const auto unit = report::largeCountUnit(Language::current().toStdString()); // billions, or 亿 in Chinese
+        row(m, tr("Parameters"), tr("%1 billion").arg(Fmt::number(e.paramsTotal / unit.size, unit.decimals)));
         if (e.paramsActive < e.paramsTotal * 0.999)
-            row(m, tr("Active parameters"), tr("%1 billion").arg(Fmt::number(e.paramsActive / 1e9, 2)));
+            row(m, tr("Active parameters"),
+                tr("%1 billion").arg(Fmt::number(e.paramsActive / unit.size, unit.decimals)));
         if (e.trainableParams > 0 && e.trainableParams < e.paramsTotal * 0.999)
             row(m, tr("Trainable parameters"), tr("%1 million").arg(Fmt::number(e.trainableParams / 1e6, 1)));
         row(m, tr("Total compute"), tr("%1 FLOPs").arg(QLocale().toString(e.totalFlops, 'e', 2)), {},

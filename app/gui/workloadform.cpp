@@ -4,7 +4,10 @@
 #include "errortext.h"
 #include "format.h"
 #include "hfconfig.h"
+#include "settings.h"
 #include "workloadjson.h"
+
+#include "app/report/format.h"
 
 #include "core/model.h"
 
@@ -1326,9 +1329,11 @@ void WorkloadForm::validate()
         m_errorPointer.clear();
         if (m_workload->kind != core::WorkloadKind::Batch) {
             const auto pc = core::countParams(m_workload->model);
-            QString t = tr("%1 billion parameters").arg(Fmt::number(pc.total / 1e9, 2));
+            // Billions in English, 亿 (10⁸) in Chinese: the translation names the unit, the rule scales the number.
+            const auto unit = report::largeCountUnit(Language::current().toStdString());
+            QString t = tr("%1 billion parameters").arg(Fmt::number(pc.total / unit.size, unit.decimals));
             if (pc.active < pc.total * 0.999)
-                t += tr(", %1 billion active per token").arg(Fmt::number(pc.active / 1e9, 2));
+                t += tr(", %1 billion active per token").arg(Fmt::number(pc.active / unit.size, unit.decimals));
             m_paramsLabel->setText(t);
         }
     } else {

@@ -127,6 +127,13 @@ int significantDecimals(double value, int significant)
     return std::max(0, significant - digits);
 }
 
+CountUnit largeCountUnit(const std::string& language)
+{
+    if (language.rfind("zh", 0) == 0)
+        return {1e8, 1};
+    return {1e9, 2};
+}
+
 int moneyDecimals(double amount)
 {
     return std::abs(amount) >= 10000 ? 0 : 2;

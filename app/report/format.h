@@ -27,6 +27,14 @@ bool latencyInSeconds(double ms);
 int significantDecimals(double value, int significant = 3);
 /// Money: cents below 10 000 (of any currency), whole units from there.
 int moneyDecimals(double amount);
+/// Large counts (parameters) in the unit a reader of `language` counts in: billions (10⁹, "8.03 billion") in
+/// English, 亿 (10⁸, "80.3 亿") in Chinese, which has no word for 10⁹ ("十亿" reads as a calque).
+struct CountUnit
+{
+    double size = 1e9;
+    int decimals = 2; ///< three significant digits at the usual sizes (8.03 billion, 80.3 亿)
+};
+CountUnit largeCountUnit(const std::string& language);
 
 /// Hours as a human duration with three significant digits: "5.26 h", "12.3 days", "3.40 years".
 std::string duration(double hours);

@@ -1173,11 +1173,12 @@ private:
         add(tr("Kind"), kindName());
         if (m_w.kind != core::WorkloadKind::Batch) {
             const auto pc = core::countParams(m_w.model);
+            const auto unit = largeCountUnit(m_opt.language.toStdString()); // billions, or 亿 in Chinese
             QString model = qs(m_w.model.id.empty() ? std::string("custom") : m_w.model.id) + QStringLiteral(" · ")
-                + tr("%1 billion parameters").arg(grouped(pc.total / 1e9, 2));
+                + tr("%1 billion parameters").arg(grouped(pc.total / unit.size, unit.decimals));
             if (pc.active < pc.total)
-                model += QStringLiteral(" (") + tr("%1 billion active").arg(grouped(pc.active / 1e9, 2))
-                    + QLatin1Char(')');
+                model += QStringLiteral(" (")
+                    + tr("%1 billion active").arg(grouped(pc.active / unit.size, unit.decimals)) + QLatin1Char(')');
             add(tr("Model"), model);
         }
         if (m_w.training) {
