@@ -86,11 +86,11 @@ std::string family(const Offering& o)
 }
 
 /// A finding on price `p` of offering `o`, an element of `all`.
-CatalogFinding finding(bool error, std::string rule, const std::vector<Offering>& all, const Offering& o,
-    const Price& p, std::string detail)
+CatalogFinding finding(
+    bool error, std::string rule, const std::vector<Offering>& all, const Offering& o, const Price& p, Message detail)
 {
     CatalogFinding f {error, std::move(rule), o.provider, o.region, o.instanceType,
-        std::string(toString(p.pricingModel)), std::move(detail)};
+        std::string(toString(p.pricingModel)), detail, detail.text()};
     f.offering = static_cast<std::size_t>(&o - all.data());
     f.price = static_cast<std::size_t>(&p - o.prices.data());
     return f;
@@ -171,11 +171,29 @@ std::vector<CatalogFinding> compareSources(const std::vector<Offering>& offering
             if (!(low > 0) || std::abs(a - b) <= options.sourceTolerance * low)
                 continue;
             out.push_back(finding(false, "sources_disagree", offerings, o, p,
-                money(a) + " " + p.currency + "/h here, " + money(b) + " in " + so->source + " (observed "
-                    + sp->asOf.substr(0, 10) + "): " + money(100.0 * std::abs(a - b) / low)
-                    + " % apart (rule: more than " + money(100.0 * options.sourceTolerance) + " % of the lower)"));
+                Message(msg::checkSourcesDisagree,
+                    {money(a), p.currency, money(b), so->source, sp->asOf.substr(0, 10),
+                        money(100.0 * std::abs(a - b) / low), money(100.0 * options.sourceTolerance)})));
         }
     return out;
+}
+
+Message catalogRuleName(const std::string& rule)
+{
+    // The rules as the README's "catalog check" states them.
+    if (rule == "outlier")
+        return Message(msg::ruleOutlier);
+    if (rule == "spot_above_on_demand")
+        return Message(msg::ruleSpotAboveOnDemand);
+    if (rule == "spot_not_cheaper")
+        return Message(msg::ruleSpotNotCheaper);
+    if (rule == "linear_multi_gpu")
+        return Message(msg::ruleLinearMultiGpu);
+    if (rule == "stale")
+        return Message(msg::ruleStale, {std::to_string(maxPriceAgeDays)});
+    if (rule == "sources_disagree")
+        return Message(msg::ruleSourcesDisagree);
+    return Message(msg::ruleOther, {rule});
 }
 
 std::vector<CatalogFinding> checkCatalog(
@@ -238,35 +256,33 @@ std::vector<CatalogFinding> checkCatalog(
                 if (m != median.end() && v && *v > 0
                     && (*v > options.outlierFactor * m->second.usd || *v < m->second.usd / options.outlierFactor))
                     out.push_back(finding(false, "outlier", offerings, o, p,
-                        money(*v) + " USD per GPU-hour is " + money(*v / m->second.usd) + " × the median "
-                            + money(m->second.usd) + " of " + std::to_string(m->second.rows) + " on-demand "
-                            + o.gpuModel + " rows (rule: above " + money(options.outlierFactor) + " × or below 1/"
-                            + money(options.outlierFactor) + ")"));
+                        Message(msg::checkOutlier,
+                            {money(*v), money(*v / m->second.usd), money(m->second.usd), std::to_string(m->second.rows),
+                                o.gpuModel, money(options.outlierFactor)})));
                 if (linearPrice(o, p) && linearSources[{o.provider, family(o), o.gpuModel, o.gpuCount}].size() < 2) {
                     const Price* s = single.at({o.provider, o.region, family(o), o.gpuModel});
                     out.push_back(finding(false, "linear_multi_gpu", offerings, o, p,
-                        money(p.hourlyRate) + " " + p.currency + "/h is exactly " + money(o.gpuCount)
-                            + " × the 1-GPU size's " + money(s->hourlyRate)
-                            + " and no second source prices the size so (a derived price, not the provider's list "
-                              "price?)"));
+                        Message(msg::checkLinearMultiGpu,
+                            {money(p.hourlyRate), p.currency, money(o.gpuCount), money(s->hourlyRate)})));
                 }
             }
             if (spotAboveOnDemand(p, onDemand))
                 out.push_back(finding(true, "spot_above_on_demand", offerings, o, p,
-                    "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h is above on-demand "
-                        + money(onDemand->effectiveHourly()) + " for the same offering"));
+                    Message(msg::checkSpotAboveOnDemand,
+                        {money(p.effectiveHourly()), p.currency, money(onDemand->effectiveHourly())})));
             // A zone's spot price against its region's on-demand one: a real quote, but not a saving (AWS writes
             // SpotPrice = Price where a zone has no spot capacity to offer, and a few zones quote more).
             if (p.pricingModel == PricingModel::Spot && regionOnDemand && regionOnDemand->currency == p.currency
                 && p.effectiveHourly() >= regionOnDemand->effectiveHourly() - priceRoundingTolerance)
                 out.push_back(finding(false, "spot_not_cheaper", offerings, o, p,
-                    "spot " + money(p.effectiveHourly()) + " " + p.currency + "/h in " + o.zone + " is "
-                        + (spotAboveOnDemand(p, regionOnDemand) ? "above" : "equal to") + " the region's on-demand "
-                        + money(regionOnDemand->effectiveHourly()) + " (the planner does not rank one above)"));
+                    Message(
+                        spotAboveOnDemand(p, regionOnDemand) ? msg::checkSpotAboveRegion : msg::checkSpotEqualsRegion,
+                        {money(p.effectiveHourly()), p.currency, o.zone, money(regionOnDemand->effectiveHourly())})));
             if (auto age = daysBetween(p.asOf, options.today); age && *age > options.maxAgeDays)
                 out.push_back(finding(false, "stale", offerings, o, p,
-                    "observed " + p.asOf.substr(0, 10) + ", " + std::to_string(*age) + " days before " + options.today
-                        + " (rule: older than " + std::to_string(options.maxAgeDays) + " days)"));
+                    Message(msg::checkStale,
+                        {p.asOf.substr(0, 10), std::to_string(*age), options.today,
+                            std::to_string(options.maxAgeDays)})));
         }
     }
     return out;

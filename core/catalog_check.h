@@ -2,6 +2,7 @@
 // `gpuplan-cli catalog check`: rules that catch a price that is wrong or old before the planner ranks by it.
 
 #include "catalog.h"
+#include "message.h"
 #include "pricing.h"
 
 #include <string>
@@ -20,10 +21,14 @@ struct CatalogFinding
     std::string
         rule; ///< outlier | spot_above_on_demand | spot_not_cheaper | linear_multi_gpu | stale | sources_disagree
     std::string provider, region, instanceType, pricing;
-    std::string detail;
+    Message message;          ///< the figure that broke the rule, translatable (catalog.check_* ids)
+    std::string detail;       ///< message in English (the CLI's table and JSON)
     std::size_t offering = 0; ///< index of the row's offering in the list checked (the first list of compareSources)
     std::size_t price = 0;    ///< index of the price in that offering's prices
 };
+
+/// A rule's name for people ("far from the median" for "outlier"), translatable; an unknown id as it is.
+Message catalogRuleName(const std::string& rule);
 
 /// The stated thresholds (README "catalog check").
 struct CatalogCheckOptions

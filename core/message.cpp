@@ -334,6 +334,39 @@ const MessageDef notePricesOld {"plan.note_prices_old",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 of the %2 priced candidates use a price older than %3 days (the oldest: %4, as of %5, %6 days): check "
         "them with the provider or refresh the catalog before you commit")};
+// catalog check's rules by name (catalog_check.cpp catalogRuleName)
+const MessageDef ruleOutlier {"catalog.rule_outlier", QT_TRANSLATE_NOOP("gpuplan::Messages", "far from the median")};
+const MessageDef ruleSpotAboveOnDemand {
+    "catalog.rule_spot_above_on_demand", QT_TRANSLATE_NOOP("gpuplan::Messages", "spot above on-demand")};
+const MessageDef ruleSpotNotCheaper {
+    "catalog.rule_spot_not_cheaper", QT_TRANSLATE_NOOP("gpuplan::Messages", "spot not below the region's on-demand")};
+const MessageDef ruleLinearMultiGpu {
+    "catalog.rule_linear_multi_gpu", QT_TRANSLATE_NOOP("gpuplan::Messages", "exactly n × the 1-GPU price")};
+const MessageDef ruleStale {"catalog.rule_stale", QT_TRANSLATE_NOOP("gpuplan::Messages", "older than %1 days")};
+const MessageDef ruleSourcesDisagree {
+    "catalog.rule_sources_disagree", QT_TRANSLATE_NOOP("gpuplan::Messages", "sources disagree")};
+const MessageDef ruleOther {"catalog.rule_other", QT_TRANSLATE_NOOP("gpuplan::Messages", "%1")};
+// catalog check's findings (catalog_check.cpp): the figure that broke each rule
+const MessageDef checkOutlier {"catalog.check_outlier",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 USD per GPU-hour is %2 × the median %3 of %4 on-demand %5 rows (rule: above %6 × or below 1/%6)")};
+const MessageDef checkLinearMultiGpu {"catalog.check_linear_multi_gpu",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 %2/h is exactly %3 × the 1-GPU size's %4 and no second source prices the size so (a derived price, not "
+        "the provider's list price?)")};
+const MessageDef checkSpotAboveOnDemand {"catalog.check_spot_above_on_demand",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "spot %1 %2/h is above on-demand %3 for the same offering")};
+const MessageDef checkSpotAboveRegion {"catalog.check_spot_above_region",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "spot %1 %2/h in %3 is above the region's on-demand %4 (the planner does not rank one above)")};
+const MessageDef checkSpotEqualsRegion {"catalog.check_spot_equals_region",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "spot %1 %2/h in %3 is equal to the region's on-demand %4 (the planner does not rank one above)")};
+const MessageDef checkStale {"catalog.check_stale",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "observed %1, %2 days before %3 (rule: older than %4 days)")};
+const MessageDef checkSourcesDisagree {"catalog.check_sources_disagree",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "%1 %2/h here, %3 in %4 (observed %5): %6 % apart (rule: more than %7 % of the lower)")};
 const MessageDef notePriceCheck {"plan.note_price_check",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "the recommended price (%1) has a catalog-check warning, %2: %3. Check it with the provider before you commit "
@@ -627,16 +660,18 @@ const std::vector<const MessageDef*>& allMessages()
         &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand, &spotBucketTooHigh, &spotWithoutRate,
         &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds,
         &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon,
-        &noteRankedByCost, &notePricesOld, &notePriceCheck, &noteHostDefault, &noteFxOld, &sloAtRisk,
-        &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown,
-        &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead,
-        &noteSpotOverheadAssumed, &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet,
-        &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp,
-        &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced,
-        &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits,
-        &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
-        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
-        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &noteRankedByCost, &notePricesOld, &notePriceCheck, &ruleOutlier, &ruleSpotAboveOnDemand, &ruleSpotNotCheaper,
+        &ruleLinearMultiGpu, &ruleStale, &ruleSourcesDisagree, &ruleOther, &checkOutlier, &checkLinearMultiGpu,
+        &checkSpotAboveOnDemand, &checkSpotAboveRegion, &checkSpotEqualsRegion, &checkStale, &checkSourcesDisagree,
+        &noteHostDefault, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo,
+        &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime,
+        &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions,
+        &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain,
+        &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp, &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven,
+        &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv,
+        &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute,
+        &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft,
+        &needsReplicas, &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
         &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision,
         &assumeMoeBalanced, &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing,

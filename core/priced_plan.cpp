@@ -983,7 +983,7 @@ void PricedPlanner::noteCheckFindings()
             && p.termMonths == top.price.termMonths && p.paymentOption == top.price.paymentOption)
             m_plan.notes.push_back(Message(msg::notePriceCheck,
                 {o.provider + " " + o.region + " " + o.instanceType + " " + std::string(toString(p.pricingModel)),
-                    f.rule, f.detail}));
+                    catalogRuleName(f.rule), f.message}));
     }
 }
 

@@ -151,12 +151,7 @@ void TestGuiPlan::chartTicksReadWell_data()
     const QDir dir(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples"));
     for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
-    const QString ds = m_dir.filePath(QStringLiteral("deepseek-v3-serving.json"));
-    QFile out(ds);
-    if (out.open(QIODevice::WriteOnly))
-        out.write(R"({"schema": "gpuplan.workload/1", "kind": "inference", "model": {"preset": "deepseek-v3"},
-            "inference": {"prompt_tokens": 2048, "output_tokens": 512, "requests_per_second": 2,
-            "slo": {"ttft_p99_ms": 2000, "tpot_p99_ms": 50}}})");
+    const QString ds = QStringLiteral(GPUPLAN_TEST_DATA "/workloads/deepseek-v3-serving.json");
     QTest::newRow("deepseek-v3 serving") << ds;
 }
 

@@ -8,6 +8,8 @@
 #include "core/workload.h"
 #include "testutil.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -202,6 +204,8 @@ private Q_SLOTS:
     void badReportOptions();
     void sensitivityMovesCostAndTime();
     void pdfShowsTheServingCalibration();
+    void chineseReportHasNoEnglishSource_data();
+    void chineseReportHasNoEnglishSource();
 
 private:
     QTemporaryDir m_dir;
@@ -686,6 +690,63 @@ void TestReports::pdfShowsTheServingCalibration()
                 zh ? QStringLiteral("705.5 亿参数") : QStringLiteral("70.55 billion parameters")})
             QVERIFY2(text.contains(s), qPrintable(QStringLiteral("\"%1\" missing: %2").arg(s, text.left(400))));
     }
+}
+
+// Issue #25: the zh_CN PDF is Chinese throughout. Every English source text of the report's and the messages'
+// translations, cut at its placeholders and line breaks into runs of three words or more, must not appear in the
+// PDF's text: a run that does was drawn untranslated. (Sources, instance, model and provider names are data, not
+// translation sources, and stay as they are.) Serving, serving with every advanced feature, DeepSeek-V3 serving,
+// LoRA training and a batch job.
+void TestReports::chineseReportHasNoEnglishSource_data()
+{
+    QTest::addColumn<QString>("workload");
+    for (const char* f : {"llama-3.1-8b-chat-serving.json", "llama-3.1-8b-advanced-serving.json",
+             "llama-3.1-70b-lora.json", "rendering-batch.json"})
+        QTest::newRow(f) << example(f);
+    const QString ds = QStringLiteral(GPUPLAN_TEST_DATA "/workloads/deepseek-v3-serving.json");
+    QTest::newRow("deepseek-v3 serving") << ds;
+}
+
+void TestReports::chineseReportHasNoEnglishSource()
+{
+    QFETCH(QString, workload);
+    QStringList runs;
+    for (const char* ts : {"gpuplan_report_zh_CN.ts", "gpuplan_messages_zh_CN.ts"}) {
+        QFile f(QStringLiteral(GPUPLAN_SOURCE_DIR "/translations/") + QLatin1String(ts));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        static const QRegularExpression source(
+            QStringLiteral("<source>(.*?)</source>"), QRegularExpression::DotMatchesEverythingOption);
+        for (auto it = source.globalMatch(text); it.hasNext();) {
+            QString s = it.next().captured(1);
+            s.replace(QLatin1String("&apos;"), QLatin1String("'"))
+                .replace(QLatin1String("&quot;"), QLatin1String("\""));
+            s.replace(QLatin1String("&lt;"), QLatin1String("<")).replace(QLatin1String("&gt;"), QLatin1String(">"));
+            s.replace(QLatin1String("&amp;"), QLatin1String("&"));
+            static const QRegularExpression cut(QStringLiteral("%n|%L?\\d+|\\n"));
+            for (QString run : s.split(cut)) {
+                run = run.simplified();
+                while (!run.isEmpty() && QStringLiteral(" .,:;()·—-").contains(run.front()))
+                    run.remove(0, 1);
+                while (!run.isEmpty() && QStringLiteral(" .,:;()·—-").contains(run.back()))
+                    run.chop(1);
+                if (run.split(u' ', Qt::SkipEmptyParts).size() >= 3)
+                    runs << run;
+            }
+        }
+    }
+    QVERIFY(runs.size() > 100);
+    const QString pdf = m_dir.filePath(QFileInfo(workload).completeBaseName() + QStringLiteral("-zh.pdf"));
+    const Run r = cli({QStringLiteral("plan"), workload, QStringLiteral("--pdf"), pdf, QStringLiteral("--lang"),
+        QStringLiteral("zh_CN"), QStringLiteral("--db"), m_dir.filePath(QStringLiteral("zh.sqlite"))});
+    QVERIFY2(r.code == 0 || r.code == 1, r.err.constData());
+    const QString text = pdfText(pdf);
+    QVERIFY(text.contains(QStringLiteral("推荐")) || text.contains(QStringLiteral("工作负载")));
+    QStringList english;
+    for (const QString& run : runs)
+        if (text.contains(run))
+            english << run;
+    QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
 }
 
 QTEST_GUILESS_MAIN(TestReports)

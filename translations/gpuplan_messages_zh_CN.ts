@@ -831,5 +831,61 @@
         <source>%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular %5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it carries. The LoRA kernels&apos; own overhead is not counted (vLLM measured a third less throughput with one rank-8 adapter on Llama 2 7B): read the throughput as an upper bound</source>
         <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻 GPU 显存；假设各适配器被请求的概率相同，%5 % 的请求需等待 %6 ms 经 PCIe（假定 25 GB/s）加载其适配器；每一步读取其包含的每个不同适配器。未计入 LoRA 内核自身的开销（vLLM 实测在 Llama 2 7B 上使用一个秩为 8 的适配器时吞吐量降低约三分之一）：吞吐量应视为上限</translation>
     </message>
+    <message>
+        <source>%1 USD per GPU-hour is %2 × the median %3 of %4 on-demand %5 rows (rule: above %6 × or below 1/%6)</source>
+        <translation>每 GPU 小时 %1 美元，是 %4 条 %5 按需价格中位数 %3 的 %2 倍（规则：高于 %6 倍或低于 1/%6）</translation>
+    </message>
+    <message>
+        <source>%1 %2/h is exactly %3 × the 1-GPU size&apos;s %4 and no second source prices the size so (a derived price, not the provider&apos;s list price?)</source>
+        <translation>%1 %2/小时恰好是单 GPU 规格 %4 的 %3 倍，且没有第二来源这样定价（可能是推算价格，而非云厂商的标价？）</translation>
+    </message>
+    <message>
+        <source>spot %1 %2/h is above on-demand %3 for the same offering</source>
+        <translation>竞价实例价格 %1 %2/小时高于同一规格的按需价格 %3</translation>
+    </message>
+    <message>
+        <source>spot %1 %2/h in %3 is above the region&apos;s on-demand %4 (the planner does not rank one above)</source>
+        <translation>%3 的竞价实例价格 %1 %2/小时高于该地域的按需价格 %4（规划器不会将高于按需的竞价价格排入候选）</translation>
+    </message>
+    <message>
+        <source>spot %1 %2/h in %3 is equal to the region&apos;s on-demand %4 (the planner does not rank one above)</source>
+        <translation>%3 的竞价实例价格 %1 %2/小时等于该地域的按需价格 %4（规划器不会将高于按需的竞价价格排入候选）</translation>
+    </message>
+    <message>
+        <source>observed %1, %2 days before %3 (rule: older than %4 days)</source>
+        <translation>观测于 %1，比 %3 早 %2 天（规则：超过 %4 天）</translation>
+    </message>
+    <message>
+        <source>%1 %2/h here, %3 in %4 (observed %5): %6 % apart (rule: more than %7 % of the lower)</source>
+        <translation>此处 %1 %2/小时，%4 中为 %3（观测于 %5）：相差 %6 %（规则：超过较低者的 %7 %）</translation>
+    </message>
+    <message>
+        <source>far from the median</source>
+        <translation>远离中位数</translation>
+    </message>
+    <message>
+        <source>spot above on-demand</source>
+        <translation>竞价高于按需</translation>
+    </message>
+    <message>
+        <source>spot not below the region&apos;s on-demand</source>
+        <translation>竞价价格不低于该地域按需价格</translation>
+    </message>
+    <message>
+        <source>exactly n × the 1-GPU price</source>
+        <translation>恰为单卡价格的 n 倍</translation>
+    </message>
+    <message>
+        <source>older than %1 days</source>
+        <translation>超过 %1 天</translation>
+    </message>
+    <message>
+        <source>sources disagree</source>
+        <translation>来源不一致</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
 </context>
 </TS>

@@ -2744,22 +2744,6 @@
         <translation>每 GPU 小时（美元）</translation>
     </message>
     <message>
-        <source>far from the median</source>
-        <translation>远离中位数</translation>
-    </message>
-    <message>
-        <source>spot above on-demand</source>
-        <translation>竞价高于按需</translation>
-    </message>
-    <message>
-        <source>exactly n × the 1-GPU price</source>
-        <translation>恰为单卡价格的 n 倍</translation>
-    </message>
-    <message>
-        <source>sources disagree</source>
-        <translation>来源不一致</translation>
-    </message>
-    <message>
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -2778,14 +2762,6 @@
     <message>
         <source>Check</source>
         <translation>检查</translation>
-    </message>
-    <message>
-        <source>older than %1 days</source>
-        <translation>超过 %1 天</translation>
-    </message>
-    <message>
-        <source>spot not below the region&apos;s on-demand</source>
-        <translation>竞价价格不低于该地域按需价格</translation>
     </message>
 </context>
 <context>

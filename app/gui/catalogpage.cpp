@@ -89,20 +89,7 @@ std::vector<const core::CatalogFinding*> OfferingModel::findings(int row) const
 
 QString OfferingModel::ruleName(const std::string& rule)
 {
-    // The rules of core/catalog_check.h, as the README's "catalog check" states them.
-    if (rule == "outlier")
-        return tr("far from the median");
-    if (rule == "spot_above_on_demand")
-        return tr("spot above on-demand");
-    if (rule == "spot_not_cheaper")
-        return tr("spot not below the region's on-demand");
-    if (rule == "linear_multi_gpu")
-        return tr("exactly n × the 1-GPU price");
-    if (rule == "stale")
-        return tr("older than %1 days").arg(core::maxPriceAgeDays);
-    if (rule == "sources_disagree")
-        return tr("sources disagree");
-    return QString::fromStdString(rule);
+    return ErrorText::message(core::catalogRuleName(rule)); // one name per rule: the plan notes use it too
 }
 
 const core::Offering* OfferingModel::offering(int row) const
@@ -164,7 +151,7 @@ QVariant OfferingModel::data(const QModelIndex& index, int role) const
             QStringList lines;
             for (const auto* f : checks)
                 lines << (f->error ? tr("error: %1") : tr("warning: %1")).arg(ruleName(f->rule)) + QLatin1Char('\n')
-                        + qs(f->detail);
+                        + ErrorText::message(f->message);
             return lines.isEmpty() ? QVariant() : QVariant(lines.join(QStringLiteral("\n\n")));
         }
         if (index.column() == Source)

@@ -4,6 +4,11 @@
 
 #include <cmath>
 
+// Qt's lupdate reads the QT_TRANSLATE_NOOP marks into the report's translation file; no Qt is needed here.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(context, text) text
+#endif
+
 namespace gpuplan::report {
 
 Ranged estimateRange(const core::AccuracyReport* accuracy, const char* group, double value, bool timeLike)
@@ -65,9 +70,12 @@ Ranged costRange(const core::Candidate& c, const core::AccuracyReport* acc, bool
 
 std::string queueingModelText()
 {
-    return "M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the smallest count "
-           "whose p99 wait (Erlang C) + prefill meets the TTFT target at the peak rate x (1 + headroom), plus spares "
-           "for the availability target (k-of-n)";
+    // Marked for lupdate (the PDF's translation file, context "PdfReport"): the PDF shows it translated, the CLI
+    // and JSON as it is.
+    return QT_TRANSLATE_NOOP("PdfReport",
+        "M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the smallest count "
+        "whose p99 wait (Erlang C) + prefill meets the TTFT target at the peak rate x (1 + headroom), plus spares "
+        "for the availability target (k-of-n)");
 }
 
 std::string layoutText(const core::Candidate& c)

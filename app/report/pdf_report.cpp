@@ -1737,7 +1737,8 @@ private:
                                  cost(mf.baseMonthlyCost), QString::number(mf.burstInstances),
                                  QString::number(mf.burstReplicas), cost(mf.burstMonthlyCost));
                 }
-                c << tr("Queueing model: %1").arg(qs(queueingModelText()));
+                c << tr("Queueing model: %1")
+                         .arg(QCoreApplication::translate("PdfReport", queueingModelText().c_str()));
                 d.bullets(c, 7.5);
             }
             const core::EnergyInfo& en = m_rec->energy;
