@@ -11,8 +11,9 @@
 
 namespace {
 /// Qt's messages go to stderr as usual, except QStandardPaths' notice that XDG_RUNTIME_DIR is unset (printed when
-/// `plan --pdf` starts the offscreen GUI on a machine without a login session): Qt then uses /tmp/runtime-<user>,
-/// which is what the PDF writer needs, and a notice on every such run only hides real warnings.
+/// `plan --pdf` starts the offscreen GUI on a machine without a login session): Qt then falls back to a per-user
+/// folder in the temporary directory (Qt 6 QStandardPaths documentation, RuntimeLocation), which is what the PDF
+/// writer needs, and a notice on every such run only hides real warnings.
 void qtMessages(QtMsgType type, const QMessageLogContext&, const QString& text)
 {
     if (type == QtWarningMsg && text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
