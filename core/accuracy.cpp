@@ -118,16 +118,10 @@ struct Cursor
                 throw Error {ErrorCode::InvalidInput, line() + ": column " + column + " is required"};
             return fallback;
         }
-        std::size_t used = 0;
-        double v = 0;
-        try {
-            v = std::stod(s, &used);
-        } catch (...) {
-            used = 0;
-        }
-        if (used != s.size() || !std::isfinite(v))
+        const auto v = parseNumberCell(s);
+        if (!v)
             throw Error {ErrorCode::InvalidInput, line() + ": column " + column + ": not a number, got \"" + s + '"'};
-        return v;
+        return *v;
     }
 };
 

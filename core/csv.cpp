@@ -1,5 +1,7 @@
 #include "csv.h"
 
+#include <charconv>
+#include <cmath>
 #include <istream>
 
 namespace gpuplan::core {
@@ -189,6 +191,19 @@ Result<CsvTable> parseCsv(std::string_view text, const std::string& fileName)
     if (first)
         return Error {ErrorCode::ParseError, fileName + ": empty file, expected a CSV header"};
     return t;
+}
+
+std::optional<double> parseNumberCell(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    if (!text.empty() && text.front() == '+')
+        text.remove_prefix(1);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
 }
 
 } // namespace gpuplan::core

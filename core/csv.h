@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,5 +78,9 @@ struct CsvTable
 
 /// Parses CSV text whose first record is the header. An unterminated quote is an error naming the line.
 Result<CsvTable> parseCsv(std::string_view text, const std::string& fileName);
+
+/// A table cell as a number: the whole text (leading spaces and a "+" allowed), finite, read in the C locale
+/// whatever the process's locale is; nullopt for anything else ("12 GB", "1,5", "", "nan").
+std::optional<double> parseNumberCell(std::string_view text);
 
 } // namespace gpuplan::core

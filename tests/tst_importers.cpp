@@ -191,6 +191,7 @@ private Q_SLOTS:
 
     void endlessInputIsRefused();
     void csvRecords();
+    void csvNumberCells();
     void invalidUtf8IsRepaired_data();
     void invalidUtf8IsRepaired();
     void printableText_data();
@@ -264,6 +265,17 @@ void TestImporters::endlessInputIsRefused()
 // RFC 4180 records, read from text and from a stream in 64 KiB blocks: doubled quotes, a quote inside an unquoted
 // field (kept as text), a comma and a line break inside quotes, CRLF, a BOM, blank lines skipped, and a line longer
 // than one block. Expected fields written out by hand from the input.
+// One reading of a number in a table cell (accuracy CSVs, AIPerf exports, command-line percentages): the whole
+// text, in the C locale whatever the process's, finite.
+void TestImporters::csvNumberCells()
+{
+    QCOMPARE(core::parseNumberCell("2.5").value_or(-1), 2.5);
+    QCOMPARE(core::parseNumberCell(" +1e3").value_or(-1), 1000.0);
+    QCOMPARE(core::parseNumberCell("-0.25").value_or(0), -0.25);
+    for (const char* bad : {"", " ", "12 GB", "1,5", "nan", "inf", "0x10", "1.5.2", "--1"})
+        QVERIFY2(!core::parseNumberCell(bad), bad);
+}
+
 void TestImporters::csvRecords()
 {
     const std::string longField(200000, 'x');

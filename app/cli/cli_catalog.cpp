@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "cli_common.h"
 #include "core/catalog_check.h"
+#include "core/csv.h"
 #include "core/json_reader.h"
 #include "providers/bundled.h"
 #include "providers/catalogfile.h"
@@ -458,16 +459,12 @@ int discount(const Args& a, std::ostream& out, std::ostream& err)
         err << "gpuplan-cli catalog discount: expected PROVIDER PERCENT\n";
         return ExitBadInput;
     }
-    double pct = 0;
-    try {
-        std::size_t used = 0;
-        pct = std::stod(a.positional[2], &used);
-        if (used != a.positional[2].size())
-            throw std::invalid_argument("trailing");
-    } catch (...) {
+    const auto parsed = core::parseNumberCell(a.positional[2]);
+    if (!parsed) {
         err << "gpuplan-cli catalog discount: PERCENT must be a number, got \"" << a.positional[2] << "\"\n";
         return ExitBadInput;
     }
+    const double pct = *parsed;
     auto store = openStore(a, err);
     if (!store)
         return ExitBadInput;

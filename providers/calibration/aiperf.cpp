@@ -163,14 +163,8 @@ BenchmarkFile readCsv(std::string_view text, const std::string& fileName)
         if (column < 0 || static_cast<std::size_t>(column) >= row.cells.size() || row.cells[column].empty())
             throw core::detail::Failure {core::Error {core::ErrorCode::InvalidInput, place + ": required"}};
         const std::string& s = row.cells[static_cast<std::size_t>(column)];
-        std::size_t used = 0;
-        double v = 0;
-        try {
-            v = std::stod(s, &used);
-        } catch (...) {
-            used = 0;
-        }
-        if (used != s.size() || !std::isfinite(v) || v < 0)
+        const double v = core::parseNumberCell(s).value_or(-1);
+        if (v < 0)
             throw core::detail::Failure {core::Error {
                 core::ErrorCode::InvalidInput, place + ": must be a non-negative number, got \"" + s + '"'}};
         return v;
