@@ -32,8 +32,16 @@ QStringList tickLabels(const QAbstractAxis* axis)
 
 void formatTicksByInterval(QValueAxis* axis)
 {
+    // The fewest decimals that write the interval exactly (0.25 → 2, 0.5 → 1, 20 → 0), so ticks neither repeat nor
+    // round to a neighbour's value.
     const double interval = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
-    const int decimals = interval > 0 ? std::clamp(int(std::ceil(-std::log10(interval) - 1e-9)), 0, 6) : 0;
+    int decimals = 0;
+    while (interval > 0 && decimals < 6) {
+        const double scaled = interval * std::pow(10.0, decimals);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled))
+            break;
+        ++decimals;
+    }
     axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
 }
 
