@@ -412,6 +412,13 @@ double Candidate::latencyMs() const
     return inference ? inference->e2eLatencyMs : 0.0;
 }
 
+double Candidate::ttftP99Ms() const
+{
+    if (!inference)
+        return 0.0;
+    return capacity ? capacity->result.ttftP99Ms : inference->ttftMs;
+}
+
 EnergyInfo energyFor(
     const Workload& w, const Candidate& c, double hours, std::optional<double> grid, const std::string& gridSource)
 {

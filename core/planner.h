@@ -165,6 +165,9 @@ struct Candidate
     std::optional<Pricing> pricing; ///< present in priced plans
     /// Latency a serving user sees at the operating point: TTFT + (output − 1) × TPOT (ms); 0 otherwise.
     double latencyMs() const;
+    /// Serving: the p99 time to first token of the deployment (ms): the fleet's queueing wait and prefill when it was
+    /// sized for traffic (CapacityResult::ttftP99Ms), else the operating point's TTFT; 0 for other kinds.
+    double ttftP99Ms() const;
 };
 
 /// A GPU model that could not run the workload, and why (untranslated).
@@ -234,9 +237,9 @@ std::string_view servingSpotPolicy(const Workload& w);
 /// The one way to plan a workload, used by every front end. Unpinned and priced: every feasible deployment
 /// across the offerings (offering × instance count × layout × price), dropping what does not fit or breaks a
 /// constraint (listed in `excluded` with the reason), ranked by the objective, with the Pareto front of cost vs
-/// time (training, batch) or cost vs latency (serving), and for serving the hosted-API comparison and MIG slices.
-/// Pinned ("hardware"): that deployment's estimate in `pinned`, priced on the offerings that have it. Without
-/// prices: the smallest fitting count of every GPU model. Defaults the workload leaves out come from
+/// time (training, batch) or cost vs p99 time to first token (serving), and for serving the hosted-API comparison and
+/// MIG slices. Pinned ("hardware"): that deployment's estimate in `pinned`, priced on the offerings that have it.
+/// Without prices: the smallest fitting count of every GPU model. Defaults the workload leaves out come from
 /// `in.defaults`; calibration profiles from `in.calibrations`. Errors: an unknown output currency, no GPU
 /// catalog, or `cancel` set while planning (Cancelled).
 Result<Plan> planWorkload(const Workload& w, const PlanInputs& in, const CancelFlag* cancel = nullptr);

@@ -62,8 +62,8 @@ void reservedMix(Pricing& pr, const Offering& o, const Price& onDemand, const Ca
 /// Sorts by the objective (cost; time then cost; carbon then cost, unknown emissions last), stable.
 void rankCandidates(std::vector<Candidate>& candidates, const std::string& objective, bool service);
 
-/// Marks the Pareto front of cost against time (latency for serving): a candidate is on it when no other is
-/// at most as costly and as slow and strictly better in one of the two. Equal twins share the mark.
+/// Marks the Pareto front of cost against time (p99 time to first token for serving): a candidate is on it when no
+/// other is at most as costly and as slow and strictly better in one of the two. Equal twins share the mark.
 void markParetoFront(std::vector<Candidate>& candidates, bool service);
 
 /// The exclusions a plan lists: one line per GPU model that fits nowhere (`unfitByGpu`), then the rest —

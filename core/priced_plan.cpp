@@ -272,9 +272,17 @@ void reservedMix(Pricing& pr, const Offering& o, const Price& onDemand, const Ca
 
 namespace {
 
+/// The time the `time` objective ranks by: a serving user's whole request (TTFT + output × TPOT), a job's wall time.
 double timeOf(const Candidate& c, bool service)
 {
     return service ? c.latencyMs() : c.wallHours;
+}
+
+/// The time of the Pareto front, the chart's x axis: serving deployments are all sized to the TPOT target, so
+/// they differ by their p99 time to first token (queueing and prefill); a job by its wall time.
+double frontTime(const Candidate& c, bool service)
+{
+    return service ? c.ttftP99Ms() : c.wallHours;
 }
 
 } // namespace
@@ -313,15 +321,15 @@ void markParetoFront(std::vector<Candidate>& candidates, bool service)
     std::iota(order.begin(), order.end(), std::size_t {0});
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         const auto &ca = candidates[a], &cb = candidates[b];
-        if (timeOf(ca, service) != timeOf(cb, service))
-            return timeOf(ca, service) < timeOf(cb, service);
+        if (frontTime(ca, service) != frontTime(cb, service))
+            return frontTime(ca, service) < frontTime(cb, service);
         return ca.pricing->costUsd < cb.pricing->costUsd;
     });
     double bestCost = std::numeric_limits<double>::infinity();
     double bestTime = std::numeric_limits<double>::quiet_NaN();
     for (std::size_t i : order) {
         auto& c = candidates[i];
-        const double cost = c.pricing->costUsd, t = timeOf(c, service);
+        const double cost = c.pricing->costUsd, t = frontTime(c, service);
         if (cost < bestCost) {
             c.pricing->pareto = true;
             bestCost = cost;
@@ -450,7 +458,7 @@ private:
         for (auto& c : m_plan.candidates) {
             std::optional<Message> risk;
             if (c.inference && c.pricing) {
-                const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
+                const double ttft = c.ttftP99Ms();
                 if (slo.tpotP99Ms && c.inference->tpotMs * high > *slo.tpotP99Ms)
                     risk = Message(msg::sloAtRisk,
                         {"TPOT", fixed(c.inference->tpotMs, 1), fixed(*slo.tpotP99Ms, 1),
@@ -736,7 +744,7 @@ void PricedPlanner::priceOne(
             if (ri && ri->latitude && ri->longitude) {
                 pr.networkRttMs
                     = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
-                const double ttft = c.capacity ? c.capacity->result.ttftP99Ms : c.inference->ttftMs;
+                const double ttft = c.ttftP99Ms();
                 if (m_w.inference->e2eLatencyP99Ms && *pr.networkRttMs + ttft > *m_w.inference->e2eLatencyP99Ms) {
                     exclude(o,
                         Message(msg::networkExceedsTarget,

@@ -1,6 +1,7 @@
 // Number formatting, text tables and CSV quoting used by every report.
 // What would make this fail: a duration unit switching at another threshold than the one rule every output
 // shares (durations), thousands separators in the wrong place, a CSV field with a comma left unquoted.
+#include "app/report/candidate_view.h"
 #include "app/report/format.h"
 
 #include <QtTest>
@@ -15,6 +16,7 @@ private Q_SLOTS:
     void separators();
     void scientificForm();
     void largeCounts();
+    void costChartChoice();
     void durations();
     void csvQuoting();
     void tableAligns();
@@ -58,6 +60,57 @@ void TestFormat::largeCounts()
     QCOMPARE(zh.size, 1e8);
     QCOMPARE(zh.decimals, 1);
     QCOMPARE(withSeparators(8.03e9 / zh.size, zh.decimals), std::string("80.3"));
+
+    // Token counts and rates in Chinese: 万 = 10⁴, 亿 = 10⁸, 万亿 = 10¹², three significant digits.
+    auto zhText = [](double n) {
+        const CountWords w = countWords(n, "zh_CN");
+        return withSeparators(w.value, w.decimals) + (w.unit.empty() ? "" : " " + w.unit);
+    };
+    QCOMPARE(zhText(9999), std::string("9,999"));       // below 10 000: the digits
+    QCOMPARE(zhText(12345), std::string("1.23 万"));    // 12 345 = 1.2345 × 10⁴
+    QCOMPARE(zhText(1234567), std::string("123 万"));   // 1 234 567 = 123.4567 × 10⁴
+    QCOMPARE(zhText(99995000), std::string("1.00 亿")); // rounds up to the next unit, not "10,000 万"
+    QCOMPARE(zhText(15e12), std::string("15.0 万亿"));  // Llama 3's 15 T training tokens
+    QCOMPARE(zhText(3.0e11), std::string("3,000 亿"));  // GPT-3's 300 B tokens: 3 × 10¹¹ = 3 000 × 10⁸
+    const CountWords english = countWords(15e12, "en");
+    QVERIFY(english.unit.empty());
+    QCOMPARE(english.value, 15e12);
+}
+
+// The cost chart the app and the PDF draw (chooseCostChart): a scatter when the times spread by 5 % or more, the
+// cheapest as ranked bars below that, nothing with fewer than two priced candidates.
+void TestFormat::costChartChoice()
+{
+    auto candidate = [](double hours, double cost) {
+        gpuplan::core::Candidate c;
+        c.wallHours = hours;
+        c.pricing.emplace();
+        c.pricing->totalCost = cost;
+        return c;
+    };
+    gpuplan::core::Plan plan;
+    plan.candidates = {candidate(10.0, 300), candidate(10.2, 100), candidate(10.4, 200)};
+    // (10.4 − 10.0) ÷ 10.0 = 4 % < 5 %: ranked bars, cheapest first: 100 (index 1), 200 (2), 300 (0).
+    CostChart c = chooseCostChart(plan);
+    QCOMPARE(c.kind, CostChart::Kind::RankedBars);
+    QCOMPARE(c.spread, 0.4 / 10.0);
+    QCOMPARE(c.ranked, (std::vector<std::size_t> {1, 2, 0}));
+    QCOMPARE(chooseCostChart(plan, 2).ranked, (std::vector<std::size_t> {1, 2})); // the top 2
+    plan.candidates.push_back(candidate(10.5, 50)); // (10.5 − 10.0) ÷ 10.0 = 5 %: wide enough for a scatter
+    c = chooseCostChart(plan);
+    QCOMPARE(c.kind, CostChart::Kind::Scatter);
+    QVERIFY(c.ranked.empty());
+    plan.candidates.resize(1);
+    QCOMPARE(chooseCostChart(plan).kind, CostChart::Kind::None);
+    // Serving: the time is the p99 TTFT of the sized fleet, not the request's end-to-end latency.
+    gpuplan::core::Candidate s = candidate(730, 10);
+    s.inference = std::make_shared<gpuplan::core::InferenceEstimate>();
+    s.inference->e2eLatencyMs = 12800;
+    s.inference->ttftMs = 40;
+    QCOMPARE(costChartTime(s), 40.0);
+    s.capacity = std::make_shared<gpuplan::core::CapacityPlan>();
+    s.capacity->result.ttftP99Ms = 95;
+    QCOMPARE(costChartTime(s), 95.0);
 }
 
 void TestFormat::durations()

@@ -64,6 +64,8 @@ private Q_SLOTS:
     void typingUpdatesTheTable();
     void chartTicksReadWell_data();
     void chartTicksReadWell();
+    void keyColumnsNeverElide_data();
+    void keyColumnsNeverElide();
     void invalidInputGreysTheStalePlan();
     void staleResultsAreDropped();
     void clickingAPointSelectsTheRow();
@@ -161,6 +163,22 @@ void TestGuiPlan::chartTicksReadWell()
     QString error;
     QVERIFY2(m_window->openWorkloadFile(file, &error), qPrintable(error));
     waitForPlan();
+    if (m_window->costChart() == m_window->rankedChart()) {
+        // Times too alike for a scatter (report::chooseCostChart): the cheapest as bars, each with its own label.
+        const auto& bars = m_window->rankedChart()->bars();
+        QVERIFY(bars.categories.size() >= 2);
+        QCOMPARE(QSet<QString>(bars.categories.begin(), bars.categories.end()).size(), bars.categories.size());
+        QCOMPARE(bars.sets.size(), 1);
+        // Cheapest on top: Qt draws the first category at the bottom, so the values fall from first to last.
+        QVERIFY(std::is_sorted(bars.sets[0].values.rbegin(), bars.sets[0].values.rend()));
+        for (const QAbstractAxis* axis : m_window->rankedChart()->chart()->axes(Qt::Horizontal)) {
+            const QStringList labels = charts::tickLabels(axis);
+            QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+            for (const QString& l : labels)
+                QVERIFY2(!l.contains(QLatin1Char('e')), qPrintable(labels.join(u' ')));
+        }
+        return;
+    }
     const auto* chart = m_window->pareto();
     if (chart->points().isEmpty())
         QSKIP("no priced candidate to plot (the workload does not fit, or pins a GPU no catalog sells)");
@@ -171,6 +189,47 @@ void TestGuiPlan::chartTicksReadWell()
         QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
         for (const QString& l : labels)
             QVERIFY2(!l.contains(QLatin1Char('e')) && !l.contains(QLatin1Char('E')), qPrintable(labels.join(u' ')));
+    }
+}
+
+// Issue #25: at 1920 × 1080 the columns a reader compares first (GPUs, pricing, cost) show the whole text of the
+// first 20 rows: each is at least as wide as its cells' size hint and lies wholly inside the table's viewport.
+void TestGuiPlan::keyColumnsNeverElide_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("serving") << QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-8b-chat-serving.json");
+    QTest::newRow("training") << QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-70b-lora.json");
+    QTest::newRow("deepseek-v3") << QStringLiteral(GPUPLAN_TEST_DATA "/workloads/deepseek-v3-serving.json");
+}
+
+void TestGuiPlan::keyColumnsNeverElide()
+{
+    QFETCH(QString, file);
+    m_window->resize(1920, 1080);
+    QString error;
+    QVERIFY2(m_window->openWorkloadFile(file, &error), qPrintable(error));
+    waitForPlan();
+    QTableView* table = m_window->table();
+    const int rows = std::min(table->model()->rowCount(), 20);
+    QVERIFY(rows > 0);
+    for (const int col : {int(gui::CandidateTableModel::Gpu), int(gui::CandidateTableModel::Pricing),
+             int(gui::CandidateTableModel::Cost)}) {
+        QVERIFY2(table->columnViewportPosition(col) + table->columnWidth(col) <= table->viewport()->width(),
+            qPrintable(QStringLiteral("column %1 not wholly visible").arg(col)));
+        for (int r = 0; r < rows; ++r) {
+            const QModelIndex i = table->model()->index(r, col);
+            const QString text = i.data().toString();
+            // The delegate's size hint is the text's width plus the style's cell margins; the grid line takes one
+            // pixel of the column (QTableView paints the cell in the width less the grid).
+            const int grid = table->showGrid() ? 1 : 0;
+            QVERIFY2(table->columnWidth(col) - grid >= table->sizeHintForIndex(i).width(),
+                qPrintable(QStringLiteral("row %1 column %2 elides \"%3\" (%4 px wide, needs %5)")
+                               .arg(r)
+                               .arg(col)
+                               .arg(text)
+                               .arg(table->columnWidth(col))
+                               .arg(table->sizeHintForIndex(i).width())));
+        }
     }
 }
 

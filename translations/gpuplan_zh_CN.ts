@@ -980,10 +980,6 @@
 <context>
     <name>gpuplan::gui::ChartAdapters</name>
     <message>
-        <source>Request latency (ms)</source>
-        <translation>请求延迟（毫秒）</translation>
-    </message>
-    <message>
         <source>Wall time (hours)</source>
         <translation>实际耗时（小时）</translation>
     </message>
@@ -1134,6 +1130,26 @@
     <message>
         <source>GB</source>
         <translation>GB</translation>
+    </message>
+    <message>
+        <source>p99 time to first token (ms)</source>
+        <translation>p99 首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>p99 TTFT %1 · %2 per million output tokens</source>
+        <translation>p99 TTFT %1 · 每百万输出 token %2</translation>
+    </message>
+    <message>
+        <source>Cost per month</source>
+        <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总费用</translation>
+    </message>
+    <message>
+        <source>#%1 %2 %3 · %4</source>
+        <translation>#%1 %2 %3 · %4</translation>
     </message>
 </context>
 <context>
@@ -2593,10 +2609,6 @@
         <translation>打开工作负载</translation>
     </message>
     <message>
-        <source>Cost against latency</source>
-        <translation>成本与延迟</translation>
-    </message>
-    <message>
         <source>Ca&amp;librate</source>
         <translation>校准(&amp;L)</translation>
     </message>
@@ -2683,6 +2695,18 @@
     <message>
         <source>P&amp;ool</source>
         <translation>资源池(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The cheapest deployments, ranked by cost</source>
+        <translation>最便宜的部署，按费用排序</translation>
+    </message>
+    <message>
+        <source>Cheapest deployments</source>
+        <translation>最便宜的部署</translation>
+    </message>
+    <message>
+        <source>Cost against p99 TTFT</source>
+        <translation>费用与 p99 TTFT</translation>
     </message>
 </context>
 <context>

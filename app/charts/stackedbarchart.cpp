@@ -87,6 +87,7 @@ void StackedBarChartView::rebuild()
                 + name + QStringLiteral(": ") + (format ? format(v) : QString::number(v));
             QToolTip::showText(QCursor::pos(), text, this);
         });
+        connect(set, &QBarSet::clicked, this, &StackedBarChartView::categoryClicked);
         series->append(set);
     }
     chart()->addSeries(series);

@@ -19,6 +19,10 @@ public:
     void clear(const QString& placeholder);
     const StackedBars& bars() const { return m_bars; }
 
+Q_SIGNALS:
+    /// The user clicked a bar of category `index` (StackedBars::categories).
+    void categoryClicked(int index);
+
 protected:
     void rebuild() override;
 

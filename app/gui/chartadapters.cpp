@@ -2,6 +2,8 @@
 
 #include "format.h"
 
+#include "app/report/candidate_view.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,7 +13,7 @@ QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QStrin
 {
     const bool serving = r.workload.kind == core::WorkloadKind::Inference;
     if (xTitle)
-        *xTitle = serving ? tr("Request latency (ms)") : tr("Wall time (hours)");
+        *xTitle = serving ? tr("p99 time to first token (ms)") : tr("Wall time (hours)");
     if (yTitle)
         *yTitle = serving ? tr("Cost per month (%1)").arg(r.currency) : tr("Cost (%1)").arg(r.currency);
     QVector<charts::ScatterPoint> out;
@@ -24,10 +26,14 @@ QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QStrin
         const auto& p = *c.pricing;
         charts::ScatterPoint pt;
         pt.id = static_cast<int>(i);
-        pt.x = serving ? c.latencyMs() : c.wallHours;
+        pt.x = report::costChartTime(c);
         pt.y = p.totalCost;
         pt.pareto = p.pareto;
-        const QString time = serving ? Fmt::milliseconds(pt.x) : Fmt::duration(pt.x);
+        const QString time = serving
+            ? tr("p99 TTFT %1 · %2 per million output tokens")
+                  .arg(Fmt::milliseconds(pt.x),
+                      Fmt::money(p.costPerMillionOutputTokens, QString::fromStdString(p.currency)))
+            : Fmt::duration(pt.x);
         pt.tooltip
             = tr("#%1 %2 %3 (%4)\n%5 × %6, %7\n%8 · %9")
                   .arg(i + 1)
@@ -41,6 +47,32 @@ QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QStrin
         out << pt;
     }
     return out;
+}
+
+charts::StackedBars ChartAdapters::ranked(const PlanResult& r, const std::vector<std::size_t>& indices)
+{
+    charts::StackedBars b;
+    const bool serving = r.workload.kind == core::WorkloadKind::Inference;
+    charts::StackedBars::Set set {serving ? tr("Cost per month") : tr("Total cost"), {}};
+    // Qt draws the first category at the bottom: add the most expensive first so that the cheapest is on top.
+    for (auto it = indices.rbegin(); it != indices.rend(); ++it) {
+        const core::Candidate& c = r.plan.candidates.at(*it);
+        if (!c.pricing)
+            continue;
+        const auto& p = *c.pricing;
+        // The rank makes every label unique (a category axis merges equal names).
+        b.categories << tr("#%1 %2 %3 · %4")
+                            .arg(*it + 1)
+                            .arg(qs(p.offering.provider), qs(p.offering.instanceType),
+                                Fmt::pricingModel(QString::fromStdString(core::pricingKey(p)), p.price.termMonths));
+        set.values << p.totalCost;
+    }
+    b.sets = {set};
+    b.stacked = false;
+    b.valueTitle = serving ? tr("Cost per month (%1)").arg(r.currency) : tr("Cost (%1)").arg(r.currency);
+    const QString currency = r.currency;
+    b.format = [currency](double v) { return Fmt::money(v, currency); };
+    return b;
 }
 
 charts::StackedBars ChartAdapters::memory(const core::Candidate& c)

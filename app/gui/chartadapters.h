@@ -13,9 +13,12 @@ class ChartAdapters
 {
     Q_DECLARE_TR_FUNCTIONS(gpuplan::gui::ChartAdapters)
 public:
-    /// Every priced candidate: cost against wall time (training, batch) or request latency (serving). Ids are
-    /// indices into Plan::candidates.
+    /// Every priced candidate: cost against wall time (training, batch) or p99 time to first token (serving), the
+    /// time of report::costChartTime. Ids are indices into Plan::candidates.
     static QVector<charts::ScatterPoint> scatter(const PlanResult& r, QString* xTitle, QString* yTitle);
+    /// The cheapest candidates as ranked bars (report::chooseCostChart's RankedBars: their times are too alike for
+    /// a scatter): one bar each, cheapest on top, labelled by rank, provider, instance and pricing.
+    static charts::StackedBars ranked(const PlanResult& r, const std::vector<std::size_t>& indices);
     /// Memory per GPU by component against the GPU's capacity (GiB).
     static charts::StackedBars memory(const core::Candidate& c);
     /// What the candidate's cost is made of: by use (compute, unused commitment, spot overhead, redundancy)

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QResizeEvent>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -26,6 +27,44 @@
 namespace gpuplan::gui {
 
 namespace {
+
+/// Cells whose text wraps at the column's width, with the height the wrapped lines need (QTreeView sizes rows from
+/// the delegate's hint, which by default is one line however narrow the column).
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappingDelegate(QTreeView* view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    { }
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        QSize hint = QStyledItemDelegate::sizeHint(opt, index);
+        int width = m_view->columnWidth(index.column());
+        if (index.column() == 0) { // the tree's indentation and branch come off the first column
+            int depth = 0;
+            for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
+                ++depth;
+            width -= m_view->indentation() * (depth + (m_view->rootIsDecorated() ? 1 : 0));
+        }
+        // The style's margins around the text: the hint's width less the text's own width.
+        const QFontMetrics fm(opt.font);
+        const int margins = hint.width() - fm.horizontalAdvance(opt.text);
+        const int textWidth = width - std::max(margins, 0);
+        if (textWidth <= 0 || opt.text.isEmpty())
+            return hint;
+        const QRect r
+            = fm.boundingRect(QRect(0, 0, textWidth, 1 << 20), Qt::TextWordWrap | int(opt.displayAlignment), opt.text);
+        hint.setHeight(std::max(hint.height(), r.height() + (hint.height() - fm.height())));
+        return hint;
+    }
+
+private:
+    QTreeView* m_view;
+};
 
 /// What set a serving operating point or a replica count ("slo_tpot", "minimum+availability") in words.
 QString reasons(const std::string& ids)
@@ -77,10 +116,15 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_tree->setColumnCount(3);
     m_tree->setRootIsDecorated(true);
     m_tree->setAlternatingRowColors(true);
-    m_tree->setUniformRowHeights(true);
+    // Values wrap onto more lines rather than end in "…" (a range, a calibration source, what limits a fleet):
+    // rows take the height their text needs at the column's width, recomputed when a column is resized.
+    m_tree->setUniformRowHeights(false);
+    m_tree->setWordWrap(true);
+    m_tree->setItemDelegate(new WrappingDelegate(m_tree));
     m_tree->header()->setStretchLastSection(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tree->setTextElideMode(Qt::ElideRight);
+    m_tree->setTextElideMode(Qt::ElideRight); // only a single word wider than its column
+    connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
     split->addWidget(m_tree);
     // The selected candidate's charts, one tab each so that each gets the panel's width and height.
     m_charts = new QTabWidget;
@@ -323,14 +367,14 @@ void DetailsPanel::fill()
         auto* t = section(tr("Speed"));
         row(t, tr("Step time"), tr("%1 s").arg(Fmt::significant(e.stepTimeS)),
             range(view.stepTimeS, [](double v) { return Fmt::significant(v); }));
-        row(t, tr("Throughput"), tr("%1 tokens/s").arg(Fmt::number(e.tokensPerSecond)),
-            range(view.tokensPerSecond, [](double v) { return Fmt::number(v); }));
+        row(t, tr("Throughput"), tr("%1 tokens/s").arg(Fmt::count(e.tokensPerSecond)),
+            range(view.tokensPerSecond, [](double v) { return Fmt::count(v); }));
         row(t, tr("MFU"), Fmt::percent(e.mfu), range(view.mfu, [](double v) { return Fmt::percent(v); }),
             tr("Model FLOPs utilization"));
         row(t, tr("HFU"), Fmt::percent(e.hfu), {}, tr("Hardware FLOPs utilization (with recompute)"));
         row(t, tr("Wall time"), Fmt::duration(e.wallHours),
             range(view.wallHours, [](double v) { return Fmt::duration(v); }));
-        row(t, tr("GPU-hours"), Fmt::number(e.gpuHours));
+        row(t, tr("GPU-hours"), Fmt::count(e.gpuHours));
         row(t, tr("Goodput"), Fmt::percent(e.goodput), {}, tr("Share of wall time that advances training"));
         row(t, tr("Lost to restarts"), Fmt::percent(e.goodputLoss.restarts), {},
             tr("Detection, rescheduling and reloading after each failure (Llama 3's failure rate, 15 min each)"));
@@ -353,8 +397,8 @@ void DetailsPanel::fill()
         row(lat, tr("Whole request"), ms(c->latencyMs()));
         row(lat, tr("Prefill (one prompt)"), ms(e.prefillMs));
         auto* thr = section(tr("Throughput"));
-        row(thr, tr("Output tokens/s"), Fmt::number(e.throughputTokensPerS),
-            range(view.throughputTokensPerS, [](double v) { return Fmt::number(v); }));
+        row(thr, tr("Output tokens/s"), Fmt::count(e.throughputTokensPerS),
+            range(view.throughputTokensPerS, [](double v) { return Fmt::count(v); }));
         row(thr, tr("Requests/s"), Fmt::significant(e.requestsPerS));
         row(thr, tr("Concurrency per replica"), tr("%1 of %2 that fit").arg(e.concurrency).arg(e.maxConcurrency));
         row(thr, tr("Limited by"), reasons(e.limitedBy));
@@ -399,7 +443,7 @@ void DetailsPanel::fill()
             const double availability
                 = c->pricing && c->pricing->availability ? c->pricing->availability->expected : cap.result.availability;
             row(s, tr("Expected availability"), Fmt::percent(availability, 4));
-            row(s, tr("GPU-hours per month"), Fmt::number(cap.monthlyGpuHours));
+            row(s, tr("GPU-hours per month"), Fmt::count(cap.monthlyGpuHours));
             if (!cap.result.feasible)
                 row(s, tr("Not feasible"), ErrorText::message(cap.result.reason));
         }

@@ -19,6 +19,13 @@ QString Fmt::number(double value, int decimals)
     return QLocale().toString(value, 'f', decimals);
 }
 
+QString Fmt::count(double value)
+{
+    const report::CountWords w = report::countWords(value, QLocale().name().toStdString());
+    const QString n = QLocale().toString(w.value, 'f', w.decimals);
+    return w.unit.empty() ? n : n + QLatin1Char(' ') + QString::fromStdString(w.unit);
+}
+
 QString Fmt::significant(double value)
 {
     if (!std::isfinite(value))

@@ -26,6 +26,9 @@ public:
     static QString number(double value, int decimals = 0);
     /// Three significant digits, grouping large values: 0.0123, 4.56, 78.9, 1,234.
     static QString significant(double value);
+    /// A count of tokens, tokens/s or GPU-hours: whole and grouped ("1,234,567"), in Chinese from 10 000 up in
+    /// 万, 亿 or 万亿 ("123 万"; report::countWords).
+    static QString count(double value);
     /// An amount with its currency symbol ($, ¥, €) or ISO code; no decimals from 10 000 up.
     static QString money(double amount, const QString& currency);
     /// The currency's symbol when it has a common one, else its ISO code.

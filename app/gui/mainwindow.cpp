@@ -23,6 +23,8 @@
 #include "workloadjson.h"
 
 #include "app/charts/paretochart.h"
+#include "app/charts/stackedbarchart.h"
+#include "app/report/candidate_view.h"
 #include "providers/store.h"
 
 #include <QAction>
@@ -48,8 +50,10 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSaveFile>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -91,6 +95,13 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
         formChanged();
     });
     connect(m_pareto, &charts::ParetoChartView::pointClicked, this, &MainWindow::selectCandidate);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::fitKeyColumns); // sorted anew
+    connect(m_ranked, &charts::StackedBarChartView::categoryClicked, this, [this](int category) {
+        // Bars are added most expensive first (ChartAdapters::ranked): category 0 is the last of m_rankedIds.
+        const int n = static_cast<int>(m_rankedIds.size());
+        if (category >= 0 && category < n)
+            selectCandidate(static_cast<int>(m_rankedIds[std::size_t(n - 1 - category)]));
+    });
     // The selection, not the current index: a click makes the row current before it selects it.
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onCurrentRowChanged);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &CandidateFilterProxy::setFilterText);
@@ -204,13 +215,22 @@ void MainWindow::buildUi()
             {CandidateTableModel::Hourly, 6}, {CandidateTableModel::AsOf, 6}, {CandidateTableModel::Pareto, 4}};
     for (const auto& [col, w] : widths)
         m_table->setColumnWidth(col, w * em);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int col, int, int) {
+        if (!m_fittingColumns && m_columnsSized)
+            m_userSizedColumns.insert(col); // a drag of the header: keep the user's width
+    });
     vsplit->addWidget(m_table);
 
     m_resultTabs = new QTabWidget;
     m_resultTabs->setObjectName(QStringLiteral("resultTabs"));
     m_pareto = new charts::ParetoChartView;
     m_pareto->setObjectName(QStringLiteral("paretoChart"));
-    m_resultTabs->addTab(m_pareto, QString());
+    m_ranked = new charts::StackedBarChartView;
+    m_ranked->setObjectName(QStringLiteral("rankedChart"));
+    m_costCharts = new QStackedWidget;
+    m_costCharts->addWidget(m_pareto);
+    m_costCharts->addWidget(m_ranked);
+    m_resultTabs->addTab(m_costCharts, QString());
     m_exclusions = new ExclusionModel(this);
     m_excludedView = new QTableView;
     m_excludedView->setObjectName(QStringLiteral("excludedTable"));
@@ -428,7 +448,7 @@ void MainWindow::retranslate()
     m_pages->setTabText(2, tr("&Accuracy"));
     m_pages->setTabText(m_pages->indexOf(m_calibratePage), tr("Ca&librate"));
     m_pages->setTabText(m_pages->indexOf(m_poolPage), tr("P&ool"));
-    m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
+    m_resultTabs->setTabText(0, costChartTitle());
     m_resultTabs->setTabText(1, tr("Excluded (%1)").arg(m_exclusions->rowCount()));
     m_resultTabs->setTabText(2, tr("Notes"));
     m_filter->setPlaceholderText(tr("Filter by provider, GPU, region or pricing (Ctrl+F)"));
@@ -440,6 +460,7 @@ void MainWindow::retranslate()
     m_excludedView->setAccessibleName(tr("Excluded offerings and why"));
     m_notes->setAccessibleName(tr("Notes on the plan"));
     m_pareto->setAccessibleName(tr("Cost against time chart; click a point to select its candidate"));
+    m_ranked->setAccessibleName(tr("The cheapest deployments, ranked by cost"));
     m_details->setAccessibleName(tr("Details of the selected candidate"));
 
     m_fileMenu->setTitle(tr("&File"));
@@ -498,6 +519,7 @@ void MainWindow::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange && m_form) {
         retranslate();
         m_candidates->retranslate();
+        fitKeyColumns(); // the pricing names in the new language
         m_exclusions->retranslate();
         if (auto r = m_planner->current())
             showPlan(r); // chart titles and tooltips
@@ -561,18 +583,27 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
         keep = *c;
     m_candidates->setResult(result);
     m_exclusions->setResult(result);
-    QString xTitle, yTitle;
-    const auto points = ChartAdapters::scatter(*result, &xTitle, &yTitle);
-    m_pareto->setPoints(points, xTitle, yTitle);
+    const report::CostChart chart = report::chooseCostChart(result->plan);
+    if (chart.kind == report::CostChart::Kind::RankedBars) {
+        m_ranked->setBars(ChartAdapters::ranked(*result, chart.ranked));
+        m_rankedIds = chart.ranked;
+        m_pareto->setPoints({}, QString(), QString());
+        m_costCharts->setCurrentWidget(m_ranked);
+    } else {
+        QString xTitle, yTitle;
+        m_pareto->setPoints(ChartAdapters::scatter(*result, &xTitle, &yTitle), xTitle, yTitle);
+        m_costCharts->setCurrentWidget(m_pareto);
+    }
     int row = keep ? m_candidates->findSimilar(*keep) : -1;
     m_notes->clear();
     for (const auto& n : result->plan.notes)
         m_notes->addItem(ErrorText::message(n));
     for (const QString& w : m_form->warnings())
         m_notes->addItem(w);
-    m_resultTabs->setTabText(0, m_candidates->isServing() ? tr("Cost against latency") : tr("Cost against time"));
+    m_resultTabs->setTabText(0, costChartTitle());
     m_resultTabs->setTabText(1, tr("Excluded (%1)").arg(m_exclusions->rowCount()));
     if (!m_columnsSized && m_candidates->rowCount() > 0) {
+        QScopedValueRollback<bool> guard(m_fittingColumns, true);
         // Once, from the first rows: later plans keep the widths the user may have set.
         m_table->horizontalHeader()->setResizeContentsPrecision(40);
         m_table->resizeColumnsToContents();
@@ -583,6 +614,7 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
         m_excludedView->resizeColumnsToContents();
         m_columnsSized = true;
     }
+    fitKeyColumns();
     if (row >= 0) {
         selectCandidate(row);
     } else {
@@ -598,6 +630,38 @@ void MainWindow::onCurrentRowChanged()
     const int idx = selectedCandidate();
     m_pareto->setSelectedId(idx);
     m_details->showCandidate(m_candidates->result(), idx);
+}
+
+void MainWindow::fitKeyColumns()
+{
+    // What a reader compares first never ends in "…": the GPUs, the pricing and the cost of the first 20 rows (as
+    // sorted now) get the width they need, on every plan (a larger cost, a longer pricing name), unless the user
+    // has resized that column by hand. Only widening: a column never jumps narrower under the reader's eyes.
+    const int rows = std::min(m_proxy->rowCount(), 20);
+    QScopedValueRollback<bool> guard(m_fittingColumns, true);
+    for (const int col :
+        {int(CandidateTableModel::Gpu), int(CandidateTableModel::Pricing), int(CandidateTableModel::Cost)}) {
+        if (m_userSizedColumns.contains(col))
+            continue;
+        int need = m_table->horizontalHeader()->sectionSizeHint(col);
+        for (int r = 0; r < rows; ++r)
+            need = std::max(need, m_table->sizeHintForIndex(m_proxy->index(r, col)).width());
+        need += m_table->showGrid() ? 1 : 0; // the grid line is drawn inside the column's width
+        if (need > m_table->columnWidth(col))
+            m_table->setColumnWidth(col, need);
+    }
+}
+
+QString MainWindow::costChartTitle() const
+{
+    if (m_costCharts->currentWidget() == m_ranked)
+        return tr("Cheapest deployments");
+    return m_candidates->isServing() ? tr("Cost against p99 TTFT") : tr("Cost against time");
+}
+
+QWidget* MainWindow::costChart() const
+{
+    return m_costCharts->currentWidget();
 }
 
 int MainWindow::selectedCandidate() const

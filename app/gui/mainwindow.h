@@ -7,9 +7,11 @@
 
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QSet>
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QCheckBox;
@@ -18,13 +20,15 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QMenu;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class QUndoStack;
 
 namespace gpuplan::charts {
 class ParetoChartView;
-}
+class StackedBarChartView;
+} // namespace gpuplan::charts
 
 namespace gpuplan::gui {
 
@@ -57,6 +61,11 @@ public:
     ExclusionModel* exclusions() const { return m_exclusions; }
     QTableView* table() const { return m_table; }
     charts::ParetoChartView* pareto() const { return m_pareto; }
+    /// The cheapest candidates as ranked bars, shown instead of pareto() when their times are too alike
+    /// (report::chooseCostChart).
+    charts::StackedBarChartView* rankedChart() const { return m_ranked; }
+    /// The cost chart on show: pareto() or rankedChart().
+    QWidget* costChart() const;
     DetailsPanel* details() const { return m_details; }
     QUndoStack* undoStack() const { return m_undo; }
     Autosave* autosave() const { return m_autosave; }
@@ -138,6 +147,11 @@ private:
     void about();
     QString lastDir() const;
 
+    /// Widens the GPU, pricing and cost columns to their first 20 rows' text (those the user has not resized).
+    void fitKeyColumns();
+    /// The cost chart's tab title: what it plots now.
+    QString costChartTitle() const;
+
     AppContext* m_context;
     WorkloadForm* m_form = nullptr;
     LivePlanner* m_planner = nullptr;
@@ -148,6 +162,9 @@ private:
     QTableView* m_excludedView = nullptr;
     QListWidget* m_notes = nullptr;
     charts::ParetoChartView* m_pareto = nullptr;
+    charts::StackedBarChartView* m_ranked = nullptr;
+    QStackedWidget* m_costCharts = nullptr;
+    std::vector<std::size_t> m_rankedIds; ///< the candidates m_ranked shows, cheapest first
     DetailsPanel* m_details = nullptr;
     QUndoStack* m_undo = nullptr;
     Autosave* m_autosave = nullptr;
@@ -182,6 +199,8 @@ private:
     bool m_modifiedWithoutUndo = false; ///< recovered unsaved input (the undo stack starts clean)
     bool m_restoring = true;            ///< no autosave while starting and while loading
     bool m_columnsSized = false;
+    bool m_fittingColumns = false; ///< set while the window sizes columns itself
+    QSet<int> m_userSizedColumns;  ///< columns the user resized by dragging the header
 };
 
 } // namespace gpuplan::gui

@@ -2,7 +2,9 @@
 
 #include "core/serving_calibration.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 // Qt's lupdate reads the QT_TRANSLATE_NOOP marks into the report's translation file; no Qt is needed here.
 #ifndef QT_TRANSLATE_NOOP
@@ -140,6 +142,41 @@ CandidateView viewCandidate(const core::Workload&, const core::Candidate& c, con
     v.totalCost = costRange(c, acc);
     v.costUsd = costRange(c, acc, true);
     return v;
+}
+
+double costChartTime(const core::Candidate& c)
+{
+    return c.inference ? c.ttftP99Ms() : c.wallHours;
+}
+
+CostChart chooseCostChart(const core::Plan& plan, std::size_t top)
+{
+    CostChart out;
+    std::vector<std::size_t> priced;
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    for (std::size_t i = 0; i < plan.candidates.size(); ++i) {
+        const core::Candidate& c = plan.candidates[i];
+        if (!c.pricing)
+            continue;
+        priced.push_back(i);
+        const double t = costChartTime(c);
+        lo = std::min(lo, t);
+        hi = std::max(hi, t);
+    }
+    if (priced.size() < 2)
+        return out;
+    out.spread = lo > 0 ? (hi - lo) / lo : 0.0;
+    if (out.spread >= flatSpread) {
+        out.kind = CostChart::Kind::Scatter;
+        return out;
+    }
+    out.kind = CostChart::Kind::RankedBars;
+    std::stable_sort(priced.begin(), priced.end(), [&](std::size_t a, std::size_t b) {
+        return plan.candidates[a].pricing->totalCost < plan.candidates[b].pricing->totalCost;
+    });
+    priced.resize(std::min(priced.size(), top));
+    out.ranked = std::move(priced);
+    return out;
 }
 
 } // namespace gpuplan::report

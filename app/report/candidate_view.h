@@ -60,4 +60,22 @@ std::string queueingModelText();
 /// its own language.
 std::string layoutText(const core::Candidate& c);
 
+/// What a plan's cost chart plots, chosen alike by the app and the PDF. Every priced candidate is a point of cost
+/// against its time: the p99 time to first token for serving (Candidate::ttftP99Ms: what a user waits for, and where
+/// deployments differ: their TPOT is sized to the same target), the wall time for training and batch jobs. When those
+/// times span less than `flatSpread` (5 %: (max − min) ÷ min), a scatter is a vertical line of noise, so the chart
+/// is the cheapest `top` candidates as ranked bars instead.
+struct CostChart
+{
+    enum class Kind { None, Scatter, RankedBars };
+    Kind kind = Kind::None;
+    double spread = 0;               ///< (max − min) ÷ min of the priced candidates' times
+    std::vector<std::size_t> ranked; ///< RankedBars: indices into Plan::candidates, cheapest first
+};
+constexpr double flatSpread = 0.05;
+/// The chart for `plan`'s priced candidates; None with fewer than two.
+CostChart chooseCostChart(const core::Plan& plan, std::size_t top = 10);
+/// The time a candidate is plotted at: p99 TTFT in ms (serving), else wall hours.
+double costChartTime(const core::Candidate& c);
+
 } // namespace gpuplan::report

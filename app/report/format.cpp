@@ -134,6 +134,22 @@ CountUnit largeCountUnit(const std::string& language)
     return {1e9, 2};
 }
 
+CountWords countWords(double count, const std::string& language)
+{
+    if (language.rfind("zh", 0) != 0 || !std::isfinite(count) || std::abs(count) < 1e4)
+        return {count, 0, {}};
+    // The largest unit whose value, rounded to three significant digits, is 1 or more (99,995,000 is "1.00 亿",
+    // not "10,000 万").
+    static const std::pair<double, const char*> units[] = {{1e12, "万亿"}, {1e8, "亿"}, {1e4, "万"}};
+    for (const auto& [size, name] : units) {
+        const double v = count / size;
+        const double scale = std::pow(10.0, 3 - (static_cast<int>(std::floor(std::log10(std::abs(v)))) + 1));
+        if (std::abs(std::round(v * scale) / scale) >= 1.0)
+            return {v, significantDecimals(v), name};
+    }
+    return {count / 1e4, significantDecimals(count / 1e4), "万"};
+}
+
 int moneyDecimals(double amount)
 {
     return std::abs(amount) >= 10000 ? 0 : 2;

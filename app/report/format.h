@@ -35,6 +35,16 @@ struct CountUnit
     int decimals = 2; ///< three significant digits at the usual sizes (8.03 billion, 80.3 亿)
 };
 CountUnit largeCountUnit(const std::string& language);
+/// A count (tokens, tokens/s, GPU-hours) as a reader of `language` says it: in Chinese, 10 000 and more in 万 (10⁴),
+/// 亿 (10⁸) or 万亿 (10¹²) with three significant digits ("15.0 万亿" tokens, "123 万" tokens/s); in other languages
+/// and below 10 000 the digits themselves (`unit` empty, no decimals), grouped by the front end's locale.
+struct CountWords
+{
+    double value = 0;
+    int decimals = 0;
+    std::string unit; ///< "", "万", "亿" or "万亿" (UTF-8)
+};
+CountWords countWords(double count, const std::string& language);
 
 /// Hours as a human duration with three significant digits: "5.26 h", "12.3 days", "3.40 years".
 std::string duration(double hours);

@@ -4,6 +4,7 @@
 
 #include "message_text.h"
 
+#include "candidate_view.h"
 #include "format.h"
 #include "plan_output.h"
 
@@ -964,6 +965,12 @@ private:
     // -- formatting with translated units
     QString hours(double h) const { return Words::hours(h); }
     QString cost(double v) const { return money(v) + QLatin1Char(' ') + m_currency; }
+    /// Tokens, tokens/s and GPU-hours as the report's reader counts them (countWords: 万, 亿 in Chinese).
+    QString count(double v) const
+    {
+        const CountWords w = countWords(v, m_opt.language.toStdString());
+        return grouped(w.value, w.decimals) + (w.unit.empty() ? QString() : QLatin1Char(' ') + qs(w.unit));
+    }
     QString pct(double fraction, int decimals = 1) const
     {
         return grouped(fraction * 100.0, decimals) + QStringLiteral(" %");
@@ -1074,7 +1081,7 @@ private:
                 facts << tr("Time: %1").arg(hours(m_rec->wallHours))
                         + (r.isEmpty() ? QString()
                                        : QStringLiteral(" (") + tr("80 % range %1").arg(r) + QLatin1Char(')'));
-                facts << tr("GPU-hours: %1").arg(grouped(m_rec->gpuHours, 0));
+                facts << tr("GPU-hours: %1").arg(count(m_rec->gpuHours));
             }
             if (!m_rec->fits)
                 facts << tr("Does not fit");
@@ -1124,8 +1131,8 @@ private:
                 parts
                     << tr("It stays within the budget of %1 %2.").arg(money(k.budget->amount), qs(k.budget->currency));
             if (m_rec->pricing->pareto) {
-                parts << (m_serving ? tr("It is on the Pareto front of cost vs latency: no other deployment is both "
-                                         "cheaper and faster.")
+                parts << (m_serving ? tr("It is on the Pareto front of cost vs p99 time to first token: no other "
+                                         "deployment both costs less and answers sooner.")
                                     : tr("It is on the Pareto front of cost vs time: no other deployment is both "
                                          "cheaper and faster."));
                 // The fastest end of the front, to show what speed costs.
@@ -1134,8 +1141,12 @@ private:
                     if (c.pricing->pareto && (!fastest || tval(c) < tval(*fastest)))
                         fastest = &c;
                 if (fastest && fastest != m_rec && tval(*fastest) < 0.98 * tval(*m_rec) && m_rec->pricing->costUsd > 0)
-                    parts << tr("The fastest option on the front, %1, takes %2 for %3 (%4 more).")
-                                 .arg(deployment(*fastest), timeOf(*fastest), cost(fastest->pricing->totalCost),
+                    parts << (m_serving ? tr("The fastest option on the front, %1, answers within %2 at p99 for %3 "
+                                             "(%4 more).")
+                                        : tr("The fastest option on the front, %1, takes %2 for %3 (%4 more)."))
+                                 .arg(deployment(*fastest),
+                                     m_serving ? latency(costChartTime(*fastest)) : timeOf(*fastest),
+                                     cost(fastest->pricing->totalCost),
                                      pct(fastest->pricing->costUsd / m_rec->pricing->costUsd - 1.0, 0));
             } else {
                 parts << tr("Faster deployments on the Pareto front cost more (see the chart).");
@@ -1157,7 +1168,8 @@ private:
         }
         return parts.join(QLatin1Char(' '));
     }
-    double tval(const core::Candidate& c) const { return m_serving ? c.latencyMs() : c.wallHours; }
+    /// The time of the Pareto front (core::markParetoFront): p99 TTFT for serving, wall hours otherwise.
+    double tval(const core::Candidate& c) const { return costChartTime(c); }
 
     QString generatedText() const
     {
@@ -1184,7 +1196,7 @@ private:
         if (m_w.training) {
             const auto& t = *m_w.training;
             add(tr("Training tokens"),
-                grouped(t.tokens, 0) + QStringLiteral(" (") + qs(scientific(t.tokens)) + QLatin1Char(')'));
+                count(t.tokens) + QStringLiteral(" (") + qs(scientific(t.tokens)) + QLatin1Char(')'));
             QString method = qs(std::string(core::toString(t.method)));
             if (t.method != core::FinetuneMethod::Full)
                 method += QStringLiteral(", ") + tr("rank %1").arg(t.loraRank);
@@ -1306,7 +1318,7 @@ private:
                 const QString r
                     = range(viewCandidate(m_w, c, m_in.accuracy).wallHours, [this](double v) { return hours(v); });
                 t.rows.push_back({QString::number(i + 1), qs(c.gpu->id), QString::number(c.gpus), layout(c),
-                    hours(c.wallHours) + (r.isEmpty() ? QString() : QLatin1Char('\n') + r), grouped(c.gpuHours, 0),
+                    hours(c.wallHours) + (r.isEmpty() ? QString() : QLatin1Char('\n') + r), count(c.gpuHours),
                     pct(e.mfu), qs(gib(e.memory.total()))});
             }
         } else if (m_serving) {
@@ -1317,8 +1329,8 @@ private:
                 const auto& c = m_plan.candidates[i];
                 const auto& e = *c.inference;
                 t.rows.push_back({QString::number(i + 1), qs(c.gpu->id), QString::number(c.gpus), layout(c),
-                    QString::number(e.concurrency), latency(e.ttftMs), latency(e.tpotMs),
-                    grouped(e.throughputTokensPerS, 0), grouped(e.requestsPerS, 2)});
+                    QString::number(e.concurrency), latency(e.ttftMs), latency(e.tpotMs), count(e.throughputTokensPerS),
+                    grouped(e.requestsPerS, 2)});
             }
         } else {
             t.columns
@@ -1332,7 +1344,8 @@ private:
         t.highlighted.insert(0);
         d.table(t);
         if (m_priced)
-            d.text(m_serving ? tr("● on the Pareto front of cost vs latency. Costs are per 730-hour month of service; "
+            d.text(m_serving ? tr("● on the Pareto front of cost vs p99 time to first token. Costs are per 730-hour "
+                                  "month of service; "
                                   "ranges come from the estimator's measured errors.")
                              : tr("● on the Pareto front of cost vs time: nothing else is both cheaper and faster. "
                                   "Ranges (80 %) come from the estimator's measured errors on published runs."),
@@ -1351,18 +1364,41 @@ private:
         if (m_plan.candidates.empty() && !m_rec)
             return;
         d.heading(tr("Charts"), 90);
-        // Cost vs time (or latency), with the Pareto front.
-        if (m_priced && m_plan.candidates.size() > 1) {
-            d.subheading(m_serving ? tr("Cost vs latency") : tr("Cost vs time"), 80);
+        // Cost against time (p99 TTFT for serving) with the Pareto front, or the cheapest as ranked bars when the
+        // times are too alike for a scatter: the app's choice (chooseCostChart).
+        const CostChart choice = m_priced ? chooseCostChart(m_plan) : CostChart {};
+        if (choice.kind == CostChart::Kind::Scatter) {
+            d.subheading(m_serving ? tr("Cost vs p99 time to first token") : tr("Cost vs time"), 80);
             std::vector<ScatterPoint> pts;
             for (const auto& c : m_plan.candidates)
-                pts.push_back({m_serving ? c.latencyMs() / 1000.0 : c.wallHours, c.pricing->totalCost,
-                    c.pricing->pareto, &c == m_rec});
+                if (c.pricing)
+                    pts.push_back({m_serving ? costChartTime(c) / 1000.0 : costChartTime(c), c.pricing->totalCost,
+                        c.pricing->pareto, &c == m_rec});
             d.block(78, [&](QPainter& p, const QRectF& r) {
-                drawScatter(p, d, r, pts, m_serving ? tr("end-to-end latency per request (s)") : tr("wall time (h)"),
+                drawScatter(p, d, r, pts, m_serving ? tr("p99 time to first token (s)") : tr("wall time (h)"),
                     m_serving ? tr("cost per month (%1)").arg(m_currency) : tr("total cost (%1)").arg(m_currency),
                     tr("recommended"));
             });
+        } else if (choice.kind == CostChart::Kind::RankedBars) {
+            d.subheading(
+                (m_serving ? tr("The cheapest deployments (their p99 times to first token differ by %1 at most)")
+                           : tr("The cheapest deployments (their times differ by %1 at most)"))
+                    .arg(pct(choice.spread)),
+                80);
+            std::vector<Bar> bars;
+            for (std::size_t i : choice.ranked) {
+                const auto& c = m_plan.candidates[i];
+                const auto& p = *c.pricing;
+                QString value = cost(p.totalCost);
+                if (m_serving)
+                    value = tr("%1 a month · %2 per million output tokens")
+                                .arg(value, cost(p.costPerMillionOutputTokens));
+                bars.push_back({tr("#%1 %2 %3 · %4")
+                                    .arg(i + 1)
+                                    .arg(qs(p.offering.provider), qs(p.offering.instanceType), pricingText(p)),
+                    p.totalCost, value});
+            }
+            d.block(8 + 6.0 * bars.size(), [&](QPainter& p, const QRectF& r) { drawBars(p, d, r, bars); });
         } else if (!m_priced && m_plan.candidates.size() > 1 && !m_serving) {
             d.subheading(tr("GPU-hours vs time"), 72);
             std::vector<ScatterPoint> pts;
