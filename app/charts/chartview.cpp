@@ -101,11 +101,30 @@ void ChartView::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange) {
         m_themed = false;
         applyTheme();
-        rebuild();
+        refresh();
     } else if (event->type() == QEvent::LanguageChange) {
-        rebuild();
+        refresh();
     }
     QChartView::changeEvent(event);
+}
+
+void ChartView::refresh()
+{
+    if (isVisible()) {
+        m_stale = false;
+        rebuild();
+    } else {
+        m_stale = true; // built when shown: a chart in a hidden tab costs nothing until someone looks at it
+    }
+}
+
+void ChartView::showEvent(QShowEvent* event)
+{
+    if (m_stale) {
+        m_stale = false;
+        rebuild();
+    }
+    QChartView::showEvent(event);
 }
 
 void ChartView::drawForeground(QPainter* painter, const QRectF& rect)

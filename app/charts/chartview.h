@@ -33,6 +33,10 @@ public:
 protected:
     /// Recreates series and axes from the data last given (after a theme change).
     virtual void rebuild() = 0;
+    /// New data (or theme, or language): rebuild() now when the chart is visible, else when it is next shown, so
+    /// that charts in hidden tabs cost nothing while the plan is being edited.
+    void refresh();
+    void showEvent(QShowEvent* event) override;
     void applyTheme();
     /// Removes every series and axis (the start of each rebuild).
     void clearChart();
@@ -44,6 +48,7 @@ private:
     QString m_placeholder;
     bool m_darkApplied = false;
     bool m_themed = false;
+    bool m_stale = false; ///< data changed while hidden: rebuild on show
 };
 
 } // namespace gpuplan::charts

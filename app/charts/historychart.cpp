@@ -23,7 +23,7 @@ void PriceHistoryChartView::setHistory(
     m_title = title;
     m_valueTitle = valueTitle;
     m_emptyText.clear();
-    rebuild();
+    refresh();
 }
 
 void PriceHistoryChartView::clear(const QString& placeholder)
@@ -31,7 +31,7 @@ void PriceHistoryChartView::clear(const QString& placeholder)
     m_points.clear();
     m_title.clear();
     m_emptyText = placeholder;
-    rebuild();
+    refresh();
 }
 
 int PriceHistoryChartView::seriesCount() const

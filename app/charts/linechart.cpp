@@ -27,14 +27,14 @@ void LineChartView::setLines(const Lines& lines)
 {
     m_lines = lines;
     m_emptyText.clear();
-    rebuild();
+    refresh();
 }
 
 void LineChartView::clear(const QString& placeholder)
 {
     m_lines = {};
     m_emptyText = placeholder;
-    rebuild();
+    refresh();
 }
 
 void LineChartView::rebuild()

@@ -29,7 +29,7 @@ void ParetoChartView::setPoints(const QVector<ScatterPoint>& points, const QStri
     m_yTitle = yTitle;
     if (std::none_of(m_points.begin(), m_points.end(), [&](const ScatterPoint& p) { return p.id == m_selectedId; }))
         m_selectedId = -1;
-    rebuild();
+    refresh();
 }
 
 void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const QString& title, Qt::Alignment where)

@@ -32,14 +32,14 @@ void StackedBarChartView::setBars(const StackedBars& bars)
 {
     m_bars = bars;
     m_emptyText.clear();
-    rebuild();
+    refresh();
 }
 
 void StackedBarChartView::clear(const QString& placeholder)
 {
     m_bars = {};
     m_emptyText = placeholder;
-    rebuild();
+    refresh();
 }
 
 void StackedBarChartView::rebuild()

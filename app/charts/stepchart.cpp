@@ -27,14 +27,14 @@ void StepChartView::setSteps(const HourlySteps& steps)
 {
     m_steps = steps;
     m_emptyText.clear();
-    rebuild();
+    refresh();
 }
 
 void StepChartView::clear(const QString& placeholder)
 {
     m_steps = {};
     m_emptyText = placeholder;
-    rebuild();
+    refresh();
 }
 
 void StepChartView::rebuild()
