@@ -162,9 +162,19 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
         out.decidedBy = headroom > 0 ? "headroom" : "stability";
     }
     const int most = std::min(maxReplicas, static_cast<int>(maxSequencesInFlight / r.slots));
+    // The p99 wait of the last count asked (the search asks for the count it settles on, then the result does).
+    int lastReplicas = -1;
+    double lastWait = 0;
+    auto wait = [&](int replicas) {
+        if (replicas != lastReplicas) {
+            lastReplicas = replicas;
+            lastWait = waitQuantile(replicas * r.slots, load, mu, 0.99);
+        }
+        return lastWait;
+    };
     if (ttftP99Ms) {
         const double budget = *ttftP99Ms / 1e3 - r.tailSeconds();
-        auto meets = [&](int replicas) { return waitQuantile(replicas * r.slots, load, mu, 0.99) <= budget; };
+        auto meets = [&](int replicas) { return wait(replicas) <= budget; };
         if (budget <= 0) {
             out.feasible = false;
             out.reason = Message(msg::prefillOverTtft, {std::to_string(static_cast<int>(r.tailSeconds() * 1e3))});
@@ -189,7 +199,7 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
     out.replicas = n;
     const double c = double(n) * r.slots;
     out.utilization = lambda / (c * mu); // at the actual peak: 1/(1 + headroom) at most when headroom decided
-    out.ttftP99Ms = (waitQuantile(n * r.slots, load, mu, 0.99) + r.tailSeconds()) * 1e3;
+    out.ttftP99Ms = (wait(n) + r.tailSeconds()) * 1e3;
     out.availability = kOfN(n, n, replicaAvailability);
     if (availabilityTarget) {
         // The fewest replicas in all (at most 1000 spares) with P(at least n up) >= the target: the probability

@@ -72,8 +72,97 @@ Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision comput
     return scaleEfficiency(e, w.efficiencyScale);
 }
 
+void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability)
+{
+    const InferenceSpec& spec = *w.inference;
+    const double peak = spec.peakRate();
+    if (c.fits && peak > 0) {
+        // Queueing (DESIGN.md "Capacity"): a replica is B request slots, each busy for prefill + output ×
+        // TPOT(B); M/M/c with the Erlang-C wait tail decides the replicas, then availability adds spares.
+        const InferenceEstimate& e = *c.inference;
+        ReplicaModel rm;
+        rm.slots = std::max(1, e.concurrency);
+        // The first token arrives after the prefill and one decode step at the operating point (the TTFT the
+        // estimate shows), so the p99 (queueing wait + that) is never below the typical TTFT shown beside it.
+        rm.prefillSeconds = e.ttftMs / 1e3;
+        // Requests that differ (a length mix, prefix-cache misses, cold adapters): the p99 adds their slowest.
+        if (e.ttftP99Ms > e.ttftMs && !spec.waves)
+            rm.ttftTailSeconds = e.ttftP99Ms / 1e3;
+        rm.tpotSeconds = e.tpotMs / 1e3;
+        rm.serviceSeconds = rm.prefillSeconds + spec.outputTokens * rm.tpotSeconds;
+        const int minReplicas = spec.autoscaling ? std::max(1, spec.autoscaling->minReplicas) : 1;
+        auto cap = std::make_shared<CapacityPlan>();
+        cap->replicaAvailability = replicaAvailability;
+        cap->gpusPerReplica = e.layout.tp * e.layout.pp;
+        const double headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
+        cap->result
+            = planReplicas(rm, peak, headroom, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+        cap->gpus = cap->result.total() * cap->gpusPerReplica;
+        cap->staticMonthlyGpuHours = double(cap->gpus) * hoursPerMonth;
+        cap->monthlyGpuHours = cap->staticMonthlyGpuHours;
+        // A mixed fleet's on-demand base: the same sizing without the headroom (spot carries the headroom).
+        const bool mixed = headroom > 0 && servingSpotPolicy(w) == "burst_only";
+        if (mixed) {
+            cap->base
+                = planReplicas(rm, peak, 0.0, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+            cap->baseMonthlyGpuHours = double(cap->base->total() * cap->gpusPerReplica) * hoursPerMonth;
+        }
+        // Scale-up delay: instance start (2 min, an assumption) + loading the weights at 2 GB/s from
+        // local NVMe or a network volume (an assumption; both shown in the report).
+        cap->scaleUpDelayS = spec.autoscaling && spec.autoscaling->scaleUpDelayS ? *spec.autoscaling->scaleUpDelayS
+                                                                                 : 120.0 + e.weightsBytes / 2e9;
+        if (!spec.profile.empty()) {
+            // Each distinct hourly rate sized once (profiles repeat rates; the peak is one of them).
+            auto hourly = [&](double withHeadroom, int atPeak) {
+                std::vector<int> needed;
+                std::map<double, int> byRate;
+                if (peak > 0)
+                    byRate.emplace(peak, atPeak);
+                for (double rate : spec.profile) {
+                    auto [it, isNew] = byRate.try_emplace(rate, minReplicas);
+                    if (isNew && rate > 0)
+                        it->second = planReplicas(rm, rate, withHeadroom, spec.slo.ttftP99Ms, spec.availability,
+                            replicaAvailability, minReplicas)
+                                         .total();
+                    needed.push_back(it->second);
+                }
+                return needed;
+            };
+            AutoscalingPolicy policy;
+            policy.minReplicas = minReplicas;
+            policy.scaleUpDelaySeconds = cap->scaleUpDelayS;
+            policy.cooldownSeconds = spec.autoscaling ? spec.autoscaling->cooldownS : 600.0;
+            const std::vector<int> needed = hourly(headroom, cap->result.total());
+            cap->autoscale = simulateAutoscaling(needed, policy);
+            const double perReplicaHour = hoursPerMonth / double(needed.size()) * cap->gpusPerReplica;
+            if (spec.autoscaling) {
+                cap->monthlyGpuHours = cap->autoscale->replicaHours * perReplicaHour;
+                if (mixed)
+                    cap->baseMonthlyGpuHours
+                        = simulateAutoscaling(hourly(0.0, cap->base->total()), policy).replicaHours * perReplicaHour;
+            }
+        }
+        c.capacity = cap;
+        if (!cap->result.feasible || cap->result.total() > e.layout.replicas) {
+            // The estimate may be shared with the same deployment sized for another availability: this
+            // candidate's reasons go on its own copy (`e` refers to the shared one, still alive in its cache).
+            c.fits = false;
+            c.inference = std::make_shared<InferenceEstimate>(e);
+        }
+        if (!cap->result.feasible) {
+            c.inference->fit.suggestions.push_back(cap->result.reason);
+        } else if (cap->result.total() > c.inference->layout.replicas) {
+            c.inference->fit.suggestions.push_back(Message(msg::needsReplicas,
+                {std::to_string(cap->result.total()), std::to_string(cap->gpus), fixed(peak, 2),
+                    std::to_string(c.inference->layout.replicas)}));
+        }
+    }
+    c.wallHours = hoursPerMonth;
+    c.gpuHours = c.capacity ? c.capacity->monthlyGpuHours : hoursPerMonth * c.gpus;
+}
+
 Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, const HardwarePin* pin,
-    const GpuSpec* reference, double replicaAvailability, const InstanceTopology& topology)
+    const GpuSpec* reference, double replicaAvailability, const InstanceTopology& topology, bool sizeCapacity)
 {
     // The GPU as this instance has it: NVLink shared by `domain` GPUs, the instance network split over its GPUs.
     GpuSpec gpu = datasheetGpu;
@@ -194,87 +283,12 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             c.fits = false;
             c.inference->fit.suggestions.push_back(sloMiss(spec, *c.inference));
         }
-        const double peak = spec.peakRate();
-        if (c.fits && peak > 0) {
-            // Queueing (DESIGN.md "Capacity"): a replica is B request slots, each busy for prefill + output ×
-            // TPOT(B); M/M/c with the Erlang-C wait tail decides the replicas, then availability adds spares.
-            const InferenceEstimate& e = *c.inference;
-            ReplicaModel rm;
-            rm.slots = std::max(1, e.concurrency);
-            // The first token arrives after the prefill and one decode step at the operating point (the TTFT the
-            // estimate shows), so the p99 (queueing wait + that) is never below the typical TTFT shown beside it.
-            rm.prefillSeconds = e.ttftMs / 1e3;
-            // Requests that differ (a length mix, prefix-cache misses, cold adapters): the p99 adds their slowest.
-            if (e.ttftP99Ms > e.ttftMs && !spec.waves)
-                rm.ttftTailSeconds = e.ttftP99Ms / 1e3;
-            rm.tpotSeconds = e.tpotMs / 1e3;
-            rm.serviceSeconds = rm.prefillSeconds + spec.outputTokens * rm.tpotSeconds;
-            const int minReplicas = spec.autoscaling ? std::max(1, spec.autoscaling->minReplicas) : 1;
-            auto cap = std::make_shared<CapacityPlan>();
-            cap->replicaAvailability = replicaAvailability;
-            cap->gpusPerReplica = e.layout.tp * e.layout.pp;
-            const double headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
-            cap->result = planReplicas(
-                rm, peak, headroom, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
-            cap->gpus = cap->result.total() * cap->gpusPerReplica;
-            cap->staticMonthlyGpuHours = double(cap->gpus) * hoursPerMonth;
-            cap->monthlyGpuHours = cap->staticMonthlyGpuHours;
-            // A mixed fleet's on-demand base: the same sizing without the headroom (spot carries the headroom).
-            const bool mixed = headroom > 0 && servingSpotPolicy(w) == "burst_only";
-            if (mixed) {
-                cap->base = planReplicas(
-                    rm, peak, 0.0, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
-                cap->baseMonthlyGpuHours = double(cap->base->total() * cap->gpusPerReplica) * hoursPerMonth;
-            }
-            // Scale-up delay: instance start (2 min, an assumption) + loading the weights at 2 GB/s from
-            // local NVMe or a network volume (an assumption; both shown in the report).
-            cap->scaleUpDelayS = spec.autoscaling && spec.autoscaling->scaleUpDelayS ? *spec.autoscaling->scaleUpDelayS
-                                                                                     : 120.0 + e.weightsBytes / 2e9;
-            if (!spec.profile.empty()) {
-                // Each distinct hourly rate sized once (profiles repeat rates; the peak is one of them).
-                auto hourly = [&](double withHeadroom, int atPeak) {
-                    std::vector<int> needed;
-                    std::map<double, int> byRate;
-                    if (peak > 0)
-                        byRate.emplace(peak, atPeak);
-                    for (double rate : spec.profile) {
-                        auto [it, isNew] = byRate.try_emplace(rate, minReplicas);
-                        if (isNew && rate > 0)
-                            it->second = planReplicas(rm, rate, withHeadroom, spec.slo.ttftP99Ms, spec.availability,
-                                replicaAvailability, minReplicas)
-                                             .total();
-                        needed.push_back(it->second);
-                    }
-                    return needed;
-                };
-                AutoscalingPolicy policy;
-                policy.minReplicas = minReplicas;
-                policy.scaleUpDelaySeconds = cap->scaleUpDelayS;
-                policy.cooldownSeconds = spec.autoscaling ? spec.autoscaling->cooldownS : 600.0;
-                const std::vector<int> needed = hourly(headroom, cap->result.total());
-                cap->autoscale = simulateAutoscaling(needed, policy);
-                const double perReplicaHour = hoursPerMonth / double(needed.size()) * cap->gpusPerReplica;
-                if (spec.autoscaling) {
-                    cap->monthlyGpuHours = cap->autoscale->replicaHours * perReplicaHour;
-                    if (mixed)
-                        cap->baseMonthlyGpuHours
-                            = simulateAutoscaling(hourly(0.0, cap->base->total()), policy).replicaHours
-                            * perReplicaHour;
-                }
-            }
-            c.capacity = cap;
-            if (!cap->result.feasible) {
-                c.fits = false;
-                c.inference->fit.suggestions.push_back(cap->result.reason);
-            } else if (cap->result.total() > e.layout.replicas) {
-                c.fits = false;
-                c.inference->fit.suggestions.push_back(Message(msg::needsReplicas,
-                    {std::to_string(cap->result.total()), std::to_string(cap->gpus), fixed(peak, 2),
-                        std::to_string(e.layout.replicas)}));
-            }
+        if (sizeCapacity) {
+            planServingCapacity(w, c, replicaAvailability);
+        } else {
+            c.wallHours = hoursPerMonth;
+            c.gpuHours = hoursPerMonth * count;
         }
-        c.wallHours = hoursPerMonth;
-        c.gpuHours = c.capacity ? c.capacity->monthlyGpuHours : hoursPerMonth * count;
         break;
     }
     case WorkloadKind::Batch: {
@@ -648,7 +662,23 @@ void preferSafeLatency(Plan& plan, const Workload& w, const PlanInputs& in, cons
     Workload strict = w;
     strict.constraints.strictSlo = true;
     sizeToLatencyRange(strict, in.servingLatencyHigh);
-    Plan resized = detail::pricedPlan(strict, in, cancel);
+    // Only the cheapest strictly sized deployment matters, and only if it is affordable. Sized to tighter targets, a
+    // deployment needs at least the instances and replicas it needs now (every count that meets the tighter
+    // targets meets these), so its cost now is a lower bound of its strict cost: offerings whose every candidate
+    // here costs more than the ceiling cannot be affordable. The strict plan is made over the provider regions that
+    // have an affordable candidate (whole regions, so that a spot price still finds its region's on-demand price).
+    std::set<std::pair<std::string, std::string>> regions;
+    for (const Candidate& c : all)
+        if (c.pricing && affordable(c))
+            regions.emplace(c.pricing->offering.provider, c.pricing->offering.region);
+    auto offerings = std::make_shared<std::vector<Offering>>();
+    for (const Offering& o : *in.offerings)
+        if (regions.count({o.provider, o.region}))
+            offerings->push_back(o);
+    PlanInputs narrowed = in;
+    narrowed.offerings = std::move(offerings);
+    narrowed.findings = nullptr; // they index the whole catalog; the strict plan's notes are not kept
+    Plan resized = detail::pricedPlan(strict, narrowed, cancel);
     if (!resized.candidates.empty() && resized.candidates.front().pricing && affordable(resized.candidates.front())) {
         preferred(resized.candidates.front());
         all.insert(all.begin(), std::move(resized.candidates.front()));

@@ -275,8 +275,16 @@ inline constexpr double defaultInstanceNetworkGbps = 100;
 /// Tensor parallelism stays inside the scale-up domain; pipeline, data and expert parallelism across instances
 /// pay the instance network. A serving replica too big for one domain is split over instances by pipeline stages
 /// (TP inside, PP across), paying one network hop per stage boundary and token.
+/// `sizeCapacity` false: a serving candidate's estimate without its fleet (planServingCapacity sizes it later, once
+/// per replica availability, from the same estimate).
 Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin,
     const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
-    const InstanceTopology& topology = {});
+    const InstanceTopology& topology = {}, bool sizeCapacity = true);
+
+/// Serving: sizes the fleet of `c` (an estimate from evaluate) for the workload's traffic, TTFT target and
+/// availability target, each replica up with probability `replicaAvailability` (DESIGN.md "Capacity"): replicas by
+/// M/M/c with the Erlang-C wait tail, spares by k-of-n, hourly replicas for a demand profile; `c` no longer fits when
+/// the count it was estimated with cannot hold that fleet. Sets the month's wall and GPU-hours.
+void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability);
 
 } // namespace gpuplan::core

@@ -418,12 +418,21 @@ private:
         const InstanceTopology topology {perInstance, gbps * 1e9 / 8.0 / perInstance};
         auto key = std::make_tuple(&g, count, std::llround(ra * 1e9), perInstance, std::llround(gbps * 1e3));
         auto it = m_cache.find(key);
-        if (it == m_cache.end())
-            it = m_cache
-                     .emplace(key,
-                         evaluate(m_w, g, count, m_w.hardware ? &*m_w.hardware : nullptr, m_reference, ra, topology))
-                     .first;
-        return it->second;
+        if (it != m_cache.end())
+            return it->second;
+        const HardwarePin* pin = m_w.hardware ? &*m_w.hardware : nullptr;
+        if (m_w.kind != WorkloadKind::Inference)
+            return m_cache.emplace(key, evaluate(m_w, g, count, pin, m_reference, ra, topology)).first->second;
+        // Serving: the estimate (the layout search, the step model) does not depend on how often an instance is up,
+        // only its fleet does, so providers with different availabilities share one estimate and each sizes its
+        // own fleet from it.
+        auto unsizedKey = std::make_tuple(&g, count, perInstance, std::llround(gbps * 1e3));
+        auto u = m_unsized.find(unsizedKey);
+        if (u == m_unsized.end())
+            u = m_unsized.emplace(unsizedKey, evaluate(m_w, g, count, pin, m_reference, ra, topology, false)).first;
+        Candidate c = u->second;
+        planServingCapacity(m_w, c, ra);
+        return m_cache.emplace(key, std::move(c)).first->second;
     }
     /// The energy of `c` over `hours` in the region of `o` (its grid's carbon intensity, unless the workload
     /// states one).
@@ -496,6 +505,8 @@ private:
     std::optional<Location> m_users;
     std::optional<double> m_budgetUsd;
     std::map<std::tuple<const GpuSpec*, int, long long, int, long long>, Candidate> m_cache;
+    /// Serving estimates before their fleet is sized (GPU, count, GPUs per instance, network): see estimate().
+    std::map<std::tuple<const GpuSpec*, int, int, long long>, Candidate> m_unsized;
     OnDemandIndex m_onDemand; ///< per offering, the on-demand price its spot prices compare with
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model

@@ -242,7 +242,7 @@ void TestCli::largestValidInputsPlan_data()
 }
 
 // The largest valid values plan and end (a 1e5 requests/s profile once ran for minutes inside Erlang C; the time is
-// measured by bench_planner's BM_PlanLargestValid, not here), with finite, non-negative figures throughout.
+// measured by bench_planner's BM_PlanFile, not here), with finite, non-negative figures throughout.
 void TestCli::largestValidInputsPlan()
 {
     QFETCH(QString, file);

@@ -114,26 +114,39 @@ BENCHMARK(BM_PlanSynthetic)
     ->Complexity(benchmark::oN)
     ->Unit(benchmark::kMillisecond);
 
-/// The largest values a workload may hold (tests/data/workloads/limits/: 1e5 requests/s every hour, 10M-token
-/// requests, 1e15 training tokens, 1,000,000 pinned GPUs) over the bundled catalog: each must plan in seconds
-/// (issue: "any valid input plans in at most 10 s on this machine").
-void BM_PlanLargestValid(benchmark::State& state, const char* file)
+/// A workload file planned over the bundled catalog, as every front end plans it after an edit:
+/// - the examples (examples/: the chat service with its availability target and latency SLO, the LoRA run):
+///   bench_gui_recompute's edit-to-window time less the window's part;
+/// - the largest values a workload may hold (tests/data/workloads/limits/: 1e5 requests/s every hour, 10M-token
+///   requests, 1e15 training tokens, 1,000,000 pinned GPUs): each must plan in seconds (issue: "any valid input plans
+///   in at most 10 s on this machine").
+void BM_PlanFile(benchmark::State& state, const char* file)
 {
-    const std::filesystem::path path = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "tests/data/workloads/limits" / file;
-    const auto w = core::parseWorkload(readFile(path), file, data().models, data().gpus);
+    const std::filesystem::path path = std::filesystem::path(GPUPLAN_SOURCE_DIR) / file;
+    const auto w = core::parseWorkload(readFile(path), path.filename().string(), data().models, data().gpus);
     if (!w) {
         state.SkipWithError(w.error().detail.c_str());
         return;
     }
     const core::PlanInputs in = data().inputs(data().offerings);
-    for (auto _ : state)
-        benchmark::DoNotOptimize(core::planWorkload(*w, in));
+    std::size_t candidates = 0;
+    for (auto _ : state) {
+        auto plan = core::planWorkload(*w, in);
+        candidates = plan ? plan->candidates.size() : 0;
+        benchmark::DoNotOptimize(plan);
+    }
+    state.counters["candidates"] = static_cast<double>(candidates);
 }
-BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_peak_traffic, "serving-peak-traffic.json")
+BENCHMARK_CAPTURE(BM_PlanFile, chat_serving, "examples/llama-3.1-8b-chat-serving.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanFile, lora_training, "examples/llama-3.1-70b-lora.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanFile, serving_peak_traffic, "tests/data/workloads/limits/serving-peak-traffic.json")
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PlanLargestValid, serving_largest, "serving-largest.json")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PlanLargestValid, training_largest, "training-largest.json")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PlanLargestValid, pinned_largest, "pinned-largest.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanFile, serving_largest, "tests/data/workloads/limits/serving-largest.json")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanFile, training_largest, "tests/data/workloads/limits/training-largest.json")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanFile, pinned_largest, "tests/data/workloads/limits/pinned-largest.json")
+    ->Unit(benchmark::kMillisecond);
 
 /// The layout search alone at the largest scale a plan meets: Llama 3.1 405B on 16 384 H100 with every degree left
 /// to the search (tensor, pipeline, context, data parallel, interleaving, micro-batch, recompute, ZeRO stage, FSDP
