@@ -202,21 +202,29 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
     out.ttftP99Ms = (wait(n) + r.tailSeconds()) * 1e3;
     out.availability = kOfN(n, n, replicaAvailability);
     if (availabilityTarget) {
-        // The fewest replicas in all (at most 1000 spares) with P(at least n up) >= the target: the probability
-        // grows with every spare, so by bisection.
+        // The fewest replicas in all (at most 1000 spares) with P(at least n up) >= the target. The probability
+        // grows with every spare: galloping (1, 2, 4, … spares) finds the usual one or two spares in a call or two,
+        // then bisection inside the last step.
+        const double target = *availabilityTarget;
+        auto up = [&](int total) { return total == n ? out.availability : kOfN(n, total, replicaAvailability); };
         int total = n;
-        if (kOfN(n, n, replicaAvailability) < *availabilityTarget) {
-            int lo = n, hi = n + 1000; // kOfN(n, lo) below the target; hi: the most spares tried
-            if (kOfN(n, hi, replicaAvailability) < *availabilityTarget)
-                lo = hi - 1;
+        if (up(n) < target) {
+            const int mostInAll = n + 1000;
+            int lo = n, hi = n + 1; // up(lo) below the target
+            while (hi < mostInAll && up(hi) < target) {
+                lo = hi;
+                hi = std::min(mostInAll, n + 2 * (hi - n));
+            }
+            if (hi == mostInAll && up(hi) < target)
+                lo = hi - 1; // unreachable within the limit: the most spares tried, reported as such below
             while (hi - lo > 1) {
                 const int mid = lo + (hi - lo) / 2;
-                (kOfN(n, mid, replicaAvailability) >= *availabilityTarget ? hi : lo) = mid;
+                (up(mid) >= target ? hi : lo) = mid;
             }
             total = hi;
         }
         out.redundant = total - n;
-        out.availability = kOfN(n, total, replicaAvailability);
+        out.availability = up(total);
         if (out.redundant > 0)
             out.decidedBy += "+availability";
         if (out.availability < *availabilityTarget) {

@@ -664,16 +664,17 @@ void preferSafeLatency(Plan& plan, const Workload& w, const PlanInputs& in, cons
     sizeToLatencyRange(strict, in.servingLatencyHigh);
     // Only the cheapest strictly sized deployment matters, and only if it is affordable. Sized to tighter targets, a
     // deployment needs at least the instances and replicas it needs now (every count that meets the tighter
-    // targets meets these), so its cost now is a lower bound of its strict cost: offerings whose every candidate
-    // here costs more than the ceiling cannot be affordable. The strict plan is made over the provider regions that
-    // have an affordable candidate (whole regions, so that a spot price still finds its region's on-demand price).
-    std::set<std::pair<std::string, std::string>> regions;
+    // targets meets these), so its cost now is a lower bound of its strict cost: an offering whose every candidate
+    // here costs more than the ceiling cannot be affordable. The strict plan is made over the instance types that
+    // have an affordable candidate, in every zone of their region (so that a zonal spot price still finds its
+    // region's on-demand price).
+    std::set<std::tuple<std::string, std::string, std::string>> types;
     for (const Candidate& c : all)
         if (c.pricing && affordable(c))
-            regions.emplace(c.pricing->offering.provider, c.pricing->offering.region);
+            types.emplace(c.pricing->offering.provider, c.pricing->offering.region, c.pricing->offering.instanceType);
     auto offerings = std::make_shared<std::vector<Offering>>();
     for (const Offering& o : *in.offerings)
-        if (regions.count({o.provider, o.region}))
+        if (types.count({o.provider, o.region, o.instanceType}))
             offerings->push_back(o);
     PlanInputs narrowed = in;
     narrowed.offerings = std::move(offerings);

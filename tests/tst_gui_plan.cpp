@@ -64,6 +64,7 @@ private Q_SLOTS:
     void typingUpdatesTheTable();
     void chartTicksReadWell_data();
     void chartTicksReadWell();
+    void legendsFit();
     void keyColumnsNeverElide_data();
     void keyColumnsNeverElide();
     void invalidInputGreysTheStalePlan();
@@ -231,6 +232,24 @@ void TestGuiPlan::keyColumnsNeverElide()
                                .arg(table->sizeHintForIndex(i).width())));
         }
     }
+}
+
+// Issue #25: a legend never cuts an entry's name. The memory chart in the side panel has six entries (weights …
+// overhead, capacity) that do not fit side by side in the panel's width: its legend moves to the right, one entry a
+// line; the wide cost chart keeps three entries below its plot.
+void TestGuiPlan::legendsFit()
+{
+    loadExample("llama-3.1-70b-lora.json");
+    auto* memory = m_window->findChild<charts::StackedBarChartView*>(QStringLiteral("memoryChart"));
+    QVERIFY(memory);
+    QTRY_VERIFY(memory->isVisible());
+    QCOMPARE(memory->bars().sets.size(), 6);
+    QVERIFY(memory->width() < 600);
+    QTRY_COMPARE(memory->chart()->legend()->alignment(), Qt::Alignment(Qt::AlignRight));
+    QCOMPARE(m_window->pareto()->chart()->legend()->alignment(), Qt::Alignment(Qt::AlignBottom));
+    // Widened until six entries fit side by side, the legend returns below the plot.
+    memory->resize(1400, memory->height());
+    QCOMPARE(memory->chart()->legend()->alignment(), Qt::Alignment(Qt::AlignBottom));
 }
 
 void TestGuiPlan::typeInto(const char* pointer, const QString& text)

@@ -2,6 +2,8 @@
 
 #include <QAbstractAxis>
 #include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QValueAxis>
@@ -113,6 +115,7 @@ void ChartView::refresh()
     if (isVisible()) {
         m_stale = false;
         rebuild();
+        placeLegend();
     } else {
         m_stale = true; // built when shown: a chart in a hidden tab costs nothing until someone looks at it
     }
@@ -124,7 +127,28 @@ void ChartView::showEvent(QShowEvent* event)
         m_stale = false;
         rebuild();
     }
+    placeLegend();
     QChartView::showEvent(event);
+}
+
+void ChartView::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    placeLegend();
+}
+
+void ChartView::placeLegend()
+{
+    QLegend* legend = chart()->legend();
+    const QFontMetrics fm(legend->font());
+    // Each entry: its marker (about one line high), the gap to its name, the name, and the space to the next.
+    int needed = 0;
+    for (QLegendMarker* m : legend->markers())
+        if (!m->label().isEmpty()) // unnamed series are hidden from the legend (the Pareto chart's anchor and line)
+            needed += fm.height() + fm.horizontalAdvance(m->label()) + 2 * fm.averageCharWidth() + 8;
+    const Qt::Alignment where = needed <= width() - 24 ? Qt::AlignBottom : Qt::AlignRight;
+    if (legend->alignment() != where)
+        legend->setAlignment(where);
 }
 
 void ChartView::drawForeground(QPainter* painter, const QRectF& rect)

@@ -37,6 +37,10 @@ protected:
     /// that charts in hidden tabs cost nothing while the plan is being edited.
     void refresh();
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    /// The legend below the plot when its entries fit side by side in the chart's width, else on the right, one
+    /// entry a line, so that no entry's name is cut ("Gradi…" in a side panel).
+    void placeLegend();
     void applyTheme();
     /// Removes every series and axis (the start of each rebuild).
     void clearChart();
