@@ -50,11 +50,13 @@ public:
                 ++depth;
             width -= m_view->indentation() * (depth + (m_view->rootIsDecorated() ? 1 : 0));
         }
+        if (hint.width() <= width || opt.text.isEmpty())
+            return hint; // fits on one line: the usual case, no second layout of the text
         // The style's margins around the text: the hint's width less the text's own width.
         const QFontMetrics fm(opt.font);
         const int margins = hint.width() - fm.horizontalAdvance(opt.text);
         const int textWidth = width - std::max(margins, 0);
-        if (textWidth <= 0 || opt.text.isEmpty())
+        if (textWidth <= 0)
             return hint;
         const QRect r
             = fm.boundingRect(QRect(0, 0, textWidth, 1 << 20), Qt::TextWordWrap | int(opt.displayAlignment), opt.text);
