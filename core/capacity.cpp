@@ -22,14 +22,15 @@ double erlangC(int c, double a)
     // ~11,000 terms), and a few when c is well above a, where 1/B overflows to "B = 0" within a few hundred terms.
     // Then C = B / (1 − ρ(1 − B)) (Erlang C from Erlang B).
     const double rho = a / c;
+    const double perA = 1.0 / a; // multiplications in the loop, not divisions
     double inverseB = 1.0, t = 1.0;
     for (int j = 1; j <= c; ++j) {
-        t *= (c - j + 1) / a;
+        t *= (c - j + 1) * perA;
         inverseB += t;
         if (inverseB > 1e300)
             return 0.0; // B < 1e-300: no wait to double precision
-        const double r = (c - j) / a;
-        if (r < 1.0 && t * r / (1.0 - r) < 1e-17 * inverseB)
+        const double r = (c - j) * perA;
+        if (r < 1.0 && t * r < 1e-17 * inverseB * (1.0 - r))
             break;
     }
     const double b = 1.0 / inverseB;
