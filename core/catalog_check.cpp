@@ -90,7 +90,7 @@ CatalogFinding finding(
     bool error, std::string rule, const std::vector<Offering>& all, const Offering& o, const Price& p, Message detail)
 {
     CatalogFinding f {error, std::move(rule), o.provider, o.region, o.instanceType,
-        std::string(toString(p.pricingModel)), detail, detail.text()};
+        std::string(toString(p.pricingModel)), std::move(detail)};
     f.offering = static_cast<std::size_t>(&o - all.data());
     f.price = static_cast<std::size_t>(&p - o.prices.data());
     return f;

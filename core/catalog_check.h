@@ -22,9 +22,10 @@ struct CatalogFinding
         rule; ///< outlier | spot_above_on_demand | spot_not_cheaper | linear_multi_gpu | stale | sources_disagree
     std::string provider, region, instanceType, pricing;
     Message message;          ///< the figure that broke the rule, translatable (catalog.check_* ids)
-    std::string detail;       ///< message in English (the CLI's table and JSON)
     std::size_t offering = 0; ///< index of the row's offering in the list checked (the first list of compareSources)
     std::size_t price = 0;    ///< index of the price in that offering's prices
+    /// The message in English (the CLI's table and JSON).
+    std::string detail() const { return message.text(); }
 };
 
 /// A rule's name for people ("far from the median" for "outlier"), translatable; an unknown id as it is.

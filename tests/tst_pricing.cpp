@@ -490,9 +490,9 @@ void TestPricing::catalogCheckRules()
         QCOMPARE(QString::fromStdString(findings[i].instanceType), QString::fromStdString(instance));
     }
     QVERIFY2(
-        findings[2].detail.find("9 USD per GPU-hour is 3.6 × the median 2.5 of 6 on-demand H100-SXM-80GB rows") == 0,
-        findings[2].detail.c_str());
-    QVERIFY2(findings[1].detail.find("181 days") != std::string::npos, findings[1].detail.c_str());
+        findings[2].detail().find("9 USD per GPU-hour is 3.6 × the median 2.5 of 6 on-demand H100-SXM-80GB rows") == 0,
+        findings[2].detail().c_str());
+    QVERIFY2(findings[1].detail().find("181 days") != std::string::npos, findings[1].detail().c_str());
     // Rows in a currency without an exchange rate stay out of the median rather than being taken as USD.
     auto cny = cat->offerings;
     for (auto& o : cny)
@@ -516,7 +516,7 @@ void TestPricing::catalogCheckRules()
             confirmed.push_back(copy);
         }
     for (const auto& f : core::checkCatalog(confirmed, core::FxTable {}, options))
-        QVERIFY2(f.rule != "linear_multi_gpu", (f.region + " " + f.instanceType + ": " + f.detail).c_str());
+        QVERIFY2(f.rule != "linear_multi_gpu", (f.region + " " + f.instanceType + ": " + f.detail()).c_str());
     auto unconfirmed = confirmed;
     unconfirmed.back().prices[0].hourlyRate = 3.61; // not 4 × 0.9: the second source prices the size apart
     int linear = 0;
@@ -541,7 +541,7 @@ void TestPricing::bundledCatalogHasNoCheckErrors()
     core::CatalogCheckOptions options;
     options.today = "2026-12-01";
     for (const auto& f : core::checkCatalog(all, core::FxTable(*fx), options))
-        QVERIFY2(!f.error, (f.provider + " " + f.region + " " + f.instanceType + ": " + f.detail).c_str());
+        QVERIFY2(!f.error, (f.provider + " " + f.region + " " + f.instanceType + ": " + f.detail()).c_str());
 }
 
 // Two publications of the same GCP prices: the Billing-derived pricing.yml (2026-07-30) and SkyPilot's v8 catalog.
@@ -592,10 +592,10 @@ void TestPricing::secondSourceDisagreement()
     QCOMPARE(QString::fromStdString(findings[0].instanceType), QStringLiteral("a3-highgpu-8g"));
     QCOMPARE(QString::fromStdString(findings[0].pricing), QStringLiteral("on_demand"));
     QVERIFY(!findings[0].error);
-    QVERIFY2(findings[0].detail
+    QVERIFY2(findings[0].detail()
             == "88.49 USD/h here, 43.04 in skypilot (observed 2026-07-30): 105.6 % apart (rule: "
                "more than 10 % of the lower)",
-        findings[0].detail.c_str());
+        findings[0].detail().c_str());
     // 5 % is within a 10 % tolerance, not within 4 %
     options.sourceTolerance = 0.04;
     QCOMPARE(core::compareSources(primary, second, options).size(), std::size_t(2));
@@ -655,7 +655,7 @@ void TestPricing::bundledAzureListAndVastPrepaid()
     core::CatalogCheckOptions options;
     options.today = "2026-12-03";
     for (const auto& f : core::checkCatalog(azure->offerings, core::FxTable {}, options))
-        QVERIFY2(f.rule != "linear_multi_gpu", (f.region + " " + f.instanceType + ": " + f.detail).c_str());
+        QVERIFY2(f.rule != "linear_multi_gpu", (f.region + " " + f.instanceType + ": " + f.detail()).c_str());
 
     auto vast = importers::parseNativeCatalog(
         test::readFile(GPUPLAN_SOURCE_DIR "/pricing-data/catalog/vast.json"), "vast.json");
@@ -1025,10 +1025,10 @@ void TestPricing::zonalSpotComparesWithTheRegion()
         QVERIFY(!f.error);
         QCOMPARE(QString::fromStdString(f.rule), QStringLiteral("spot_not_cheaper"));
     }
-    QVERIFY2(findings[0].detail.find("spot 4.5 USD/h in use1-az1 is above the region's on-demand 4") == 0,
-        findings[0].detail.c_str());
-    QVERIFY2(findings[1].detail.find("spot 4 USD/h in use1-az2 is equal to the region's on-demand 4") == 0,
-        findings[1].detail.c_str());
+    QVERIFY2(findings[0].detail().find("spot 4.5 USD/h in use1-az1 is above the region's on-demand 4") == 0,
+        findings[0].detail().c_str());
+    QVERIFY2(findings[1].detail().find("spot 4 USD/h in use1-az2 is equal to the region's on-demand 4") == 0,
+        findings[1].detail().c_str());
 
     // SkyPilot's four decimals (g5.12xlarge apne1-az4: SpotPrice 8.2261, the region's Price 8.22609) are the same
     // price: not above (half a unit of the fourth decimal is rounding), but not cheaper either.
@@ -1041,7 +1041,8 @@ void TestPricing::zonalSpotComparesWithTheRegion()
     rounded[1].prices = {price(core::PricingModel::Spot, 8.2261)};
     const auto same = core::checkCatalog(rounded, core::FxTable {}, options);
     QCOMPARE(same.size(), std::size_t(1));
-    QVERIFY2(same[0].detail.find("is equal to the region's on-demand") != std::string::npos, same[0].detail.c_str());
+    QVERIFY2(
+        same[0].detail().find("is equal to the region's on-demand") != std::string::npos, same[0].detail().c_str());
 }
 
 // A GPU without a datasheet in three AWS regions (g5g's T4g) is one line in the exclusion list, not three; another

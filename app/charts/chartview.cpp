@@ -141,7 +141,8 @@ void ChartView::placeLegend()
 {
     QLegend* legend = chart()->legend();
     const QFontMetrics fm(legend->font());
-    // Each entry: its marker (about one line high), the gap to its name, the name, and the space to the next.
+    // Each entry, in pixels: its marker (about one line high), the gap to its name, the name and the space to the next
+    // (two average characters and 8 px: Qt Charts does not expose its legend layout); 24 px of the chart's margins.
     int needed = 0;
     for (QLegendMarker* m : legend->markers())
         if (!m->label().isEmpty()) // unnamed series are hidden from the legend (the Pareto chart's anchor and line)

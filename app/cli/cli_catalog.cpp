@@ -252,8 +252,8 @@ int checkCatalog(const Args& a, std::ostream& out, std::ostream& err)
         errors += f.error;
         rows.push_back({{"severity", f.error ? "error" : "warning"}, {"rule", f.rule}, {"provider", f.provider},
             {"region", f.region}, {"instance_type", f.instanceType}, {"pricing_model", f.pricing},
-            {"detail", f.detail}});
-        t.addRow({f.error ? "error" : "warning", f.rule, f.provider, f.region, f.instanceType, f.pricing, f.detail});
+            {"detail", f.detail()}});
+        t.addRow({f.error ? "error" : "warning", f.rule, f.provider, f.region, f.instanceType, f.pricing, f.detail()});
     }
     const std::string text = format == "json"
         ? core::detail::jsonDocument(rows)
@@ -394,7 +394,7 @@ void checkImported(const Args& a, const std::vector<std::string>& providers, std
         (f.error ? errors : warnings) += 1;
         if (shown++ < 10)
             err << "check: " << (f.error ? "error" : "warning") << ": " << f.rule << ": " << f.provider << " "
-                << f.region << " " << f.instanceType << " " << f.pricing << ": " << f.detail << "\n";
+                << f.region << " " << f.instanceType << " " << f.pricing << ": " << f.detail() << "\n";
     }
     if (warnings + errors > 0)
         err << "check: " << errors << (errors == 1 ? " error" : " errors") << " (not used by the planner), " << warnings

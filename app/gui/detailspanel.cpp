@@ -180,7 +180,7 @@ void DetailsPanel::refresh()
 void DetailsPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    // Quantity, value and range share the width 40 : 33 : 27; long texts elide and show in full as tooltips.
+    // Quantity, value and range share the width 40 : 33 : 27; long texts wrap (WrappingDelegate).
     const int w = m_tree->viewport()->width();
     m_tree->setColumnWidth(0, w * 40 / 100);
     m_tree->setColumnWidth(1, w * 33 / 100);

@@ -1,5 +1,7 @@
 #include "format.h"
 
+#include "settings.h"
+
 #include "core/quantity.h"
 
 #include "app/report/format.h"
@@ -21,7 +23,7 @@ QString Fmt::number(double value, int decimals)
 
 QString Fmt::count(double value)
 {
-    const report::CountWords w = report::countWords(value, QLocale().name().toStdString());
+    const report::CountWords w = report::countWords(value, Language::current().toStdString()); // as largeCountUnit
     const QString n = QLocale().toString(w.value, 'f', w.decimals);
     return w.unit.empty() ? n : n + QLatin1Char(' ') + QString::fromStdString(w.unit);
 }

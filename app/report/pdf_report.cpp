@@ -663,7 +663,8 @@ struct Bar
     QString valueText;
 };
 
-void drawBars(QPainter& p, const Doc& d, const QRectF& r, const std::vector<Bar>& bars)
+/// Horizontal bars, one colour each (parts of a whole), or all in `colour` (a ranking of like things).
+void drawBars(QPainter& p, const Doc& d, const QRectF& r, const std::vector<Bar>& bars, const QColor* colour = nullptr)
 {
     const QFont f = d.font(7);
     const QFontMetricsF m = d.metrics(f);
@@ -683,7 +684,8 @@ void drawBars(QPainter& p, const Doc& d, const QRectF& r, const std::vector<Bar>
         p.drawText(QRectF(r.left(), yy, labelW - d.mm(2), rowH), Qt::AlignRight | Qt::AlignVCenter,
             m.elidedText(bars[i].label, Qt::ElideRight, labelW - d.mm(2)));
         const double w = mx > 0 ? bars[i].value / mx * barW : 0;
-        p.fillRect(QRectF(barX, yy + rowH * 0.18, std::max(w, d.mm(0.3)), rowH * 0.64), series[i % 8]);
+        p.fillRect(
+            QRectF(barX, yy + rowH * 0.18, std::max(w, d.mm(0.3)), rowH * 0.64), colour ? *colour : series[i % 8]);
         p.drawText(QRectF(barX + w + d.mm(1.5), yy, valueW + d.mm(2), rowH), Qt::AlignLeft | Qt::AlignVCenter,
             bars[i].valueText);
     }
@@ -1398,7 +1400,7 @@ private:
                                     .arg(qs(p.offering.provider), qs(p.offering.instanceType), pricingText(p)),
                     p.totalCost, value});
             }
-            d.block(8 + 6.0 * bars.size(), [&](QPainter& p, const QRectF& r) { drawBars(p, d, r, bars); });
+            d.block(6.0 * bars.size() + 2, [&](QPainter& p, const QRectF& r) { drawBars(p, d, r, bars, &series[0]); });
         } else if (!m_priced && m_plan.candidates.size() > 1 && !m_serving) {
             d.subheading(tr("GPU-hours vs time"), 72);
             std::vector<ScatterPoint> pts;
