@@ -779,9 +779,126 @@ std::vector<AccuracyRow> servingOutOfFold(const std::vector<ServingCase>& cases,
     return out;
 }
 
+/// The published disaggregated runs (validation/disaggregated.csv): one pool's throughput per GPU, or its time per
+/// token, estimated with the step model of one replica of the row's pool (never fitted to these rows). Where a row
+/// leaves a parameter out, the estimate states what it took: the engine sglang for engines the model does not know
+/// (DeepSeek's own), the model's released weights and BF16 KV, expert parallel over the whole replica with
+/// data-parallel attention for a mixture of experts (large-scale EP, as every one of these deployments runs),
+/// 2000-token prompts, and the pool's batch where none is given: the engine's token budget per GPU for prefill, the
+/// most sequences memory holds for decode. A replica wider than the GPU's NVLink domain runs its collectives over the
+/// instance network (the datasheet's inter-node bandwidth per GPU).
+void disaggregatedRows(const CsvTable& t, const std::string& file, const ModelCatalog& models, const GpuCatalog& gpus,
+    std::vector<AccuracyRow>& out)
+{
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        Cursor c {t, file, i};
+        const ModelArch& model = findModel(models, c);
+        GpuSpec gpu = findGpu(gpus, c);
+        const std::string side = c.text("side");
+        const std::string metric = c.text("metric");
+        if (side != "prefill" && side != "decode")
+            throw Error {
+                ErrorCode::InvalidInput, c.line() + ": column side: must be prefill or decode, got \"" + side + '"'};
+        if (metric != "prefill_tokens_per_s_per_gpu" && metric != "decode_tokens_per_s_per_gpu" && metric != "tpot_ms")
+            throw Error {ErrorCode::InvalidInput, c.line() + ": unknown metric \"" + metric + '"'};
+        std::vector<std::string> assumed;
+        InferenceSpec spec;
+        spec.engine = ServingEngine::Sglang;
+        if (auto e = parseServingEngine(c.text("engine")))
+            spec.engine = *e;
+        else
+            assumed.push_back("engine sglang");
+        if (c.text("weight_precision").empty()) {
+            spec.weightPrecision = model.releasedWeightPrecision.value_or(Precision::BF16);
+            spec.expertWeightPrecision = model.releasedExpertWeightPrecision;
+        } else {
+            spec.weightPrecision = precisionOf(c, "weight_precision");
+        }
+        spec.kvPrecision = c.text("kv_precision").empty() ? Precision::BF16 : precisionOf(c, "kv_precision");
+        const double context = c.number("context_tokens", 0);
+        spec.promptTokens = static_cast<int>(c.number("prompt_tokens", context > 0 ? context : 0));
+        if (spec.promptTokens < 1) {
+            spec.promptTokens = 2000;
+            assumed.push_back("2000-token prompts");
+        }
+        spec.outputTokens = static_cast<int>(c.number("output_tokens", 1));
+        InferenceLayout l;
+        l.tp = static_cast<int>(c.number("tp"));
+        if (l.tp < 1)
+            throw Error {ErrorCode::InvalidInput, c.line() + ": column tp: must be at least 1"};
+        if (!c.text("ep").empty())
+            l.ep = static_cast<int>(c.number("ep"));
+        else if (model.isMoe() && l.tp > 1)
+            l.ep = l.tp, assumed.push_back("EP " + std::to_string(l.tp));
+        if (model.isMoe() && l.ep > 1) {
+            l.attentionDp = c.text("attention_dp").empty() ? model.isMla() : flag(c, "attention_dp");
+            if (c.text("attention_dp").empty() && l.attentionDp)
+                assumed.push_back("DP attention");
+        }
+        if (l.tp > gpu.maxGpusPerNode) {
+            gpu.intraBandwidth = gpu.interBandwidth;
+            gpu.maxGpusPerNode = l.tp;
+        }
+        const Efficiency eff = defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision));
+        const ServingParams params = defaultServingParams();
+        const double perGpuGroups = l.attentionDp ? l.tp : 1; // schedulers in the replica
+        double estimated = 0;
+        bool fits = true;
+        const double batch = c.number("batch", 0);
+        if (side == "prefill") {
+            // Tokens a step carries per scheduler: the row's batch of prompts, else the engine's budget.
+            const InferenceEstimate e = estimateInference(model, spec, gpu, l, eff, 1, &params);
+            fits = e.fit.fits;
+            const double perScheduler = batch > 0 ? batch * spec.promptTokens : double(e.engineDefaults.tokenBudget);
+            if (batch <= 0)
+                assumed.push_back(std::to_string(e.engineDefaults.tokenBudget) + " tokens a step");
+            StepLoad load;
+            load.prefillTokens = perScheduler * perGpuGroups;
+            load.prefillPosition = std::min<double>(spec.promptTokens, perScheduler) / 2.0;
+            estimated = load.prefillTokens / stepSeconds(model, spec, gpu, l, eff, params, load) / l.tp;
+        } else {
+            const double ctx = context > 0 ? context : spec.promptTokens + spec.outputTokens / 2.0;
+            double replicaBatch = batch * perGpuGroups;
+            if (batch <= 0) {
+                const InferenceEstimate e = estimateInference(model, spec, gpu, l, eff, 1, &params);
+                replicaBatch = std::max(1, e.maxConcurrency);
+                assumed.push_back("as many sequences as memory holds");
+            }
+            const InferenceEstimate e
+                = estimateInference(model, spec, gpu, l, eff, static_cast<int>(replicaBatch), &params);
+            fits = e.fit.fits;
+            StepLoad load;
+            load.decodes = replicaBatch;
+            load.decodeContext = ctx;
+            const double step = stepSeconds(model, spec, gpu, l, eff, params, load);
+            estimated = metric == "tpot_ms" ? step * 1e3 : replicaBatch / step / l.tp;
+        }
+        AccuracyRow row;
+        row.id = c.text("id");
+        row.group = "serving disaggregated";
+        row.metric = metric;
+        row.published = c.number("published");
+        if (row.published <= 0)
+            throw Error {ErrorCode::InvalidInput, c.line() + ": column published: must be positive"};
+        row.estimated = estimated;
+        row.error = (row.estimated - row.published) / row.published;
+        const bool timeLike = metric == "tpot_ms";
+        row.rateRatio = timeLike ? row.published / row.estimated : row.estimated / row.published;
+        row.source = c.text("source");
+        row.publisher = c.optText("publisher");
+        std::string what;
+        for (const auto& a : assumed)
+            what += (what.empty() ? "" : ", ") + a;
+        row.description = model.id + " " + side + " pool, TP " + std::to_string(l.tp)
+            + (l.ep > 1 ? " EP " + std::to_string(l.ep) : "") + " on " + gpu.id
+            + (what.empty() ? "" : " (assumed: " + what + ")") + (fits ? "" : " (estimator says it does not fit)");
+        out.push_back(std::move(row));
+    }
+}
+
 Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_view servingCsv,
     std::string_view memoryCsv, const ModelCatalog& models, const GpuCatalog& gpus, std::string_view trainingHoldoutCsv,
-    std::string_view servingHoldoutCsv, std::string_view servingFeaturesCsv)
+    std::string_view servingHoldoutCsv, std::string_view servingFeaturesCsv, std::string_view disaggregatedCsv)
 {
     AccuracyReport report;
     try {
@@ -812,6 +929,10 @@ Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_vie
         const std::string ff = "validation/serving_features.csv";
         if (!servingFeaturesCsv.empty())
             servingRows(parse(servingFeaturesCsv, ff), ff, models, gpus, report.rows);
+        // The published disaggregated (separate prefill and decode pools) runs (issue #21), never fitted either.
+        const std::string df = "validation/disaggregated.csv";
+        if (!disaggregatedCsv.empty())
+            disaggregatedRows(parse(disaggregatedCsv, df), df, models, gpus, report.rows);
     } catch (const Error& e) {
         return e;
     }

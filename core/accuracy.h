@@ -72,7 +72,7 @@ struct AccuracyReport
 Result<AccuracyReport> runAccuracy(std::string_view trainingCsv, std::string_view servingCsv,
     std::string_view memoryCsv, const ModelCatalog& models, const GpuCatalog& gpus,
     std::string_view trainingHoldoutCsv = {}, std::string_view servingHoldoutCsv = {},
-    std::string_view servingFeaturesCsv = {});
+    std::string_view servingFeaturesCsv = {}, std::string_view disaggregatedCsv = {});
 
 /// The prefix of the groups of holdout rows.
 inline constexpr std::string_view holdoutGroupPrefix = "holdout ";

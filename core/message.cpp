@@ -634,6 +634,54 @@ const MessageDef noteServingCalibratedElsewhere {"plan.serving_calibrated_elsewh
         "serving calibrations are stored for %1, not for this model family and engine on the GPUs planned here: the "
         "shipped factors apply")};
 
+const MessageDef disaggregationPinnedPools {"workload.disaggregation_pinned_pools",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "mode pinned needs both pools: \"prefill\": {\"replicas\": …, \"tp\": …} and \"decode\": {…}")};
+const MessageDef disaggregationPoolsNeedPinned {"workload.disaggregation_pools_need_pinned",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "is given only with mode pinned (auto searches the pools)")};
+const MessageDef noteDisaggregated {"plan.note_disaggregated",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "disaggregated prefill and decode: %1 pairings of separate pools priced, %2 dominated pairings pruned before "
+        "estimation; each pool is sized for the peak rate (not autoscaled) on on-demand or committed prices (spot "
+        "capacity is not used for a pool), and meets the square root of the availability target, so that both up "
+        "together meet it")};
+const MessageDef noteDisaggregatedWins {"plan.note_disaggregated_wins",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "disaggregated wins: %1 costs %2 a month against %3 for the best co-located plan (%4), %5 % less, and meets "
+        "the targets (p99 TTFT %6 ms, TPOT %7 ms): decode runs without prefill chunks in its steps, so it batches "
+        "more sequences within the TPOT target")};
+const MessageDef noteColocatedWins {"plan.note_colocated_wins",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "co-located wins: %1 costs %2 a month against %3 for the best disaggregated plan (%4), %5 % less: at this "
+        "traffic and these lengths separate pools do not batch enough more to pay for a second pool and the KV "
+        "transfer")};
+const MessageDef noteNoDisaggregated {"plan.note_no_disaggregated",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no disaggregated layout meets the targets: %1")};
+const MessageDef noteNoColocated {"plan.note_no_colocated",
+    QT_TRANSLATE_NOOP(
+        "gpuplan::Messages", "no co-located plan meets the targets; the disaggregated ones do (best: %1, %2 a month)")};
+const MessageDef kvOverScaleUp {"plan.kv_over_scale_up",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "each prompt's KV cache (%1 MB) goes from the prefill to the decode GPUs over NVLink inside one instance at "
+        "%2 GB/s: %3 ms inside TTFT")};
+const MessageDef kvOverNetwork {"plan.kv_over_network",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "each prompt's KV cache (%1 MB) goes from the prefill to the decode instances over the instance network at "
+        "%2 GB/s (the prefill replica's GPUs' share of it): %3 ms inside TTFT")};
+const MessageDef kvOverInterRegion {"plan.kv_over_inter_region",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "each prompt's KV cache (%1 MB) crosses from %2 to %3 at an assumed %4 GB/s with a %5 ms round trip: %6 ms "
+        "inside TTFT, and %7 of internet egress a month")};
+const MessageDef prefillPoolUnfit {
+    "plan.prefill_pool_unfit", QT_TRANSLATE_NOOP("gpuplan::Messages", "prefill pool: %1")};
+const MessageDef decodePoolUnfit {"plan.decode_pool_unfit", QT_TRANSLATE_NOOP("gpuplan::Messages", "decode pool: %1")};
+const MessageDef assumeDisaggregated {"inference.assume_disaggregated",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "prefill and decode in separate pools: a prefill replica runs %1 prompt(s) a step (%2 ms), a decode replica "
+        "%3 sequences at %4 ms per token with no prefill in its steps; p99 TTFT = the prefill queue's p99 wait + "
+        "prefill + KV transfer + the decode queue's p99 wait + one decode step (a sum of p99s, an upper bound); "
+        "speculative decoding, LoRA and the length mix's tails are not modelled for separate pools")};
+
 } // namespace msg
 
 const std::vector<const MessageDef*>& allMessages()
@@ -679,7 +727,11 @@ const std::vector<const MessageDef*>& allMessages()
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,
-        &calibNothingMeasured, &noteServingCalibrated, &noteServingCalibratedElsewhere};
+        &calibNothingMeasured, &noteServingCalibrated, &noteServingCalibratedElsewhere,
+        // disaggregated prefill and decode
+        &disaggregationPinnedPools, &disaggregationPoolsNeedPinned, &noteDisaggregated, &noteDisaggregatedWins,
+        &noteColocatedWins, &noteNoDisaggregated, &noteNoColocated, &kvOverScaleUp, &kvOverNetwork, &kvOverInterRegion,
+        &prefillPoolUnfit, &decodePoolUnfit, &assumeDisaggregated};
     return all;
 }
 

@@ -430,6 +430,8 @@ double Candidate::ttftP99Ms() const
 {
     if (!inference)
         return 0.0;
+    if (disaggregated)
+        return disaggregated->ttftP99Ms;
     return capacity ? capacity->result.ttftP99Ms : inference->ttftMs;
 }
 

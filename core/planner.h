@@ -3,6 +3,7 @@
 #include "batch.h"
 #include "capacity.h"
 #include "catalog.h"
+#include "disaggregation.h"
 #include "efficiency.h"
 #include "gpu.h"
 #include "hosted.h"
@@ -139,6 +140,45 @@ struct Pricing
 /// 5.6 % between 2025-05-09 and 2026-04-13), more than the margin between close candidates.
 inline constexpr long maxFxAgeDays = 30;
 
+/// One pool of a disaggregated serving candidate: its GPUs, layout, replicas and price.
+struct PoolPlan
+{
+    const GpuSpec* gpu = nullptr;
+    InferenceLayout layout; ///< replicas: the pool's whole count, spares included
+    /// Prefill: prompts a step and that step's time; decode: sequences a replica decodes and the time per token.
+    int batch = 0;
+    double stepMs = 0;
+    double requestsPerSPerReplica = 0;
+    std::string limitedBy; ///< decode: memory, slo_tpot or concurrency
+    CapacityResult capacity;
+    Offering offering; ///< without its other prices
+    Price price;
+    int instances = 0;
+    double hourlyCost = 0;  ///< output currency
+    double monthlyCost = 0; ///< output currency
+    int gpus() const { return layout.gpus(); }
+};
+
+/// Serving with prefill and decode in separate pools (inference.disaggregation): both pools, the KV transfer between
+/// them, and how it compares with the best co-located plan.
+struct DisaggregatedPlan
+{
+    PoolPlan prefill, decode;
+    enum class Link { ScaleUp, Network, InterRegion } link = Link::Network;
+    double kvBytesPerRequest = 0; ///< the whole model's KV cache of one prompt
+    double linkBytesPerS = 0;
+    double linkRttMs = 0; ///< inter-region only
+    double transferMs = 0;
+    double ttftP99Ms = 0;
+    double tpotMs = 0;
+    double availability = 1;      ///< both pools up together
+    double egressMonthlyCost = 0; ///< output currency: the KV cache sent out of the prefill provider (cross-provider)
+    std::optional<double> colocatedMonthlyCost; ///< the best co-located plan that meets the targets, output currency
+    std::string colocatedLabel;                 ///< its GPUs and provider ("8 × H200 on aws")
+    /// prefill GPUs ÷ decode GPUs
+    double ratio() const { return decode.gpus() > 0 ? double(prefill.gpus()) / decode.gpus() : 0.0; }
+};
+
 /// One way to run the workload: a GPU model, a GPU count and the layout the estimators chose.
 struct Candidate
 {
@@ -148,7 +188,11 @@ struct Candidate
     std::shared_ptr<TrainingEstimate> training;
     std::shared_ptr<InferenceEstimate> inference;
     std::shared_ptr<BatchEstimate> batch;
-    std::shared_ptr<CapacityPlan> capacity; ///< serving with traffic
+    std::shared_ptr<CapacityPlan> capacity; ///< serving with traffic (co-located)
+    /// Serving in separate prefill and decode pools: `gpu` is the decode pool's, `gpus` both pools', `inference` the
+    /// decode replica's estimate with the deployment's TTFT and TPOT, `pricing` both pools together (its offering and
+    /// price the decode pool's).
+    std::shared_ptr<DisaggregatedPlan> disaggregated;
     /// Efficiency factors measured on this GPU model (gpuplan-probe), or serving factors fitted to a benchmark's
     /// results on it (servingCalibration).
     bool calibrated = false;

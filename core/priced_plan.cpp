@@ -2,6 +2,8 @@
 // candidate (data costs, serving extras), rank, mark the Pareto front, select the exclusions to list.
 #include "planner_steps.h"
 
+#include "serving_calibration.h"
+
 #include "catalog_check.h"
 #include "tuple_hash.h"
 
@@ -490,6 +492,31 @@ private:
         m_excluded.push_back({o.gpuModel, std::move(reason), o.provider, o.region, o.instanceType, pricing, usd});
     }
 
+    /// Serving with inference.disaggregation auto or pinned: the candidates with separate prefill and decode pools
+    /// (see the definition), added to m_plan.candidates beside the co-located ones.
+    void planDisaggregated(const std::vector<Admission>& admitted, const std::vector<std::vector<bool>>& keep);
+    /// The best replica of each side on a GPU model with `perInstance` GPUs per instance (estimated once).
+    struct PoolReplicas
+    {
+        std::optional<PrefillReplica> prefill;
+        std::optional<DecodeReplica> decode;
+        Message prefillUnfit, decodeUnfit;
+    };
+    const PoolReplicas& poolReplicas(const GpuSpec& datasheet, int perInstance);
+    /// An offering's price as one side's pool.
+    struct PoolOption
+    {
+        std::size_t offering = 0, price = 0;
+        const GpuSpec* gpu = nullptr;
+        int perInstance = 1;
+        double perRequestUsd = 0; ///< USD an hour per request/s of capacity
+    };
+    /// Sizes, prices and adds (or excludes) the pairing of a prefill and a decode pool.
+    void priceDisaggregated(const PoolOption& prefill, const PoolOption& decode);
+    /// After ranking: how the best disaggregated plan compares with the best co-located one, in the candidates and a
+    /// note.
+    void compareDisaggregated();
+
     /// Which prices of which offerings are worth estimating (see run()).
     std::vector<std::vector<bool>> undominated(const std::vector<Admission>& admitted, std::size_t& pruned) const;
     std::vector<int> instanceCounts(const Offering& o, const GpuSpec& g);
@@ -510,6 +537,7 @@ private:
     OnDemandIndex m_onDemand; ///< per offering, the on-demand price its spot prices compare with
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
+    std::map<std::pair<const GpuSpec*, int>, PoolReplicas> m_poolReplicas;
     Plan m_plan;
 };
 
@@ -807,7 +835,9 @@ Plan PricedPlanner::run()
     m_onDemand = onDemandIndex(offerings); // a zonal spot price compares with its region's on-demand price
     std::size_t pruned = 0;
     const auto keep = undominated(admitted, pruned);
-    for (std::size_t i = 0; i < offerings.size(); ++i) {
+    // A pinned disaggregated layout is the only deployment planned: no co-located candidates.
+    const bool poolsOnly = m_service && m_w.inference->disaggregation.mode == Disaggregation::Mode::Pinned;
+    for (std::size_t i = 0; i < (poolsOnly ? 0 : offerings.size()); ++i) {
         if (cancelled(m_cancel))
             return m_plan;
         const Offering& o = offerings[i];
@@ -835,9 +865,13 @@ Plan PricedPlanner::run()
         }
     }
 
+    if (m_service && m_w.inference->disaggregation.mode != Disaggregation::Mode::None)
+        planDisaggregated(admitted, keep);
     if (m_service && !k.strictSlo) // strict: sized to the range's upper end already (planWorkload)
         assessSloRisk();
     rankCandidates(m_plan.candidates, k.objective, m_service);
+    if (m_service && m_w.inference->disaggregation.mode == Disaggregation::Mode::Auto)
+        compareDisaggregated();
     markParetoFront(m_plan.candidates, m_service);
     m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
     if (pruned > 0)
@@ -867,6 +901,425 @@ Plan PricedPlanner::run()
         }
     }
     return m_plan;
+}
+
+const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(const GpuSpec& datasheet, int perInstance)
+{
+    const InferenceSpec& spec = *m_w.inference;
+    const Disaggregation& dz = spec.disaggregation;
+    const bool pinned = dz.mode == Disaggregation::Mode::Pinned;
+    auto key = std::make_pair(&datasheet, perInstance);
+    auto it = m_poolReplicas.find(key);
+    if (it != m_poolReplicas.end())
+        return it->second;
+    GpuSpec gpu = datasheet;
+    gpu.maxGpusPerNode = std::min(gpu.maxGpusPerNode, perInstance);
+    const auto serving = findServingCalibration(m_w.servingCalibrations.get(), datasheet, m_w.model, spec.engine);
+    const Precision compute = gpu.computePrecision(spec.weightPrecision);
+    const Efficiency eff = serving ? scaleEfficiency(defaultEfficiency(gpu, compute), m_w.efficiencyScale)
+                                   : efficiencyFor(m_w, gpu, compute);
+    const ServingParams params = serving ? serving->params : defaultServingParams();
+    std::vector<InferenceLayout> layouts;
+    for (int tp = 1; tp <= gpu.maxGpusPerNode; tp *= 2) {
+        if (m_w.model.heads % tp != 0)
+            continue;
+        InferenceLayout l;
+        l.tp = tp;
+        layouts.push_back(l);
+        if (m_w.model.isMoe() && tp > 1 && m_w.model.experts % tp == 0) {
+            l.ep = tp;
+            layouts.push_back(l);
+            l.attentionDp = true;
+            layouts.push_back(l);
+        }
+    }
+    PoolReplicas r;
+    for (const auto& l : layouts) {
+        if (pinned && l.tp != dz.prefill.tp && l.tp != dz.decode.tp)
+            continue;
+        if (!pinned || l.tp == dz.prefill.tp) {
+            PrefillReplica p = prefillReplica(m_w.model, spec, gpu, l, eff, params);
+            if (!p.fit.fits) {
+                if (!r.prefill && !p.fit.suggestions.empty())
+                    r.prefillUnfit = p.fit.suggestions.front();
+            } else if (!r.prefill || p.requestsPerS / l.tp > r.prefill->requestsPerS / r.prefill->layout.tp) {
+                r.prefill = p;
+            }
+        }
+        if (!pinned || l.tp == dz.decode.tp) {
+            DecodeReplica d = decodeReplica(m_w.model, spec, gpu, l, eff, params);
+            if (!d.fit.fits) {
+                if (!r.decode && !d.fit.suggestions.empty())
+                    r.decodeUnfit = d.fit.suggestions.front();
+            } else if (!r.decode || d.requestsPerS / l.tp > r.decode->requestsPerS / r.decode->layout.tp) {
+                r.decode = d;
+            }
+        }
+    }
+    return m_poolReplicas.emplace(key, std::move(r)).first->second;
+}
+
+/// Disaggregated candidates. Every admitted offering and kept price (spot excepted: a pool is not planned on capacity
+/// that is reclaimed together) is a possible prefill pool and a possible decode pool. For each GPU model and GPUs per
+/// instance the best replica of each side is estimated once: the tensor-parallel degree (and, for a mixture of
+/// experts, expert-parallel and attention-DP variant) inside one instance with the most requests/s per GPU. Pairings
+/// are made within a group that can share a KV link: the same provider, region and pricing terms (any provider and
+/// region with the same terms when allow_cross_provider). The pool cost is close to additive (each pool's replicas
+/// follow from its own rate), so within a group each side's options are ordered by the price of a request/s of
+/// capacity (GPU-hour price × GPUs per replica ÷ requests/s per replica) and only the first maxPoolOptions of each
+/// side, on distinct GPU models, are paired and sized: the others are dominated by a pairing kept and are pruned
+/// before sizing (counted in the plan's note).
+void PricedPlanner::planDisaggregated(
+    const std::vector<Admission>& admitted, const std::vector<std::vector<bool>>& keep)
+{
+    constexpr std::size_t maxPoolOptions = 3;
+    const Disaggregation& dz = m_w.inference->disaggregation;
+    const bool pinned = dz.mode == Disaggregation::Mode::Pinned;
+    const auto& offerings = *m_in.offerings;
+    // One option per (offering, price) and side, grouped by what a pairing must share.
+    using Option = PoolOption;
+    std::map<std::string, std::pair<std::vector<Option>, std::vector<Option>>> groups;
+    std::optional<Message> lastUnfit;
+    for (std::size_t i = 0; i < offerings.size(); ++i) {
+        const Offering& o = offerings[i];
+        const Admission& a = admitted[i];
+        if (a.kind != Admission::Kind::Admit)
+            continue;
+        const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+        const bool prefillGpu = !pinned || dz.prefill.gpu.empty() || dz.prefill.gpu == a.gpu->id;
+        const bool decodeGpu = !pinned || dz.decode.gpu.empty() || dz.decode.gpu == a.gpu->id;
+        if ((!prefillGpu && !decodeGpu) || perInstance < 1)
+            continue;
+        if (pinned && std::max(prefillGpu ? dz.prefill.tp : 0, decodeGpu ? dz.decode.tp : 0) > perInstance)
+            continue;
+        const PoolReplicas& r = poolReplicas(*a.gpu, perInstance);
+        if (!r.prefill && prefillGpu)
+            lastUnfit = Message(msg::prefillPoolUnfit, {r.prefillUnfit});
+        if (!r.decode && decodeGpu)
+            lastUnfit = Message(msg::decodePoolUnfit, {r.decodeUnfit});
+        for (std::size_t j = 0; j < o.prices.size(); ++j) {
+            const Price& p = o.prices[j];
+            if (!keep[i][j] || p.pricingModel == PricingModel::Spot || !allowedPricing(m_w.constraints, p.pricingModel))
+                continue;
+            auto hourly = m_in.fx.convert(p.effectiveHourly() / perInstance, p.currency, "USD");
+            if (!hourly)
+                continue;
+            std::string key = std::string(toString(p.pricingModel)) + "|" + std::to_string(p.termMonths) + "|"
+                + std::string(toString(p.paymentOption));
+            if (!dz.allowCrossProvider)
+                key += "|" + o.provider + "|" + o.region;
+            auto& g = groups[key];
+            if (prefillGpu && r.prefill)
+                g.first.push_back({i, j, a.gpu, perInstance, *hourly * r.prefill->layout.tp / r.prefill->requestsPerS});
+            if (decodeGpu && r.decode)
+                g.second.push_back({i, j, a.gpu, perInstance, *hourly * r.decode->layout.tp / r.decode->requestsPerS});
+        }
+    }
+    // The first options on distinct GPU models and GPUs per instance: a dearer price of the same replica is dominated.
+    auto best = [&](std::vector<Option>& v) {
+        std::stable_sort(
+            v.begin(), v.end(), [](const Option& a, const Option& b) { return a.perRequestUsd < b.perRequestUsd; });
+        std::vector<Option> kept;
+        for (const Option& o : v) {
+            if (kept.size() == maxPoolOptions)
+                break;
+            if (std::none_of(kept.begin(), kept.end(),
+                    [&](const Option& k) { return k.gpu == o.gpu && k.perInstance == o.perInstance; }))
+                kept.push_back(o);
+        }
+        return kept;
+    };
+    std::size_t paired = 0, prunedPairs = 0;
+    const std::size_t before = m_plan.candidates.size();
+    for (auto& [key, sides] : groups) {
+        const std::size_t all = sides.first.size() * sides.second.size();
+        const auto prefills = best(sides.first), decodes = best(sides.second);
+        prunedPairs += all - prefills.size() * decodes.size();
+        for (const Option& po : prefills)
+            for (const Option& dec : decodes) {
+                if (cancelled(m_cancel))
+                    return;
+                ++paired;
+                priceDisaggregated(po, dec);
+            }
+    }
+    m_plan.notes.push_back(Message(msg::noteDisaggregated, {std::to_string(paired), std::to_string(prunedPairs)}));
+    if (m_plan.candidates.size() == before && lastUnfit)
+        m_plan.notes.push_back(Message(msg::noteNoDisaggregated, {*lastUnfit}));
+}
+
+void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& dop)
+{
+    const InferenceSpec& spec = *m_w.inference;
+    const Disaggregation& dz = spec.disaggregation;
+    const bool pinned = dz.mode == Disaggregation::Mode::Pinned;
+    const Offering& op = (*m_in.offerings)[po.offering];
+    const Offering& od = (*m_in.offerings)[dop.offering];
+    const Price& pp = op.prices[po.price];
+    const Price& pd = od.prices[dop.price];
+    const PrefillReplica& pre = *poolReplicas(*po.gpu, po.perInstance).prefill;
+    const DecodeReplica& dec = *poolReplicas(*dop.gpu, dop.perInstance).decode;
+    const std::string model(toString(pd.pricingModel));
+    auto network = [](const Offering& o) {
+        const int per = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
+        return (o.networkGbps > 0 ? o.networkGbps : defaultInstanceNetworkGbps) * 1e9 / 8.0 / per;
+    };
+    // The link the KV cache crosses. One offering and price for both pools whose GPUs fit in one instance: NVLink
+    // inside it; the same provider and region: the instance network, the prefill replica's GPUs sending their shards
+    // at once to the decode replica's (the slower side decides); else an inter-region link.
+    const bool sameOffering = po.offering == dop.offering && po.price == dop.price;
+    const bool sameRegion = op.provider == od.provider && op.region == od.region;
+    auto d = std::make_shared<DisaggregatedPlan>();
+    d->kvBytesPerRequest = pre.kvBytesPerRequest;
+    double latencyS = 0;
+    if (!sameRegion) {
+        d->link = DisaggregatedPlan::Link::InterRegion;
+        d->linkBytesPerS = interRegionBytesPerS;
+        d->linkRttMs = interRegionDefaultRttMs;
+        const Geography* geo = m_in.geography.get();
+        const RegionInfo* a = geo ? geo->region(op.provider, op.region) : nullptr;
+        const RegionInfo* b = geo ? geo->region(od.provider, od.region) : nullptr;
+        if (a && b && a->latitude && a->longitude && b->latitude && b->longitude)
+            d->linkRttMs = fibreRttMs(greatCircleKm(*a->latitude, *a->longitude, *b->latitude, *b->longitude));
+        latencyS = d->linkRttMs / 2e3;
+    } else {
+        d->link = DisaggregatedPlan::Link::Network;
+        d->linkBytesPerS = std::min(network(op) * pre.layout.tp, network(od) * dec.layout.tp);
+        latencyS = pipelineHopLatencyS;
+    }
+    PoolTargets t;
+    t.lambda = spec.peakRate();
+    t.headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
+    t.ttftP99Ms = spec.slo.ttftP99Ms;
+    t.availability = spec.availability;
+    t.prefillReplicaAvailability = instanceAvailability(op);
+    t.decodeReplicaAvailability = instanceAvailability(od);
+    t.prefillReplicaWeight = po.perRequestUsd * pre.requestsPerS;
+    t.decodeReplicaWeight = dop.perRequestUsd * dec.requestsPerS;
+    t.minPrefillReplicas = pinned ? dz.prefill.replicas : 1;
+    t.minDecodeReplicas = pinned ? dz.decode.replicas : 1;
+    auto sized = [&] {
+        return sizeDisaggregated(
+            pre, dec, spec.outputTokens, kvTransferSeconds(d->kvBytesPerRequest, d->linkBytesPerS, latencyS), t);
+    };
+    DisaggregatedSizing z = sized();
+    auto gpusOf = [](const CapacityResult& c, int tp) { return c.total() * tp; };
+    if (z.feasible && sameOffering
+        && gpusOf(z.prefill, pre.layout.tp) + gpusOf(z.decode, dec.layout.tp) <= po.perInstance) {
+        d->link = DisaggregatedPlan::Link::ScaleUp;
+        d->linkBytesPerS = po.gpu->intraBandwidth * std::min(pre.layout.tp, dec.layout.tp);
+        latencyS = 0;
+        z = sized();
+    }
+    if (z.feasible && pinned && (z.prefill.total() > dz.prefill.replicas || z.decode.total() > dz.decode.replicas)) {
+        const bool prefillShort = z.prefill.total() > dz.prefill.replicas;
+        const CapacityResult& c = prefillShort ? z.prefill : z.decode;
+        const int tp = prefillShort ? pre.layout.tp : dec.layout.tp;
+        const Message why(msg::needsReplicas,
+            {std::to_string(c.total()), std::to_string(c.total() * tp), fixed(t.lambda, 2),
+                std::to_string(prefillShort ? dz.prefill.replicas : dz.decode.replicas)});
+        z.feasible = false;
+        z.reason = Message(prefillShort ? msg::prefillPoolUnfit : msg::decodePoolUnfit, {why});
+    }
+    if (!z.feasible) {
+        exclude(od, z.reason, model);
+        return;
+    }
+    // Whole instances per pool; one offering and price for both: the pools share instances.
+    auto instancesFor = [](int gpus, int per) { return (gpus + per - 1) / per; };
+    const int prefillGpus = gpusOf(z.prefill, pre.layout.tp), decodeGpus = gpusOf(z.decode, dec.layout.tp);
+    int prefillInstances = instancesFor(prefillGpus, po.perInstance);
+    int decodeInstances = instancesFor(decodeGpus, dop.perInstance);
+    if (sameOffering) {
+        const int together = instancesFor(prefillGpus + decodeGpus, po.perInstance);
+        decodeInstances = together - prefillInstances;
+        if (decodeInstances < 0) {
+            prefillInstances = together;
+            decodeInstances = 0;
+        }
+    }
+    const FxTable& fx = m_in.fx;
+    const std::string& currency = m_in.currency;
+    auto discountFor = [&](const Offering& o) {
+        auto it = m_in.discounts.find(o.provider);
+        return it == m_in.discounts.end() ? 0.0 : it->second;
+    };
+    auto pool = [&](PoolPlan& out, const Offering& o, const Price& p, int instances, const GpuSpec* gpu,
+                    const InferenceLayout& layout, const CapacityResult& cap) -> bool {
+        out.gpu = gpu;
+        out.layout = layout;
+        out.layout.replicas = cap.total();
+        out.capacity = cap;
+        out.offering = o.withoutPrices();
+        out.price = p;
+        out.instances = instances;
+        if (instances == 0)
+            return true;
+        const PricedCost pc = priceJob(o, p, instances, hoursPerMonth, true, m_in.spot, discountFor(o), 0.0);
+        auto hourly = fx.convert(pc.hourlyCost, p.currency, currency);
+        auto total = fx.convert(pc.totalCost, p.currency, currency);
+        if (!hourly || !total) {
+            exclude(o, (!hourly ? hourly.error() : total.error()).message, std::string(toString(p.pricingModel)));
+            return false;
+        }
+        out.hourlyCost = *hourly;
+        out.monthlyCost = *total;
+        return true;
+    };
+    if (!pool(d->prefill, op, pp, prefillInstances, po.gpu, pre.layout, z.prefill)
+        || !pool(d->decode, od, pd, decodeInstances, dop.gpu, dec.layout, z.decode))
+        return;
+    d->prefill.batch = pre.prompts;
+    d->prefill.stepMs = pre.stepSeconds * 1e3;
+    d->prefill.requestsPerSPerReplica = pre.requestsPerS;
+    d->decode.batch = dec.batch;
+    d->decode.stepMs = dec.tpotSeconds * 1e3;
+    d->decode.requestsPerSPerReplica = dec.requestsPerS;
+    d->decode.limitedBy = dec.limitedBy;
+    d->transferMs = z.transferMs;
+    d->ttftP99Ms = z.ttftP99Ms;
+    d->tpotMs = dec.tpotSeconds * 1e3;
+    d->availability = z.availability;
+    // Across providers or regions the prefill side sends every prompt's KV cache out to the internet.
+    const double servedRate = spec.profile.empty()
+        ? t.lambda
+        : std::accumulate(spec.profile.begin(), spec.profile.end(), 0.0) / double(spec.profile.size());
+    if (d->link == DisaggregatedPlan::Link::InterRegion) {
+        const StorageRate* rate = nullptr;
+        if (m_in.storage)
+            for (const auto& r : *m_in.storage)
+                if (r.provider == op.provider && globMatch(r.region, op.region))
+                    rate = &r;
+        const double gbPerMonth = d->kvBytesPerRequest * servedRate * hoursPerMonth * 3600.0 / 1e9;
+        if (rate) {
+            auto e = fx.convert(gbPerMonth * rate->egressPerGb, rate->currency, currency);
+            d->egressMonthlyCost = e ? *e : 0.0;
+        }
+    }
+    const double total = d->prefill.monthlyCost + d->decode.monthlyCost + d->egressMonthlyCost;
+    auto usd = fx.convert(total, currency, "USD");
+    const double costUsd = usd ? *usd : total;
+    if (m_budgetUsd && costUsd > *m_budgetUsd) {
+        exclude(od, Message(msg::overBudget, {fixed(costUsd - *m_budgetUsd, 0)}), model, costUsd);
+        return;
+    }
+
+    Candidate c;
+    c.gpu = dop.gpu;
+    c.gpus = d->prefill.gpus() + d->decode.gpus();
+    // The decode replica's estimate (memory, the engine, the assumptions) with the deployment's latencies.
+    {
+        GpuSpec gpu = *dop.gpu;
+        gpu.maxGpusPerNode = std::min(gpu.maxGpusPerNode, dop.perInstance);
+        InferenceLayout l = dec.layout;
+        auto e = std::make_shared<InferenceEstimate>(estimateInference(
+            m_w.model, spec, gpu, l, efficiencyFor(m_w, gpu, gpu.computePrecision(spec.weightPrecision)), dec.batch));
+        e->layout.replicas = d->decode.layout.replicas;
+        e->concurrency = dec.batch;
+        e->decodeSequences = dec.batch;
+        e->decodeStepMs = d->tpotMs;
+        e->tpotMs = d->tpotMs;
+        e->itlP99Ms = d->tpotMs;
+        e->prefillMs = d->prefill.stepMs;
+        e->ttftMs = d->prefill.stepMs + d->transferMs + d->tpotMs;
+        e->ttftP99Ms = d->ttftP99Ms;
+        e->e2eLatencyMs = e->ttftMs + (spec.outputTokens - 1) * e->tpotMs;
+        e->e2eP99Ms = d->ttftP99Ms + (spec.outputTokens - 1) * e->tpotMs;
+        e->requestsPerS = std::min(z.prefill.replicas * pre.requestsPerS, z.decode.replicas * dec.requestsPerS);
+        e->throughputTokensPerS = e->requestsPerS * spec.outputTokens;
+        e->limitedBy = dec.limitedBy;
+        e->assumptions.push_back(Message(msg::assumeDisaggregated,
+            {std::to_string(pre.prompts), fixed(d->prefill.stepMs, 1), std::to_string(dec.batch),
+                fixed(d->tpotMs, 1)}));
+        const std::string mb = fixed(d->kvBytesPerRequest / 1e6, 1), gbs = fixed(d->linkBytesPerS / 1e9, 1),
+                          ms = fixed(d->transferMs, 1);
+        if (d->link == DisaggregatedPlan::Link::ScaleUp)
+            e->assumptions.push_back(Message(msg::kvOverScaleUp, {mb, gbs, ms}));
+        else if (d->link == DisaggregatedPlan::Link::Network)
+            e->assumptions.push_back(Message(msg::kvOverNetwork, {mb, gbs, ms}));
+        else
+            e->assumptions.push_back(Message(msg::kvOverInterRegion,
+                {mb, op.provider + " " + op.region, od.provider + " " + od.region, gbs, fixed(d->linkRttMs, 0), ms,
+                    fixed(d->egressMonthlyCost, 0) + " " + currency}));
+        c.inference = std::move(e);
+    }
+    c.fits = true;
+    c.wallHours = hoursPerMonth;
+    c.gpuHours = hoursPerMonth * c.gpus;
+    Pricing pr;
+    pr.offering = od.withoutPrices();
+    pr.price = pd;
+    pr.instances = prefillInstances + decodeInstances;
+    pr.currency = currency;
+    pr.hourlyCost = d->prefill.hourlyCost + d->decode.hourlyCost;
+    pr.totalCost = total;
+    pr.costUsd = costUsd;
+    pr.priceCurrencyTotal = pd.currency == currency ? total : d->decode.monthlyCost;
+    pr.computeCost = d->prefill.monthlyCost + d->decode.monthlyCost;
+    pr.egressCost = d->egressMonthlyCost;
+    pr.staticMonthlyCost = total;
+    pr.discount = discountFor(od);
+    pr.costPerMillionOutputTokens = costPerMillionTokens(total, servedRate * spec.outputTokens);
+    CapacityPlan both;
+    both.result.replicas = z.prefill.replicas + z.decode.replicas;
+    both.result.redundant = z.prefill.redundant + z.decode.redundant;
+    both.result.availability = z.availability;
+    both.replicaAvailability = t.decodeReplicaAvailability;
+    pr.availability = servingAvailability(m_w, od, pd, both, m_in.geography.get());
+    if (m_users && m_in.geography) {
+        const RegionInfo* ri = m_in.geography->region(od.provider, od.region);
+        if (ri && ri->latitude && ri->longitude)
+            pr.networkRttMs
+                = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
+    }
+    c.disaggregated = d;
+    c.energy = energyOn(c, od, hoursPerMonth);
+    c.pricing = std::move(pr);
+    m_plan.candidates.push_back(std::move(c));
+}
+
+void PricedPlanner::compareDisaggregated()
+{
+    const Candidate* split = nullptr;
+    const Candidate* together = nullptr;
+    for (const auto& c : m_plan.candidates) {
+        if (!c.pricing)
+            continue;
+        const Candidate*& slot = c.disaggregated ? split : together;
+        if (!slot || c.pricing->totalCost < slot->pricing->totalCost)
+            slot = &c;
+    }
+    auto label = [&](const Candidate& c) {
+        if (c.disaggregated) {
+            const auto& d = *c.disaggregated;
+            return std::to_string(d.prefill.layout.replicas) + " × " + std::to_string(d.prefill.layout.tp) + " "
+                + d.prefill.gpu->name + " prefill + " + std::to_string(d.decode.layout.replicas) + " × "
+                + std::to_string(d.decode.layout.tp) + " " + d.decode.gpu->name + " decode on "
+                + d.decode.offering.provider;
+        }
+        return std::to_string(c.gpus) + " × " + c.gpu->name + " on " + c.pricing->offering.provider;
+    };
+    const std::string cur = m_in.currency;
+    auto money = [&](double v) { return fixed(v, 0) + " " + cur; };
+    if (split && !together) {
+        m_plan.notes.push_back(Message(msg::noteNoColocated, {label(*split), money(split->pricing->totalCost)}));
+        return;
+    }
+    if (!split || !together)
+        return;
+    const double a = split->pricing->totalCost, b = together->pricing->totalCost;
+    for (auto& c : m_plan.candidates)
+        if (c.disaggregated) {
+            c.disaggregated->colocatedMonthlyCost = b;
+            c.disaggregated->colocatedLabel = label(*together);
+        }
+    if (a < b)
+        m_plan.notes.push_back(Message(msg::noteDisaggregatedWins,
+            {label(*split), money(a), money(b), label(*together), fixed(100.0 * (b - a) / b, 1),
+                fixed(split->disaggregated->ttftP99Ms, 0), fixed(split->disaggregated->tpotMs, 1)}));
+    else
+        m_plan.notes.push_back(Message(msg::noteColocatedWins,
+            {label(*together), money(b), money(a), label(*split), fixed(100.0 * (a - b) / a, 1)}));
 }
 
 /// Twins are pruned before estimating: two prices whose candidates would differ in nothing but the price (the same

@@ -338,7 +338,50 @@ std::vector<LengthBucket> readLengthMix(ObjectReader& r)
     return mix;
 }
 
-InferenceSpec readInference(ObjectReader& r, const ModelArch& model)
+/// inference.disaggregation: "none", "auto", or {"mode": …, "allow_cross_provider": …, "prefill": {"gpu", "replicas",
+/// "tp"}, "decode": {…}} (the pools only with mode "pinned", where both are required).
+Disaggregation readDisaggregation(ObjectReader& r, const GpuCatalog& gpus)
+{
+    Disaggregation d;
+    if (!r.has("disaggregation"))
+        return d;
+    const std::vector<std::pair<std::string_view, Disaggregation::Mode>> modes = {{"none", Disaggregation::Mode::None},
+        {"auto", Disaggregation::Mode::Auto}, {"pinned", Disaggregation::Mode::Pinned}};
+    if (r.raw("disaggregation").is_string()) {
+        d.mode = readEnum(r, "disaggregation", modes, Disaggregation::Mode::None);
+        if (d.mode == Disaggregation::Mode::Pinned)
+            fail(r.context(), r.pointer("disaggregation"), Message(msg::disaggregationPinnedPools));
+        return d;
+    }
+    auto o = r.optObject("disaggregation");
+    d.mode = readEnum(*o, "mode", modes, Disaggregation::Mode::Auto);
+    d.allowCrossProvider = o->optBool("allow_cross_provider").value_or(false);
+    auto pool = [&](std::string_view key, DisaggregatedPool& p) {
+        auto q = o->optObject(key);
+        if (!q) {
+            if (d.mode == Disaggregation::Mode::Pinned)
+                fail(o->context(), o->pointer(key), Message(msg::disaggregationPinnedPools));
+            return;
+        }
+        if (d.mode != Disaggregation::Mode::Pinned)
+            fail(o->context(), o->pointer(key), Message(msg::disaggregationPoolsNeedPinned));
+        if (auto g = q->optString("gpu")) {
+            auto found = gpus.find(*g);
+            if (!found)
+                fail(q->context(), q->pointer("gpu"), found.error());
+            p.gpu = (*found)->id;
+        }
+        p.replicas = static_cast<int>(q->integer("replicas", 1, 10'000));
+        p.tp = static_cast<int>(q->optInteger("tp", 1, 72).value_or(1));
+        q->finish();
+    };
+    pool("prefill", d.prefill);
+    pool("decode", d.decode);
+    o->finish();
+    return d;
+}
+
+InferenceSpec readInference(ObjectReader& r, const ModelArch& model, const GpuCatalog& gpus)
 {
     InferenceSpec s;
     if (r.has("length_mix")) {
@@ -441,6 +484,7 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model)
         lo->finish();
         s.lora = l;
     }
+    s.disaggregation = readDisaggregation(r, gpus);
     if (auto v = r.optInteger("concurrency", 1, 1'000'000))
         s.concurrency = static_cast<int>(*v);
     s.requestsPerSecond = r.optNumber("requests_per_second", Bound::Positive);
@@ -512,6 +556,9 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model)
     s.e2eLatencyP99Ms = r.optNumber("e2e_latency_p99_ms", Bound::Positive);
     if (!s.requestsPerSecond && s.profile.empty() && s.autoscaling)
         fail(r.context(), r.pointer("autoscaling"), Message(msg::autoscalingNeedsTraffic));
+    // Separate pools are sized for an arrival rate (each pool's queue), not for a concurrency.
+    if (!s.requestsPerSecond && s.profile.empty() && s.disaggregation.mode != Disaggregation::Mode::None)
+        fail(r.context(), r.pointer("disaggregation"), Message(msg::autoscalingNeedsTraffic));
     return s;
 }
 
@@ -565,7 +612,7 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
         }
         case WorkloadKind::Inference: {
             ObjectReader i = top.object("inference");
-            w.inference = readInference(i, w.model);
+            w.inference = readInference(i, w.model, gpus);
             if (auto& sp = w.inference->speculation; sp && !sp->draftModel.empty()) {
                 auto found = models.find(sp->draftModel);
                 if (!found)

@@ -122,6 +122,27 @@ struct PrefixCache
     double hitRate = 0;
 };
 
+/// One pool of a pinned disaggregated layout (inference.disaggregation.prefill / .decode): replicas × GPUs each
+/// (tensor parallel, inside one instance), optionally on a named GPU model (canonical id; empty: any).
+struct DisaggregatedPool
+{
+    std::string gpu;
+    int replicas = 1;
+    int tp = 1;
+};
+
+/// inference.disaggregation: whether prefill and decode run in separate pools (DistServe, OSDI'24; SGLang, vLLM and
+/// TensorRT-LLM/Dynamo P/D). None (the default): co-located only; Auto: co-located and disaggregated candidates are
+/// planned side by side and ranked together; Pinned: only the stated pools.
+struct Disaggregation
+{
+    enum class Mode { None, Auto, Pinned } mode = Mode::None;
+    /// The pools may be on different providers (or regions): the KV cache then crosses an inter-region link
+    /// (interRegion* in disaggregation.h) and the prefill side's internet egress is paid for it.
+    bool allowCrossProvider = false;
+    DisaggregatedPool prefill, decode; ///< Pinned only
+};
+
 /// Many LoRA adapters on one base model (inference.lora).
 struct LoraAdapters
 {
@@ -166,6 +187,7 @@ struct InferenceSpec
     std::optional<Speculation> speculation;
     std::optional<PrefixCache> prefix;
     std::optional<LoraAdapters> lora;
+    Disaggregation disaggregation;
     Precision expertPrecision() const { return expertWeightPrecision.value_or(weightPrecision); }
     std::optional<int> concurrency;          ///< sequences in flight per replica
     std::optional<double> requestsPerSecond; ///< peak arrival rate, requests/s

@@ -57,8 +57,10 @@ core::Result<core::AccuracyReport> bundledAccuracy(const core::ModelCatalog& mod
     auto th = readValidationFile("holdout/training.csv");
     auto sh = readValidationFile("holdout/serving.csv");
     auto sf = readValidationFile("serving_features.csv");
+    auto df = readValidationFile("disaggregated.csv");
     return core::runAccuracy(*t, *s, *m, models, gpus, th ? std::string_view(*th) : std::string_view(),
-        sh ? std::string_view(*sh) : std::string_view(), sf ? std::string_view(*sf) : std::string_view());
+        sh ? std::string_view(*sh) : std::string_view(), sf ? std::string_view(*sf) : std::string_view(),
+        df ? std::string_view(*df) : std::string_view());
 }
 
 core::Result<core::GpuCatalog> loadGpuCatalog(std::vector<std::string>* warnings)

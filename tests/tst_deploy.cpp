@@ -122,6 +122,7 @@ private Q_SLOTS:
     void amdAndUnpriced();
     void multiNodeServingReplica();
     void mixedFleet();
+    void disaggregatedPools();
 
 private:
     QTemporaryDir m_dir;
@@ -563,6 +564,72 @@ void TestDeploy::mixedFleet()
         at(kind(*docs, "Deployment"), {QStringLiteral("metadata"), QStringLiteral("labels")})
             .value(QStringLiteral("app.kubernetes.io/name"))
             .toString());
+}
+
+// Separate prefill and decode pools (a pinned 2P1D of Llama-3.1-8B under SGLang on AWS g5): one Deployment per pool
+// with its replicas, GPUs and SGLang's --disaggregation-mode, a Service per pool, and the router behind the public
+// Service, read back with PyYAML and matched against the plan's JSON.
+void TestDeploy::disaggregatedPools()
+{
+    const QString path = m_dir.filePath(QStringLiteral("pd.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema":"gpuplan.workload/1","kind":"inference","name":"Llama-3.1-8B 2P1D",
+            "model":{"preset":"llama-3.1-8b"},
+            "inference":{"engine":"sglang","prompt_tokens":1024,"output_tokens":256,"weight_precision":"bf16",
+                         "requests_per_second":0.5,
+                         "disaggregation":{"mode":"pinned","prefill":{"replicas":2,"tp":1},
+                                           "decode":{"replicas":1,"tp":1}}}})");
+    }
+    const QString catalog = QStringLiteral(GPUPLAN_TEST_DATA "/catalog-aws-g5");
+    const QString json = m_dir.filePath(QStringLiteral("pd-plan.json"));
+    const QString k8s = m_dir.filePath(QStringLiteral("pd-k8s.yaml"));
+    Run r = cli(
+        {QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--output"),
+            json, QStringLiteral("--emit"), QStringLiteral("k8s"), QStringLiteral("--emit-output"), k8s},
+        catalog);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+    const QJsonObject d = top.value(QStringLiteral("disaggregation")).toObject();
+    QCOMPARE(d.value(QStringLiteral("prefill")).toObject().value(QStringLiteral("replicas")).toInt(), 2);
+    QCOMPARE(d.value(QStringLiteral("decode")).toObject().value(QStringLiteral("replicas")).toInt(), 1);
+    QByteArray error;
+    auto docs = parseYaml(readAll(k8s), &error);
+    QVERIFY2(docs, error.constData());
+    int deployments = 0, services = 0;
+    for (const auto& v : *docs) {
+        const QJsonObject o = v.toObject();
+        const QString name = at(o, {QStringLiteral("metadata")}).value(QStringLiteral("name")).toString();
+        QVERIFY2(name.size() <= 63, qPrintable(name));
+        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("Service")) {
+            ++services;
+            continue;
+        }
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("Deployment"));
+        ++deployments;
+        const QJsonObject spec = at(o, {QStringLiteral("spec")});
+        const QJsonObject pod = at(spec, {QStringLiteral("template"), QStringLiteral("spec")});
+        const QJsonObject container = pod.value(QStringLiteral("containers")).toArray().first().toObject();
+        const QString args = container.value(QStringLiteral("args")).toArray().first().toString();
+        const QJsonValue gpus = at(container, {QStringLiteral("resources"), QStringLiteral("limits")})
+                                    .value(QStringLiteral("nvidia.com/gpu"));
+        if (name.endsWith(QLatin1String("-prefill"))) {
+            QCOMPARE(spec.value(QStringLiteral("replicas")).toInt(), 2);
+            QCOMPARE(gpus.toInt(), 1);
+            QVERIFY(args.contains(QLatin1String("--disaggregation-mode prefill")));
+        } else if (name.endsWith(QLatin1String("-decode"))) {
+            QCOMPARE(spec.value(QStringLiteral("replicas")).toInt(), 1);
+            QCOMPARE(gpus.toInt(), 1);
+            QVERIFY(args.contains(QLatin1String("--disaggregation-mode decode")));
+        } else {
+            QVERIFY(name.endsWith(QLatin1String("-router")));
+            QVERIFY(gpus.isUndefined());
+            QVERIFY(args.contains(QLatin1String("--pd-disaggregation")));
+        }
+    }
+    QCOMPARE(deployments, 3);
+    QCOMPARE(services, 3);
 }
 
 QTEST_GUILESS_MAIN(TestDeploy)

@@ -887,5 +887,57 @@
         <source>%1</source>
         <translation>%1</translation>
     </message>
+    <message>
+        <source>mode pinned needs both pools: &quot;prefill&quot;: {&quot;replicas&quot;: …, &quot;tp&quot;: …} and &quot;decode&quot;: {…}</source>
+        <translation>mode pinned 需要两个池：&quot;prefill&quot;: {&quot;replicas&quot;: …, &quot;tp&quot;: …} 和 &quot;decode&quot;: {…}</translation>
+    </message>
+    <message>
+        <source>is given only with mode pinned (auto searches the pools)</source>
+        <translation>只能在 mode pinned 时给出（auto 会自行搜索各池）</translation>
+    </message>
+    <message>
+        <source>disaggregated prefill and decode: %1 pairings of separate pools priced, %2 dominated pairings pruned before estimation; each pool is sized for the peak rate (not autoscaled) on on-demand or committed prices (spot capacity is not used for a pool), and meets the square root of the availability target, so that both up together meet it</source>
+        <translation>PD 分离（prefill 与 decode 分池）：为 %1 种分池组合定价，%2 种被支配的组合在估算前剪除；每个池按峰值请求率定容（不做自动扩缩），使用按需或承诺使用价格（池不使用竞价实例），并各自满足可用性目标的平方根，使两池同时可用时满足目标</translation>
+    </message>
+    <message>
+        <source>disaggregated wins: %1 costs %2 a month against %3 for the best co-located plan (%4), %5 % less, and meets the targets (p99 TTFT %6 ms, TPOT %7 ms): decode runs without prefill chunks in its steps, so it batches more sequences within the TPOT target</source>
+        <translation>PD 分离胜出：%1 每月 %2，最佳合并部署方案（%4）为 %3，便宜 %5 %，且满足目标（p99 TTFT %6 ms，TPOT %7 ms）：decode 的每一步不再夹带 prefill 分块，因此在 TPOT 目标内能批处理更多序列</translation>
+    </message>
+    <message>
+        <source>co-located wins: %1 costs %2 a month against %3 for the best disaggregated plan (%4), %5 % less: at this traffic and these lengths separate pools do not batch enough more to pay for a second pool and the KV transfer</source>
+        <translation>合并部署胜出：%1 每月 %2，最佳 PD 分离方案（%4）为 %3，便宜 %5 %：在此流量和长度下，分池多出的批处理能力不足以抵消第二个池和 KV 传输的成本</translation>
+    </message>
+    <message>
+        <source>no disaggregated layout meets the targets: %1</source>
+        <translation>没有满足目标的 PD 分离布局：%1</translation>
+    </message>
+    <message>
+        <source>no co-located plan meets the targets; the disaggregated ones do (best: %1, %2 a month)</source>
+        <translation>没有满足目标的合并部署方案；PD 分离方案可以（最佳：%1，每月 %2）</translation>
+    </message>
+    <message>
+        <source>each prompt&apos;s KV cache (%1 MB) goes from the prefill to the decode GPUs over NVLink inside one instance at %2 GB/s: %3 ms inside TTFT</source>
+        <translation>每个提示的 KV 缓存（%1 MB）在同一实例内经 NVLink 以 %2 GB/s 从 prefill GPU 传到 decode GPU：计入 TTFT %3 ms</translation>
+    </message>
+    <message>
+        <source>each prompt&apos;s KV cache (%1 MB) goes from the prefill to the decode instances over the instance network at %2 GB/s (the prefill replica&apos;s GPUs&apos; share of it): %3 ms inside TTFT</source>
+        <translation>每个提示的 KV 缓存（%1 MB）经实例网络以 %2 GB/s（prefill 副本各 GPU 所占份额）从 prefill 实例传到 decode 实例：计入 TTFT %3 ms</translation>
+    </message>
+    <message>
+        <source>each prompt&apos;s KV cache (%1 MB) crosses from %2 to %3 at an assumed %4 GB/s with a %5 ms round trip: %6 ms inside TTFT, and %7 of internet egress a month</source>
+        <translation>每个提示的 KV 缓存（%1 MB）从 %2 跨到 %3，假设带宽 %4 GB/s、往返 %5 ms：计入 TTFT %6 ms，每月公网出流量费用 %7</translation>
+    </message>
+    <message>
+        <source>prefill pool: %1</source>
+        <translation>prefill 池：%1</translation>
+    </message>
+    <message>
+        <source>decode pool: %1</source>
+        <translation>decode 池：%1</translation>
+    </message>
+    <message>
+        <source>prefill and decode in separate pools: a prefill replica runs %1 prompt(s) a step (%2 ms), a decode replica %3 sequences at %4 ms per token with no prefill in its steps; p99 TTFT = the prefill queue&apos;s p99 wait + prefill + KV transfer + the decode queue&apos;s p99 wait + one decode step (a sum of p99s, an upper bound); speculative decoding, LoRA and the length mix&apos;s tails are not modelled for separate pools</source>
+        <translation>prefill 与 decode 分池：一个 prefill 副本每步处理 %1 个提示（%2 ms），一个 decode 副本以每 token %4 ms 处理 %3 个序列，步中不含 prefill；p99 TTFT = prefill 队列 p99 等待 + prefill + KV 传输 + decode 队列 p99 等待 + 一个 decode 步（p99 之和，为上界）；分池时不建模投机解码、LoRA 和长度分布的尾部</translation>
+    </message>
 </context>
 </TS>

@@ -98,7 +98,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     if (role == ProviderRole)
         return p ? qs(p->offering.provider) : QString();
     if (role == FilterRole) {
-        QString t = c.gpu ? qs(c.gpu->id) : QString();
+        QString t = qs(report::gpuText(c));
         if (p)
             t += QLatin1Char(' ') + qs(p->offering.provider) + QLatin1Char(' ') + qs(p->offering.region)
                 + QLatin1Char(' ') + qs(p->offering.zone) + QLatin1Char(' ') + qs(p->offering.instanceType)
@@ -193,8 +193,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             return QString(
                 (c.gpu ? qs(c.gpu->id) : QString()) + QStringLiteral(" %1").arg(c.gpus, 8, 10, QLatin1Char('0')));
         if (c.calibrated)
-            return tr("%1 × %2 (calibrated)").arg(c.gpu ? qs(c.gpu->id) : QString()).arg(c.gpus);
-        return tr("%1 × %2").arg(c.gpu ? qs(c.gpu->id) : QString()).arg(c.gpus);
+            return tr("%1 × %2 (calibrated)").arg(qs(report::gpuText(c))).arg(c.gpus);
+        return tr("%1 × %2").arg(qs(report::gpuText(c))).arg(c.gpus);
     case Pricing:
         return p ? Fmt::pricingModel(qs(core::pricingKey(*p)), p->price.termMonths) : QString();
     case Cost:

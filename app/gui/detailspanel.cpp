@@ -279,7 +279,7 @@ void DetailsPanel::fill()
                 .arg(c->gpus));
     else
         m_title->setText(
-            (pinnedShown ? tr("Pinned deployment: %1 × %2") : tr("%1 × %2")).arg(qs(c->gpu->id)).arg(c->gpus));
+            (pinnedShown ? tr("Pinned deployment: %1 × %2") : tr("%1 × %2")).arg(qs(report::gpuText(*c))).arg(c->gpus));
 
     auto memorySection = [&](const core::MemoryBreakdown& m) {
         auto* s = section(tr("Memory per GPU"));
@@ -302,7 +302,7 @@ void DetailsPanel::fill()
     };
 
     auto* dep = section(tr("Deployment"));
-    row(dep, tr("GPU"), tr("%1 × %2").arg(qs(c->gpu->id)).arg(c->gpus));
+    row(dep, tr("GPU"), tr("%1 × %2").arg(qs(report::gpuText(*c))).arg(c->gpus));
     row(dep, tr("Fits in memory"), c->fits ? tr("yes") : tr("no"));
     {
         // Measured (gpuplan-probe, the Calibrate page) or the datasheet × published-run defaults.

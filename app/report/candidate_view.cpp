@@ -80,6 +80,16 @@ std::string queueingModelText()
         "for the availability target (k-of-n)");
 }
 
+std::string gpuText(const core::Candidate& c)
+{
+    if (!c.gpu)
+        return {};
+    if (!c.disaggregated)
+        return c.gpu->id;
+    const auto& d = *c.disaggregated;
+    return d.prefill.gpu == d.decode.gpu ? "P/D " + c.gpu->id : "P/D " + d.prefill.gpu->id + " → " + d.decode.gpu->id;
+}
+
 std::string layoutText(const core::Candidate& c)
 {
     if (c.training) {
@@ -103,6 +113,14 @@ std::string layoutText(const core::Candidate& c)
         else if (l.recompute != core::Recompute::None)
             s += " · " + std::string(core::toString(l.recompute)) + " recompute";
         return s;
+    }
+    if (c.disaggregated) {
+        auto pool = [](const core::PoolPlan& p) {
+            return std::to_string(p.layout.replicas) + " × TP " + std::to_string(p.layout.tp)
+                + (p.layout.ep > 1 ? " · EP " + std::to_string(p.layout.ep) : std::string())
+                + (p.layout.attentionDp ? " · DP-attn" : "");
+        };
+        return "P " + pool(c.disaggregated->prefill) + " + D " + pool(c.disaggregated->decode);
     }
     if (c.inference)
         return "TP " + std::to_string(c.inference->layout.tp)

@@ -60,6 +60,10 @@ std::string queueingModelText();
 /// its own language.
 std::string layoutText(const core::Candidate& c);
 
+/// The GPU model of a candidate as every table shows it: the id, or for separate prefill and decode pools
+/// "P/D B200" (both on one model) or "P/D H100-SXM-80GB → H200-SXM-141GB" (prefill → decode).
+std::string gpuText(const core::Candidate& c);
+
 /// What a plan's cost chart plots, chosen alike by the app and the PDF. Every priced candidate is a point of cost
 /// against its time: the p99 time to first token for serving (Candidate::ttftP99Ms: what a user waits for, and where
 /// deployments differ: their TPOT is sized to the same target), the wall time for training and batch jobs. When those

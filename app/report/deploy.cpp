@@ -492,7 +492,13 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         return core::Error {core::ErrorCode::InvalidInput, "no GPU in the chosen candidate"};
     const bool serving = w.kind == core::WorkloadKind::Inference;
     const bool amd = isAmd(*c.gpu);
-    const std::string name = defaultName(w, o);
+    // A Service name is a DNS label of at most 63 characters; separate prefill and decode pools add "-prefill".
+    std::string name = defaultName(w, o);
+    if (c.disaggregated && name.size() > 63 - 8) {
+        name.resize(63 - 8);
+        while (!name.empty() && name.back() == '-')
+            name.pop_back();
+    }
     const std::string image = !o.image.empty() ? o.image
         : amd                                  ? std::string("rocm/pytorch:latest")
                                                : std::string("nvcr.io/nvidia/pytorch:24.05-py3");
@@ -604,6 +610,92 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
     header(y, w, c, o, "Kubernetes manifest");
     if (!migNote.empty())
         y.comment(migNote);
+    if (c.disaggregated) {
+        // Separate prefill and decode pools: a Deployment per pool on its own GPU model, a Service per pool for the
+        // router, and the router (no GPU) behind the public Service. The engine's documented flags:
+        // SGLang --disaggregation-mode prefill|decode, --disaggregation-transfer-backend (mooncake, nixl) and
+        // sglang_router --pd-disaggregation (docs.sglang.ai, "PD Disaggregation", read 2026-12-03); vLLM
+        // --kv-transfer-config with the NixlConnector (docs.vllm.ai, "NixlConnector Usage Guide", read 2026-12-03);
+        // TensorRT-LLM trtllm-serve per pool with cache_transceiver_config and `trtllm-serve disaggregated` as the
+        // router (nvidia.github.io/TensorRT-LLM, "Disaggregated serving", read 2026-12-03).
+        const auto& d = *c.disaggregated;
+        const core::ServingEngine engine = w.inference ? w.inference->engine : core::ServingEngine::Vllm;
+        auto serverCommand = [&](bool prefill, int tp) {
+            const std::string t = std::to_string(tp);
+            switch (engine) {
+            case core::ServingEngine::Sglang:
+                return "python -m sglang.launch_server --model-path <model> --port 8000 --tp " + t
+                    + " --disaggregation-mode " + (prefill ? "prefill" : "decode")
+                    + " --disaggregation-transfer-backend mooncake";
+            case core::ServingEngine::Trtllm:
+                return "trtllm-serve <model> --port 8000 --tp_size " + t + " --extra_llm_api_options /config/"
+                    + (prefill ? "prefill" : "decode") + ".yaml  # with cache_transceiver_config: {backend: NIXL}";
+            default:
+                return "vllm serve <model> --port 8000 --tensor-parallel-size " + t
+                    + " --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'";
+            }
+        };
+        const std::string routerCommand = engine == core::ServingEngine::Sglang
+            ? "python -m sglang_router.launch_router --pd-disaggregation --prefill http://" + name
+                + "-prefill:8000 --decode http://" + name + "-decode:8000 --host 0.0.0.0 --port 8000"
+            : engine == core::ServingEngine::Trtllm
+            ? "trtllm-serve disaggregated -c /config/disagg_config.yaml  # context_servers: " + name
+                + "-prefill:8000, generation_servers: " + name + "-decode:8000"
+            : "python disagg_proxy.py --prefill " + name + "-prefill:8000 --decode " + name
+                + "-decode:8000 --port 8000  # vLLM's NIXL proxy example (toy_proxy_server.py)";
+        y.comment("Disaggregated: " + std::to_string(d.prefill.layout.replicas) + " prefill replica(s) of "
+            + std::to_string(d.prefill.layout.tp) + " × " + d.prefill.gpu->id + ", "
+            + std::to_string(d.decode.layout.replicas) + " decode replica(s) of " + std::to_string(d.decode.layout.tp)
+            + " × " + d.decode.gpu->id + "; the KV cache goes from prefill to decode (" + num(d.transferMs, 1)
+            + " ms a request in the plan); the Service exposes the router on port 8000.");
+        auto pool = [&](const std::string& role, const core::PoolPlan& p, bool prefill) {
+            y.beginMap();
+            object("apps/v1", "Deployment", "-" + role);
+            y.map("spec").num("replicas", p.layout.replicas);
+            y.map("selector").map("matchLabels").str("app.kubernetes.io/name", name).str("role", role).end().end();
+            y.map("template");
+            podMetadata({{"role", role}});
+            y.map("spec");
+            const std::string product = gpuProductLabel(*p.gpu);
+            y.map("nodeSelector").str(selectorKey, product.empty() ? p.gpu->id : product).end();
+            y.seq("containers");
+            y.item().str("name", role).str("image", image);
+            y.strings("command", {"bash", "-c"});
+            y.strings("args",
+                {"echo 'replace with your server, e.g. " + serverCommand(prefill, p.layout.tp) + "'; sleep infinity"});
+            y.seq("ports").item().num("containerPort", 8000).end().end();
+            y.map("resources").map("limits").num(resource, p.layout.tp).end().end();
+            y.end();
+            y.end().end().end().end();
+            y.endMap();
+            y.nextDocument();
+            y.beginMap();
+            object("v1", "Service", "-" + role);
+            y.map("spec").map("selector").str("app.kubernetes.io/name", name).str("role", role).end();
+            y.seq("ports").item().num("port", 8000).num("targetPort", 8000).end().end();
+            y.end();
+            y.endMap();
+            y.nextDocument();
+        };
+        pool("prefill", d.prefill, true);
+        pool("decode", d.decode, false);
+        y.beginMap();
+        object("apps/v1", "Deployment", "-router");
+        y.map("spec").num("replicas", 2);
+        y.map("selector").map("matchLabels").str("app.kubernetes.io/name", name).str("role", "router").end().end();
+        y.map("template");
+        podMetadata({{"role", "router"}});
+        y.map("spec").seq("containers");
+        y.item().str("name", "router").str("image", image);
+        y.strings("command", {"bash", "-c"});
+        y.strings("args", {"echo 'replace with your router, e.g. " + routerCommand + "'; sleep infinity"});
+        y.seq("ports").item().num("containerPort", 8000).end().end();
+        y.end();
+        y.end().end().end().end();
+        y.endMap();
+        service({{"app.kubernetes.io/name", name}, {"role", "router"}}, false);
+        return y.text();
+    }
     if (multiNodeReplica) {
         // LeaderWorkerSet (lws.sigs.k8s.io, API leaderworkerset.x-k8s.io/v1, read 2026-12-01): one group of
         // `size` pods per replica, scheduled and restarted together; the leader runs the server, workers join its Ray

@@ -1025,7 +1025,7 @@ private:
     }
     QString deployment(const core::Candidate& c) const
     {
-        QString gpus = tr("%1 × %2").arg(c.gpus).arg(qs(c.gpu->id));
+        QString gpus = tr("%1 × %2").arg(c.gpus).arg(qs(gpuText(c)));
         if (!c.pricing)
             return gpus;
         const auto& p = *c.pricing;
@@ -1305,7 +1305,7 @@ private:
                 t.rows.push_back({QString::number(i + 1), p.pareto ? QStringLiteral("●") : QString(),
                     qs(p.offering.provider) + QLatin1Char('\n') + qs(p.offering.region),
                     tr("%1 × %2").arg(p.instances).arg(qs(p.offering.instanceType)) + QLatin1Char('\n')
-                        + tr("%1 × %2").arg(c.gpus).arg(qs(c.gpu->id)),
+                        + tr("%1 × %2").arg(c.gpus).arg(qs(gpuText(c))),
                     pricingText(p), money(p.hourlyCost),
                     money(p.totalCost) + (r.isEmpty() ? QString() : QLatin1Char('\n') + r),
                     timeOf(c) + (tr_.isEmpty() ? QString() : QLatin1Char('\n') + tr_),
@@ -1319,7 +1319,7 @@ private:
                 const auto& e = *c.training;
                 const QString r
                     = range(viewCandidate(m_w, c, m_in.accuracy).wallHours, [this](double v) { return hours(v); });
-                t.rows.push_back({QString::number(i + 1), qs(c.gpu->id), QString::number(c.gpus), layout(c),
+                t.rows.push_back({QString::number(i + 1), qs(gpuText(c)), QString::number(c.gpus), layout(c),
                     hours(c.wallHours) + (r.isEmpty() ? QString() : QLatin1Char('\n') + r), count(c.gpuHours),
                     pct(e.mfu), qs(gib(e.memory.total()))});
             }
@@ -1330,7 +1330,7 @@ private:
             for (int i = 0; i < n; ++i) {
                 const auto& c = m_plan.candidates[i];
                 const auto& e = *c.inference;
-                t.rows.push_back({QString::number(i + 1), qs(c.gpu->id), QString::number(c.gpus), layout(c),
+                t.rows.push_back({QString::number(i + 1), qs(gpuText(c)), QString::number(c.gpus), layout(c),
                     QString::number(e.concurrency), latency(e.ttftMs), latency(e.tpotMs), count(e.throughputTokensPerS),
                     grouped(e.requestsPerS, 2)});
             }
@@ -1356,6 +1356,14 @@ private:
 
     QString layout(const core::Candidate& c) const
     {
+        if (c.disaggregated)
+            return tr("prefill %1 + decode %2")
+                .arg(tr("TP %1 × %2 replicas")
+                         .arg(c.disaggregated->prefill.layout.tp)
+                         .arg(c.disaggregated->prefill.layout.replicas),
+                    tr("TP %1 × %2 replicas")
+                        .arg(c.disaggregated->decode.layout.tp)
+                        .arg(c.disaggregated->decode.layout.replicas));
         if (c.inference) // the one layout text with a word to translate
             return tr("TP %1 × %2 replicas").arg(c.inference->layout.tp).arg(c.inference->layout.replicas);
         return qs(layoutText(c));

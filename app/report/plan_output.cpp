@@ -127,6 +127,66 @@ void advancedServingJson(const core::InferenceSpec& spec, const core::InferenceE
             {"ttft_p99_before_queueing_ms", finite(i.ttftP99Ms)}, {"e2e_p99_before_queueing_ms", finite(i.e2eP99Ms)}};
 }
 
+ordered_json poolJson(const core::PoolPlan& p, bool prefill)
+{
+    ordered_json j;
+    j["gpu"] = p.gpu->id;
+    j["tp"] = p.layout.tp;
+    if (p.layout.ep > 1)
+        j["ep"] = p.layout.ep;
+    j["attention_dp"] = p.layout.attentionDp;
+    j["replicas"] = p.layout.replicas;
+    j["redundant_replicas"] = p.capacity.redundant;
+    j["gpus"] = p.gpus();
+    j[prefill ? "prompts_per_step" : "sequences_per_replica"] = p.batch;
+    j[prefill ? "step_ms" : "tpot_ms"] = p.stepMs;
+    j["requests_per_s_per_replica"] = p.requestsPerSPerReplica;
+    if (!p.limitedBy.empty())
+        j["limited_by"] = p.limitedBy;
+    j["utilization"] = p.capacity.utilization;
+    j["p99_ttft_part_ms"] = p.capacity.ttftP99Ms;
+    j["decided_by"] = p.capacity.decidedBy;
+    j["provider"] = p.offering.provider;
+    j["region"] = p.offering.region;
+    j["instance_type"] = p.offering.instanceType;
+    j["gpus_per_instance"] = p.offering.gpuCount;
+    j["instances"] = p.instances;
+    j["pricing_model"] = std::string(core::toString(p.price.pricingModel));
+    j["term_months"] = p.price.termMonths;
+    j["price_currency"] = p.price.currency;
+    j["price_hourly_rate"] = p.price.hourlyRate;
+    j["price_as_of"] = p.price.asOf;
+    j["price_source"] = p.price.source;
+    j["hourly_cost"] = p.hourlyCost;
+    j["monthly_cost"] = p.monthlyCost;
+    return j;
+}
+
+ordered_json disaggregationJson(const core::DisaggregatedPlan& d)
+{
+    ordered_json j;
+    j["prefill"] = poolJson(d.prefill, true);
+    j["decode"] = poolJson(d.decode, false);
+    j["prefill_to_decode_gpus"] = d.ratio();
+    j["kv_link"] = d.link == core::DisaggregatedPlan::Link::ScaleUp ? "scale_up"
+        : d.link == core::DisaggregatedPlan::Link::Network          ? "instance_network"
+                                                                    : "inter_region";
+    j["kv_bytes_per_request"] = d.kvBytesPerRequest;
+    j["kv_link_bytes_per_s"] = d.linkBytesPerS;
+    if (d.link == core::DisaggregatedPlan::Link::InterRegion)
+        j["kv_link_rtt_ms"] = d.linkRttMs;
+    j["kv_transfer_ms"] = d.transferMs;
+    j["ttft_p99_ms"] = d.ttftP99Ms;
+    j["tpot_ms"] = d.tpotMs;
+    j["availability"] = d.availability;
+    j["kv_egress_monthly_cost"] = d.egressMonthlyCost;
+    if (d.colocatedMonthlyCost) {
+        j["best_colocated_monthly_cost"] = *d.colocatedMonthlyCost;
+        j["best_colocated"] = d.colocatedLabel;
+    }
+    return j;
+}
+
 ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, const core::AccuracyReport* acc)
 {
     const CandidateView v = viewCandidate(w, c, acc);
@@ -187,6 +247,8 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
                     "constraints.spot burst_only: the on-demand base is sized for the peak traffic without the "
                     "headroom, with the spares the availability target needs; spot instances carry the headroom"}};
         }
+        if (c.disaggregated)
+            j["disaggregation"] = disaggregationJson(*c.disaggregated);
         if (!p.dataNote.empty())
             j["data_note"] = p.dataNote.text();
         j["price_currency"] = p.price.currency;
@@ -396,7 +458,7 @@ void appendEstimateDetail(
             acc ? withSeparators(r.low * scale, decimals) + " – " + withSeparators(r.high * scale, decimals) : "",
             std::move(unit)});
     };
-    row("GPU", c.gpu->id + " × " + std::to_string(c.gpus), "");
+    row("GPU", gpuText(c) + " × " + std::to_string(c.gpus), "");
     if (c.servingCalibration)
         row("calibrated", c.servingCalibration->file,
             "serving factors fitted to it (" + c.servingCalibration->family + ", "
@@ -584,7 +646,7 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                 pricing += " (" + p.price.interruptionLabel + ")";
             t.addRow({std::to_string(rank++), std::string(p.pareto ? "*" : "") + (p.sloAtRisk ? "!" : ""),
                 p.offering.provider, p.offering.region,
-                p.offering.instanceType + (p.instances > 1 ? " ×" + std::to_string(p.instances) : ""), c.gpu->id,
+                p.offering.instanceType + (p.instances > 1 ? " ×" + std::to_string(p.instances) : ""), gpuText(c),
                 withSeparators(c.gpus, 0), pricing, withSeparators(p.hourlyCost, 2), withSeparators(p.totalCost, 0),
                 serving ? withSeparators(c.latencyMs() / 1000.0, 1) + " s" : duration(c.wallHours),
                 serving ? withSeparators(c.inference->tpotMs, 1) : withSeparators(c.gpuHours, 0),
@@ -631,6 +693,30 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
                     + " for a static fleet sized for the peak.\n";
             out += "  Queueing model: M/M/c, a replica is B request slots busy for prefill + output x TPOT(B); the "
                    "p99 wait (Erlang C) + prefill must meet the TTFT target at the peak x (1 + headroom).\n";
+        }
+        if (best.disaggregated) {
+            const auto& d = *best.disaggregated;
+            auto pool = [&](const char* role, const core::PoolPlan& p, const std::string& work) {
+                return std::string("  ") + role + ": " + std::to_string(p.layout.replicas) + " × "
+                    + std::to_string(p.layout.tp) + " " + p.gpu->id + " on " + p.offering.provider + " "
+                    + p.offering.instanceType + " ×" + std::to_string(p.instances) + ", " + work + ", decided by "
+                    + p.capacity.decidedBy + ", utilization at the peak "
+                    + withSeparators(p.capacity.utilization * 100, 0) + " %, " + withSeparators(p.monthlyCost, 0) + " "
+                    + cur + " per month.\n";
+            };
+            out += pool("Prefill pool", d.prefill,
+                std::to_string(d.prefill.batch) + " prompt(s) a step of " + withSeparators(d.prefill.stepMs, 1)
+                    + " ms");
+            out += pool("Decode pool", d.decode,
+                std::to_string(d.decode.batch) + " sequences at " + withSeparators(d.decode.stepMs, 1) + " ms a token");
+            out += "  Prefill:decode GPUs " + withSeparators(d.ratio(), 2) + "; KV cache "
+                + withSeparators(d.kvBytesPerRequest / 1e6, 1) + " MB a request, " + withSeparators(d.transferMs, 1)
+                + " ms inside the p99 TTFT of " + withSeparators(d.ttftP99Ms, 0) + " ms.\n";
+            if (d.colocatedMonthlyCost)
+                out += "  Against the best co-located plan (" + d.colocatedLabel + ", "
+                    + withSeparators(*d.colocatedMonthlyCost, 0) + " " + cur + "): "
+                    + withSeparators(100.0 * (*d.colocatedMonthlyCost - bp.totalCost) / *d.colocatedMonthlyCost, 1)
+                    + " % saved.\n";
         }
         if (bp.mixed) {
             const auto& m = *bp.mixed;
@@ -686,7 +772,7 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         for (const auto& c : plan.candidates) {
             const auto& e = *c.training;
             t.addRow(
-                {std::to_string(rank++), c.gpu->id, withSeparators(c.gpus, 0), layoutText(c), duration(e.wallHours),
+                {std::to_string(rank++), gpuText(c), withSeparators(c.gpus, 0), layoutText(c), duration(e.wallHours),
                     withSeparators(e.gpuHours, 0), withSeparators(e.mfu * 100, 1), gib(e.memory.total())});
         }
         out += t.render();
@@ -695,7 +781,7 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         int rank = 1;
         for (const auto& c : plan.candidates) {
             const auto& e = *c.inference;
-            t.addRow({std::to_string(rank++), c.gpu->id, withSeparators(c.gpus, 0), layoutText(c),
+            t.addRow({std::to_string(rank++), gpuText(c), withSeparators(c.gpus, 0), layoutText(c),
                 withSeparators(e.concurrency, 0), withSeparators(e.ttftMs, 1), withSeparators(e.tpotMs, 2),
                 withSeparators(e.throughputTokensPerS, 0), withSeparators(e.requestsPerS, 2)});
         }

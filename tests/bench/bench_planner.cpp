@@ -9,6 +9,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -137,6 +139,48 @@ void BM_PlanFile(benchmark::State& state, const char* file)
     }
     state.counters["candidates"] = static_cast<double>(candidates);
 }
+/// Disaggregated prefill and decode (issue #21): DeepSeek-V3 planned with disaggregation auto and, in the same
+/// iteration, the same workload co-located only (disaggregation none); `ratio` = auto ÷ co-located time (promised
+/// within 3×). With allow_cross_provider every provider's pools may pair: the pairings dominated before sizing are
+/// pruned (`disaggregated` counts the candidates kept).
+void BM_PlanDisaggregated(benchmark::State& state, bool crossProvider)
+{
+    const std::filesystem::path path
+        = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "examples/deepseek-v3-disaggregated-serving.json";
+    auto w = core::parseWorkload(readFile(path), path.filename().string(), data().models, data().gpus);
+    if (!w) {
+        state.SkipWithError(w.error().detail.c_str());
+        return;
+    }
+    w->inference->disaggregation.allowCrossProvider = crossProvider;
+    core::Workload colocated = *w;
+    colocated.inference->disaggregation = {};
+    const core::PlanInputs in = data().inputs(data().offerings);
+    double autoS = 0, colocatedS = 0;
+    std::size_t split = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto a = core::planWorkload(*w, in);
+        const auto t1 = std::chrono::steady_clock::now();
+        auto b = core::planWorkload(colocated, in);
+        const auto t2 = std::chrono::steady_clock::now();
+        autoS += std::chrono::duration<double>(t1 - t0).count();
+        colocatedS += std::chrono::duration<double>(t2 - t1).count();
+        split = a ? static_cast<std::size_t>(std::count_if(a->candidates.begin(), a->candidates.end(),
+                    [](const core::Candidate& c) { return c.disaggregated != nullptr; }))
+                  : 0;
+        benchmark::DoNotOptimize(a);
+        benchmark::DoNotOptimize(b);
+    }
+    const double n = static_cast<double>(state.iterations());
+    state.counters["auto_ms"] = autoS / n * 1e3;
+    state.counters["colocated_ms"] = colocatedS / n * 1e3;
+    state.counters["ratio"] = colocatedS > 0 ? autoS / colocatedS : 0.0;
+    state.counters["disaggregated"] = static_cast<double>(split);
+}
+BENCHMARK_CAPTURE(BM_PlanDisaggregated, deepseek_v3_same_provider, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanDisaggregated, deepseek_v3_cross_provider, true)->Unit(benchmark::kMillisecond);
+
 BENCHMARK_CAPTURE(BM_PlanFile, chat_serving, "examples/llama-3.1-8b-chat-serving.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanFile, lora_training, "examples/llama-3.1-70b-lora.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanFile, serving_peak_traffic, "tests/data/workloads/limits/serving-peak-traffic.json")
