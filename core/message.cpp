@@ -672,6 +672,10 @@ const MessageDef kvOverInterRegion {"plan.kv_over_inter_region",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "each prompt's KV cache (%1 MB) crosses from %2 to %3 at an assumed %4 GB/s with a %5 ms round trip: %6 ms "
         "inside TTFT, and %7 of internet egress a month")};
+const MessageDef kvEgressNotPriced {"plan.kv_egress_not_priced",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 has no internet egress rate in pricing-data/storage.json: the KV cache sent to the other region is not "
+        "priced (the plan's cost leaves it out)")};
 const MessageDef prefillPoolUnfit {
     "plan.prefill_pool_unfit", QT_TRANSLATE_NOOP("gpuplan::Messages", "prefill pool: %1")};
 const MessageDef decodePoolUnfit {"plan.decode_pool_unfit", QT_TRANSLATE_NOOP("gpuplan::Messages", "decode pool: %1")};
@@ -731,7 +735,7 @@ const std::vector<const MessageDef*>& allMessages()
         // disaggregated prefill and decode
         &disaggregationPinnedPools, &disaggregationPoolsNeedPinned, &noteDisaggregated, &noteDisaggregatedWins,
         &noteColocatedWins, &noteNoDisaggregated, &noteNoColocated, &kvOverScaleUp, &kvOverNetwork, &kvOverInterRegion,
-        &prefillPoolUnfit, &decodePoolUnfit, &assumeDisaggregated};
+        &kvEgressNotPriced, &prefillPoolUnfit, &decodePoolUnfit, &assumeDisaggregated};
     return all;
 }
 

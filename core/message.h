@@ -62,7 +62,7 @@ namespace msg {
 // Disaggregated prefill and decode (workload.cpp, disaggregation.cpp, priced_plan.cpp)
 extern const MessageDef disaggregationPinnedPools, disaggregationPoolsNeedPinned, noteDisaggregated,
     noteDisaggregatedWins, noteColocatedWins, noteNoDisaggregated, noteNoColocated, kvOverScaleUp, kvOverNetwork,
-    kvOverInterRegion, prefillPoolUnfit, decodePoolUnfit, assumeDisaggregated;
+    kvOverInterRegion, kvEgressNotPriced, prefillPoolUnfit, decodePoolUnfit, assumeDisaggregated;
 // JSON documents (json_reader.cpp) and the generic field checks
 extern const MessageDef jsonEmpty, jsonSyntax, jsonInvalid, jsonTooDeep, jsonTooLong, jsonDuplicateKey, mustBeObject,
     required, mustBeNumber, mustBeFinite, mustBePositive, mustBeNonNegative, mustBeOpenFraction, mustBeFraction,

@@ -449,6 +449,11 @@ EnergyInfo energyFor(
     double util = 0.9;
     if (c.capacity)
         util = std::clamp(c.capacity->result.utilization, 0.05, 1.0);
+    else if (c.disaggregated && c.gpus > 0) // the pools' utilizations, weighted by their GPUs
+        util = std::clamp((c.disaggregated->prefill.capacity.utilization * c.disaggregated->prefill.gpus()
+                              + c.disaggregated->decode.capacity.utilization * c.disaggregated->decode.gpus())
+                / c.gpus,
+            0.05, 1.0);
     else if (c.inference)
         util = 0.5;
     e.utilization = w.energy.utilization.value_or(util);

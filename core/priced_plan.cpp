@@ -1181,6 +1181,7 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     d->tpotMs = dec.tpotSeconds * 1e3;
     d->availability = z.availability;
     // Across providers or regions the prefill side sends every prompt's KV cache out to the internet.
+    bool egressUnpriced = false;
     const double servedRate = spec.profile.empty()
         ? t.lambda
         : std::accumulate(spec.profile.begin(), spec.profile.end(), 0.0) / double(spec.profile.size());
@@ -1195,6 +1196,7 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
             auto e = fx.convert(gbPerMonth * rate->egressPerGb, rate->currency, currency);
             d->egressMonthlyCost = e ? *e : 0.0;
         }
+        egressUnpriced = !rate;
     }
     const double total = d->prefill.monthlyCost + d->decode.monthlyCost + d->egressMonthlyCost;
     auto usd = fx.convert(total, currency, "USD");
@@ -1222,7 +1224,7 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
         e->itlP99Ms = d->tpotMs;
         e->prefillMs = d->prefill.stepMs;
         e->ttftMs = d->prefill.stepMs + d->transferMs + d->tpotMs;
-        e->ttftP99Ms = d->ttftP99Ms;
+        e->ttftP99Ms = e->ttftMs; // no length mix for separate pools: the p99 before queueing is the typical TTFT
         e->e2eLatencyMs = e->ttftMs + (spec.outputTokens - 1) * e->tpotMs;
         e->e2eP99Ms = d->ttftP99Ms + (spec.outputTokens - 1) * e->tpotMs;
         e->requestsPerS = std::min(z.prefill.replicas * pre.requestsPerS, z.decode.replicas * dec.requestsPerS);
@@ -1241,6 +1243,8 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
             e->assumptions.push_back(Message(msg::kvOverInterRegion,
                 {mb, op.provider + " " + op.region, od.provider + " " + od.region, gbs, fixed(d->linkRttMs, 0), ms,
                     fixed(d->egressMonthlyCost, 0) + " " + currency}));
+        if (egressUnpriced)
+            e->assumptions.push_back(Message(msg::kvEgressNotPriced, {op.provider}));
         c.inference = std::move(e);
     }
     c.fits = true;
@@ -1289,15 +1293,15 @@ void PricedPlanner::compareDisaggregated()
         if (!slot || c.pricing->totalCost < slot->pricing->totalCost)
             slot = &c;
     }
+    // Words in no language (the notes are translated around them): "P 3 × 8 H200-SXM-141GB + D 29 × 8 …, vast".
     auto label = [&](const Candidate& c) {
         if (c.disaggregated) {
             const auto& d = *c.disaggregated;
-            return std::to_string(d.prefill.layout.replicas) + " × " + std::to_string(d.prefill.layout.tp) + " "
-                + d.prefill.gpu->name + " prefill + " + std::to_string(d.decode.layout.replicas) + " × "
-                + std::to_string(d.decode.layout.tp) + " " + d.decode.gpu->name + " decode on "
-                + d.decode.offering.provider;
+            return "P " + std::to_string(d.prefill.layout.replicas) + " × " + std::to_string(d.prefill.layout.tp) + " "
+                + d.prefill.gpu->id + " + D " + std::to_string(d.decode.layout.replicas) + " × "
+                + std::to_string(d.decode.layout.tp) + " " + d.decode.gpu->id + ", " + d.decode.offering.provider;
         }
-        return std::to_string(c.gpus) + " × " + c.gpu->name + " on " + c.pricing->offering.provider;
+        return std::to_string(c.gpus) + " × " + c.gpu->id + ", " + c.pricing->offering.provider;
     };
     const std::string cur = m_in.currency;
     auto money = [&](double v) { return fixed(v, 0) + " " + cur; };

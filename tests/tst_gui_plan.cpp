@@ -59,6 +59,7 @@ private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();
+    void disaggregatedPoolsInTheSidePanel();
     void cleanupTestCase();
 
     void typingUpdatesTheTable();
@@ -993,6 +994,44 @@ void TestGuiPlan::catalogPageShowsCheckFindings()
     model.retranslate();
     QVERIFY(!check.data().toString().startsWith(QLatin1String("error")));
     m_window->setLanguage(QStringLiteral("en"));
+}
+
+// Issue #21: the DeepSeek-V3 example plans co-located and disaggregated candidates side by side; selecting a
+// disaggregated row shows both pools in the side panel, with the same replicas, GPUs and monthly costs as the plan,
+// and the form's "Advanced serving" section holds the mode the workload set.
+void TestGuiPlan::disaggregatedPoolsInTheSidePanel()
+{
+    loadExample("deepseek-v3-disaggregated-serving.json");
+    const auto& cs = m_window->planner()->current()->plan.candidates;
+    int row = -1;
+    for (std::size_t i = 0; i < cs.size() && row < 0; ++i)
+        if (cs[i].disaggregated)
+            row = static_cast<int>(i);
+    QVERIFY(row >= 0);
+    QVERIFY(std::any_of(cs.begin(), cs.end(), [](const core::Candidate& c) { return !c.disaggregated; }));
+    m_window->selectCandidate(row);
+    const auto& d = *cs[static_cast<std::size_t>(row)].disaggregated;
+    QTreeWidget* tree = m_window->details()->tree();
+    QTreeWidgetItem* section = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(0) == QLatin1String("Disaggregated prefill and decode"))
+            section = tree->topLevelItem(i);
+    QVERIFY(section);
+    QMap<QString, QString> values;
+    for (int i = 0; i < section->childCount(); ++i)
+        values[section->child(i)->text(0)] = section->child(i)->text(1);
+    QVERIFY(values.value(QStringLiteral("Prefill pool"))
+                .startsWith(QStringLiteral("%1 × TP %2 on ").arg(d.prefill.layout.replicas).arg(d.prefill.layout.tp)));
+    QVERIFY(values.value(QStringLiteral("Decode pool"))
+                .startsWith(QStringLiteral("%1 × TP %2 on ").arg(d.decode.layout.replicas).arg(d.decode.layout.tp)));
+    QCOMPARE(values.value(QStringLiteral("Prefill : decode GPUs")),
+        QStringLiteral("%1 : %2").arg(d.prefill.gpus()).arg(d.decode.gpus()));
+    QVERIFY(values.contains(QStringLiteral("KV cache transfer")));
+    QVERIFY(values.contains(QStringLiteral("Against co-located")));
+    auto* mode
+        = qobject_cast<QComboBox*>(m_window->form()->fieldWidget(QStringLiteral("/inference/disaggregation/mode")));
+    QVERIFY(mode);
+    QCOMPARE(mode->currentData().toString(), QStringLiteral("auto"));
 }
 
 QTEST_MAIN(TestGuiPlan)

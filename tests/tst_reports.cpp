@@ -192,6 +192,7 @@ private Q_SLOTS:
     void pdfNamesWorkloadRecommendationAndCost();
     void pdfLetterWithPageNumbersOnEveryPage();
     void pdfChineseKeepsLatinText();
+    void pdfDisaggregatedPools();
     void pdfNeedsNoDisplay();
     void pdfShowsControlCharactersSafely();
     void pdfForEveryKindOfWorkload_data();
@@ -295,6 +296,38 @@ void TestReports::pdfChineseKeepsLatinText()
     QVERIFY(text.contains(
         QStringLiteral("费用：") + money(top.value(QStringLiteral("total_cost")).toDouble()) + QStringLiteral(" USD")));
     QVERIFY(text.contains(QStringLiteral("8 × H100-SXM-80GB")));
+}
+
+// Issue #21: the DeepSeek-V3 example's report (the recommended plan is disaggregated) describes both pools with the
+// plan's replicas, GPUs and monthly costs, in English and in Chinese.
+void TestReports::pdfDisaggregatedPools()
+{
+    for (const char* lang : {"en", "zh_CN"}) {
+        const QString pdf = m_dir.filePath(QStringLiteral("pd-%1.pdf").arg(QLatin1String(lang)));
+        const QString json = m_dir.filePath(QStringLiteral("pd-%1.json").arg(QLatin1String(lang)));
+        const Run r = cli({QStringLiteral("plan"), example("deepseek-v3-disaggregated-serving.json"),
+            QStringLiteral("--pdf"), pdf, QStringLiteral("--lang"), QLatin1String(lang), QStringLiteral("--format"),
+            QStringLiteral("json"), QStringLiteral("--output"), json});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+        const QJsonObject d = top.value(QStringLiteral("disaggregation")).toObject();
+        QVERIFY2(!d.isEmpty(), "the example's recommendation is disaggregated");
+        const QJsonObject pre = d.value(QStringLiteral("prefill")).toObject();
+        const QJsonObject dec = d.value(QStringLiteral("decode")).toObject();
+        const QString text = pdfText(pdf);
+        const bool zh = QLatin1String(lang) == QLatin1String("zh_CN");
+        for (const QJsonObject& p : {pre, dec}) {
+            const QString pool
+                = zh ? QStringLiteral("%1 个 TP %2 副本，%3") : QStringLiteral("%1 replica(s) of TP %2 on %3");
+            const QString want = pool.arg(p.value(QStringLiteral("replicas")).toInt())
+                                     .arg(p.value(QStringLiteral("tp")).toInt())
+                                     .arg(p.value(QStringLiteral("gpu")).toString());
+            QVERIFY2(text.contains(want), qPrintable(want + QStringLiteral(" not in ") + text.left(300)));
+            QVERIFY(text.contains(money(p.value(QStringLiteral("monthly_cost")).toDouble()) + QStringLiteral(" USD")));
+        }
+        QVERIFY(text.contains(zh ? QStringLiteral("最佳合并部署方案") : QStringLiteral("The best co-located plan")));
+        QVERIFY(text.contains(QStringLiteral("P/D ")));
+    }
 }
 
 void TestReports::pdfNeedsNoDisplay()

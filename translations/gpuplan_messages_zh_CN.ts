@@ -939,5 +939,9 @@
         <source>prefill and decode in separate pools: a prefill replica runs %1 prompt(s) a step (%2 ms), a decode replica %3 sequences at %4 ms per token with no prefill in its steps; p99 TTFT = the prefill queue&apos;s p99 wait + prefill + KV transfer + the decode queue&apos;s p99 wait + one decode step (a sum of p99s, an upper bound); speculative decoding, LoRA and the length mix&apos;s tails are not modelled for separate pools</source>
         <translation>prefill 与 decode 分池：一个 prefill 副本每步处理 %1 个提示（%2 ms），一个 decode 副本以每 token %4 ms 处理 %3 个序列，步中不含 prefill；p99 TTFT = prefill 队列 p99 等待 + prefill + KV 传输 + decode 队列 p99 等待 + 一个 decode 步（p99 之和，为上界）；分池时不建模投机解码、LoRA 和长度分布的尾部</translation>
     </message>
+    <message>
+        <source>%1 has no internet egress rate in pricing-data/storage.json: the KV cache sent to the other region is not priced (the plan&apos;s cost leaves it out)</source>
+        <translation>%1 在 pricing-data/storage.json 中没有公网出流量费率：发往其他区域的 KV 缓存未计价（方案成本不含此项）</translation>
+    </message>
 </context>
 </TS>

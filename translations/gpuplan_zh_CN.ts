@@ -1850,6 +1850,106 @@
         <source>Distinct adapters per step</source>
         <translation>每步不同适配器数</translation>
     </message>
+    <message>
+        <source>%1 × TP %2 on %3 (%4 × %5)</source>
+        <translation>%1 × TP %2，%3（%4 × %5）</translation>
+    </message>
+    <message>
+        <source>Disaggregated prefill and decode</source>
+        <translation>PD 分离（prefill 与 decode 分池）</translation>
+    </message>
+    <message>
+        <source>Prefill pool</source>
+        <translation>prefill 池</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) a step of %1; utilization at the peak %2; decided by %3</source>
+        <translation>
+            <numerusform>每步 %n 个提示，用时 %1；峰值利用率 %2；由 %3 决定</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Prefill pool cost</source>
+        <translation>prefill 池成本</translation>
+    </message>
+    <message>
+        <source>%1 / month</source>
+        <translation>%1 / 月</translation>
+    </message>
+    <message>
+        <source>Decode pool</source>
+        <translation>decode 池</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sequence(s) at %1 a token; utilization at the peak %2; decided by %3</source>
+        <translation>
+            <numerusform>%n 个序列，每 token %1；峰值利用率 %2；由 %3 决定</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decode pool cost</source>
+        <translation>decode 池成本</translation>
+    </message>
+    <message>
+        <source>Prefill : decode GPUs</source>
+        <translation>prefill : decode GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 : %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>NVLink inside one instance</source>
+        <translation>同一实例内的 NVLink</translation>
+    </message>
+    <message>
+        <source>the instance network</source>
+        <translation>实例网络</translation>
+    </message>
+    <message>
+        <source>an inter-region link</source>
+        <translation>跨区域链路</translation>
+    </message>
+    <message>
+        <source>KV cache transfer</source>
+        <translation>KV 缓存传输</translation>
+    </message>
+    <message>
+        <source>%1 MB in %2</source>
+        <translation>%1 MB，用时 %2</translation>
+    </message>
+    <message>
+        <source>Each prompt&apos;s KV cache, from the prefill to the decode GPUs over %1 at %2 GB/s</source>
+        <translation>每个提示的 KV 缓存经%1以 %2 GB/s 从 prefill GPU 传到 decode GPU</translation>
+    </message>
+    <message>
+        <source>KV cache egress</source>
+        <translation>KV 缓存出流量</translation>
+    </message>
+    <message>
+        <source>p99 TTFT</source>
+        <translation>p99 TTFT</translation>
+    </message>
+    <message>
+        <source>Prefill queue&apos;s p99 wait + prefill + KV transfer + decode queue&apos;s p99 wait + one decode step</source>
+        <translation>prefill 队列 p99 等待 + prefill + KV 传输 + decode 队列 p99 等待 + 一个 decode 步</translation>
+    </message>
+    <message>
+        <source>Against co-located</source>
+        <translation>对比合并部署</translation>
+    </message>
+    <message>
+        <source>%1 less</source>
+        <translation>便宜 %1</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>贵 %1</translation>
+    </message>
+    <message>
+        <source>The best co-located plan: %1, %2 / month</source>
+        <translation>最佳合并部署方案：%1，%2 / 月</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>
@@ -4730,6 +4830,70 @@
     <message>
         <source>Show the advanced serving fields</source>
         <translation>显示高级推理服务字段</translation>
+    </message>
+    <message>
+        <source>Prefill/decode pools</source>
+        <translation>Prefill/decode 分池</translation>
+    </message>
+    <message>
+        <source>Disaggregated serving: prefill and decode in separate pools. Auto plans them beside the co-located deployments and ranks both; pinned plans only the pools below</source>
+        <translation>PD 分离部署：prefill 与 decode 在不同的池中运行。“同时规划分池”会在合并部署之外规划分池方案并一起排序；“固定分池”只规划下面给出的池</translation>
+    </message>
+    <message>
+        <source>Co-located only</source>
+        <translation>仅合并部署</translation>
+    </message>
+    <message>
+        <source>Also separate pools</source>
+        <translation>同时规划分池</translation>
+    </message>
+    <message>
+        <source>Pinned pools</source>
+        <translation>固定分池</translation>
+    </message>
+    <message>
+        <source>Pools across providers</source>
+        <translation>允许跨云厂商分池</translation>
+    </message>
+    <message>
+        <source>Let the prefill and decode pools sit at different providers or regions: the KV cache then crosses an inter-region link and its egress is paid</source>
+        <translation>允许 prefill 池和 decode 池位于不同云厂商或区域：KV 缓存需跨区域传输，并支付出流量费用</translation>
+    </message>
+    <message>
+        <source>Prefill pool GPU</source>
+        <translation>prefill 池 GPU</translation>
+    </message>
+    <message>
+        <source>Decode pool GPU</source>
+        <translation>decode 池 GPU</translation>
+    </message>
+    <message>
+        <source>Pinned pools: the GPU model, or any</source>
+        <translation>固定分池：GPU 型号，或任意</translation>
+    </message>
+    <message>
+        <source>Prefill replicas</source>
+        <translation>prefill 副本数</translation>
+    </message>
+    <message>
+        <source>Decode replicas</source>
+        <translation>decode 副本数</translation>
+    </message>
+    <message>
+        <source>pinned pools only</source>
+        <translation>仅用于固定分池</translation>
+    </message>
+    <message>
+        <source>Prefill tensor parallel</source>
+        <translation>prefill 张量并行</translation>
+    </message>
+    <message>
+        <source>Decode tensor parallel</source>
+        <translation>decode 张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs of one replica of the pool, inside one instance</source>
+        <translation>池中一个副本的 GPU 数，在同一实例内</translation>
     </message>
 </context>
 <context>

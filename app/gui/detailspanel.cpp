@@ -390,8 +390,52 @@ void DetailsPanel::fill()
         fitSection(e.fit);
     } else if (c->inference) {
         const auto& e = *c->inference;
-        row(dep, tr("Layout"),
-            tr("TP %1 × PP %2, %n replica(s)", nullptr, e.layout.replicas).arg(e.layout.tp).arg(e.layout.pp));
+        if (c->disaggregated) {
+            // Separate prefill and decode pools (issue #21): each pool, the KV cache between them, and the best
+            // co-located plan it was compared with.
+            const auto& d = *c->disaggregated;
+            const QString cur = qs(c->pricing ? c->pricing->currency : std::string("USD"));
+            auto pool = [&](const core::PoolPlan& pp) {
+                return tr("%1 × TP %2 on %3 (%4 × %5)")
+                    .arg(pp.layout.replicas)
+                    .arg(pp.layout.tp)
+                    .arg(qs(pp.gpu->id), qs(pp.offering.instanceType))
+                    .arg(pp.instances);
+            };
+            auto* pd = section(tr("Disaggregated prefill and decode"));
+            row(pd, tr("Prefill pool"), pool(d.prefill), {},
+                tr("%n prompt(s) a step of %1; utilization at the peak %2; decided by %3", nullptr, d.prefill.batch)
+                    .arg(Fmt::milliseconds(d.prefill.stepMs), Fmt::percent(d.prefill.capacity.utilization),
+                        qs(d.prefill.capacity.decidedBy)));
+            row(pd, tr("Prefill pool cost"), tr("%1 / month").arg(Fmt::money(d.prefill.monthlyCost, cur)));
+            row(pd, tr("Decode pool"), pool(d.decode), {},
+                tr("%n sequence(s) at %1 a token; utilization at the peak %2; decided by %3", nullptr, d.decode.batch)
+                    .arg(Fmt::milliseconds(d.decode.stepMs), Fmt::percent(d.decode.capacity.utilization),
+                        qs(d.decode.capacity.decidedBy)));
+            row(pd, tr("Decode pool cost"), tr("%1 / month").arg(Fmt::money(d.decode.monthlyCost, cur)));
+            row(pd, tr("Prefill : decode GPUs"), tr("%1 : %2").arg(d.prefill.gpus()).arg(d.decode.gpus()));
+            const QString link = d.link == core::DisaggregatedPlan::Link::ScaleUp ? tr("NVLink inside one instance")
+                : d.link == core::DisaggregatedPlan::Link::Network                ? tr("the instance network")
+                                                                                  : tr("an inter-region link");
+            row(pd, tr("KV cache transfer"),
+                tr("%1 MB in %2").arg(Fmt::number(d.kvBytesPerRequest / 1e6, 1), Fmt::milliseconds(d.transferMs)), {},
+                tr("Each prompt's KV cache, from the prefill to the decode GPUs over %1 at %2 GB/s")
+                    .arg(link, Fmt::number(d.linkBytesPerS / 1e9, 1)));
+            if (d.egressMonthlyCost > 0)
+                row(pd, tr("KV cache egress"), tr("%1 / month").arg(Fmt::money(d.egressMonthlyCost, cur)));
+            row(pd, tr("p99 TTFT"), Fmt::milliseconds(d.ttftP99Ms), {},
+                tr("Prefill queue's p99 wait + prefill + KV transfer + decode queue's p99 wait + one decode step"));
+            if (d.colocatedMonthlyCost && *d.colocatedMonthlyCost > 0 && c->pricing) {
+                const double saved = (*d.colocatedMonthlyCost - c->pricing->totalCost) / *d.colocatedMonthlyCost;
+                row(pd, tr("Against co-located"),
+                    saved >= 0 ? tr("%1 less").arg(Fmt::percent(saved)) : tr("%1 more").arg(Fmt::percent(-saved)), {},
+                    tr("The best co-located plan: %1, %2 / month")
+                        .arg(qs(d.colocatedLabel), Fmt::money(*d.colocatedMonthlyCost, cur)));
+            }
+        } else {
+            row(dep, tr("Layout"),
+                tr("TP %1 × PP %2, %n replica(s)", nullptr, e.layout.replicas).arg(e.layout.tp).arg(e.layout.pp));
+        }
         auto* lat = section(tr("Latency"));
         auto ms = [](double v) { return Fmt::milliseconds(v); };
         row(lat, tr("Time to first token"), ms(e.ttftMs), range(view.ttftMs, ms));

@@ -162,6 +162,11 @@ void WorkloadForm::fillChoices(Field& f)
         choices.clear();
         for (const auto& g : m_data->inputs.gpus->all())
             choices.push_back({QString::fromStdString(g.id), nullptr});
+    } else if (f.pointer.startsWith(QLatin1String("/inference/disaggregation/"))
+        && f.pointer.endsWith(QLatin1String("/gpu"))) {
+        choices = {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Any")}};
+        for (const auto& g : m_data->inputs.gpus->all())
+            choices.push_back({QString::fromStdString(g.id), nullptr});
     } else if (f.pointer == QLatin1String("/inference/users_location")) {
         choices = {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Not given")}};
         if (m_data->inputs.geography)
@@ -542,6 +547,39 @@ void WorkloadForm::build()
     add(advServing, S, QStringLiteral("/inference/length_distribution/output/p99"), Kind::Integer,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Output tokens, p99"),
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "one length"));
+    // Disaggregated prefill and decode (issue #21): the mode, whether pools may sit at different providers, and a
+    // pinned layout (used with mode "pinned" only).
+    add(advServing, S, QStringLiteral("/inference/disaggregation/mode"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Prefill/decode pools"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Disaggregated serving: prefill and decode in separate pools. Auto plans them beside the co-located "
+            "deployments and ranks both; pinned plans only the pools below"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Co-located only")},
+            {QStringLiteral("auto"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Also separate pools")},
+            {QStringLiteral("pinned"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Pinned pools")}});
+    add(advServing, S, QStringLiteral("/inference/disaggregation/allow_cross_provider"), Kind::TriBool,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Pools across providers"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Let the prefill and decode pools sit at different providers or regions: the KV cache then crosses an "
+            "inter-region link and its egress is paid"),
+        triBool);
+    for (const char* side : {"prefill", "decode"}) {
+        const bool prefill = std::string_view(side) == "prefill";
+        const QString base = QStringLiteral("/inference/disaggregation/") + QLatin1String(side);
+        add(advServing, S, base + QStringLiteral("/gpu"), Kind::Choice,
+            prefill ? QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Prefill pool GPU")
+                    : QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Decode pool GPU"),
+            nullptr, QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Pinned pools: the GPU model, or any"));
+        add(advServing, S, base + QStringLiteral("/replicas"), Kind::Integer,
+            prefill ? QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Prefill replicas")
+                    : QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Decode replicas"),
+            QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "pinned pools only"));
+        add(advServing, S, base + QStringLiteral("/tp"), Kind::Integer,
+            prefill ? QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Prefill tensor parallel")
+                    : QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Decode tensor parallel"),
+            QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "1"),
+            QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "GPUs of one replica of the pool, inside one instance"));
+    }
 
     // Batch
     QFormLayout* batch = group(m_batchBox);

@@ -1787,6 +1787,30 @@ private:
                          .arg(QCoreApplication::translate("PdfReport", queueingModelText().c_str()));
                 d.bullets(c, 7.5);
             }
+            if (m_rec->disaggregated) {
+                // Separate prefill and decode pools (issue #21): each pool, the KV cache between them, the comparison.
+                const auto& pd = *m_rec->disaggregated;
+                d.subheading(tr("Disaggregated prefill and decode"));
+                QStringList c;
+                auto pool = [&](const core::PoolPlan& p) {
+                    return tr("%1 replica(s) of TP %2 on %3, %4 × %5 (%6), utilization %7, %8 a month")
+                        .arg(QString::number(p.layout.replicas), QString::number(p.layout.tp), qs(p.gpu->id),
+                            QString::number(p.instances), qs(p.offering.instanceType), qs(p.offering.provider),
+                            pct(p.capacity.utilization), cost(p.monthlyCost));
+                };
+                c << tr("Prefill pool: %1; %2 prompt(s) a step of %3")
+                         .arg(pool(pd.prefill), QString::number(pd.prefill.batch), latency(pd.prefill.stepMs));
+                c << tr("Decode pool: %1; %2 sequences at %3 a token, no prefill in its steps")
+                         .arg(pool(pd.decode), QString::number(pd.decode.batch), latency(pd.decode.stepMs));
+                c << tr("Prefill : decode GPUs %1 : %2; each prompt's KV cache (%3 MB) takes %4 from one pool to the "
+                        "other, inside the p99 TTFT of %5")
+                         .arg(QString::number(pd.prefill.gpus()), QString::number(pd.decode.gpus()),
+                             grouped(pd.kvBytesPerRequest / 1e6, 1), latency(pd.transferMs), latency(pd.ttftP99Ms));
+                if (pd.colocatedMonthlyCost)
+                    c << tr("The best co-located plan (%1) costs %2 a month")
+                             .arg(qs(pd.colocatedLabel), cost(*pd.colocatedMonthlyCost));
+                d.bullets(c, 7.5);
+            }
             const core::EnergyInfo& en = m_rec->energy;
             if (en.pue > 0) {
                 d.subheading(tr("Energy and carbon"));
