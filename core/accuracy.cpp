@@ -835,10 +835,7 @@ void disaggregatedRows(const CsvTable& t, const std::string& file, const ModelCa
             if (c.text("attention_dp").empty() && l.attentionDp)
                 assumed.push_back("DP attention");
         }
-        if (l.tp > gpu.maxGpusPerNode) {
-            gpu.intraBandwidth = gpu.interBandwidth;
-            gpu.maxGpusPerNode = l.tp;
-        }
+
         const Efficiency eff = defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision));
         const ServingParams params = defaultServingParams();
         const double perGpuGroups = l.attentionDp ? l.tp : 1; // schedulers in the replica

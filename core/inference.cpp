@@ -220,6 +220,14 @@ public:
             * (m.isMla() ? double(m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim) / 2.0 : double(m.headDim()));
         m_attnRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.attention * kernel);
         m_link = gpu.intraBandwidth * eff.linkBandwidth;
+        // A replica wider than the NVLink domain (wide expert parallelism over InfiniBand/RoCE: DeepSeek's EP32
+        // prefill and EP144 decode, SGLang's EP32/EP72 on H100): the tokens that leave their node go over each GPU's
+        // share of the instance network, and the engines overlap that traffic with the other half of the batch's
+        // compute (DeepSeek, "Day 6: DeepSeek-V3/R1 Inference System Overview", 2025: dual micro-batch overlap;
+        // LMSYS, "Deploying DeepSeek with PD Disaggregation and Large-scale Expert Parallelism on 96 H100 GPUs",
+        // 2025-05-05: two-batch overlap), so the step is the longer of the two, not their sum.
+        m_nodes = gpu.maxGpusPerNode > 0 && l.tp > gpu.maxGpusPerNode ? double(l.tp) / gpu.maxGpusPerNode : 1.0;
+        m_netLink = gpu.interBandwidth * eff.linkBandwidth;
         m_fixed = engineStepOverhead(spec.engine, p) + m_stageLayers * p.layerOverheadS;
         // LoRA: each distinct adapter in the step is read once (16-bit adapters), and every token runs through its
         // adapter's low-rank matrices (2 FLOPs per parameter).
@@ -267,14 +275,25 @@ public:
         // parallelism (not under attention DP); an all-to-all dispatch and combine per MoE layer under expert
         // parallelism, each GPU sending its tokens' k routed copies (1 − 1/ep of them leave the GPU).
         const double actBytes = 2.0; // 16-bit activations
+        const bool crossNode = m_nodes > 1;
+        const double link = crossNode ? m_netLink : m_link;
+        double comm = 0;
         if (!m_l.attentionDp && m_l.tp > 1)
-            t += 2.0 * m_stageLayers
-                * servingAllReduceS(tokens * m_m.hidden * actBytes, m_l.tp, m_link, m_eff.linkLatencyS);
+            comm += 2.0 * m_stageLayers
+                * servingAllReduceS(tokens * m_m.hidden * actBytes, m_l.tp, link, m_eff.linkLatencyS);
         if (m_moe && m_l.ep > 1) {
             const double moeLayers = double(m_m.moeLayers()) / pp;
-            const double perGpu = tokens / tp * m_m.expertsPerToken * m_m.hidden * actBytes * (1.0 - 1.0 / m_l.ep);
-            t += moeLayers * 2.0 * (perGpu / m_link + m_eff.linkLatencyS);
+            // Inside a node each of a token's k routed copies that is bound for another GPU is sent (1 − 1/ep of
+            // them). Across nodes a token crosses the network once per other node that holds one of its experts and
+            // is forwarded over NVLink inside it (DeepEP's normal kernels, github.com/deepseek-ai/DeepEP README,
+            // "asymmetric-domain bandwidth forwarding", read 2026-12-03): (nodes − 1)·(1 − (1 − 1/nodes)^k) copies.
+            const double k = m_m.expertsPerToken;
+            const double copies
+                = crossNode ? (m_nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / m_nodes, k)) : k * (1.0 - 1.0 / m_l.ep);
+            const double perGpu = tokens / tp * copies * m_m.hidden * actBytes;
+            comm += moeLayers * 2.0 * (perGpu / link + m_eff.linkLatencyS);
         }
+        t = crossNode ? std::max(t, comm) : t + comm;
         if (m_loraAdapters > 0) {
             const double sequences = load.decodes + (load.prefillTokens > 0 ? 1.0 : 0.0);
             t += roofline(
@@ -296,6 +315,7 @@ private:
     double m_notTouched = 1, m_moeRate = 1, m_routedBytesAll = 0, m_routedFlopsPerToken = 0;
     Precision m_kvPrecision = Precision::BF16;
     double m_kvReads = 1, m_kvShare = 1, m_decodeWidth = 0, m_prefillWidth = 0, m_attnRate = 1, m_link = 1, m_fixed = 0;
+    double m_nodes = 1, m_netLink = 1; ///< nodes a replica spans, and each GPU's share of the instance network
     double m_loraBytes = 0, m_loraFlopsPerToken = 0;
     int m_loraAdapters = 0, m_loraResident = 0;
 };

@@ -639,6 +639,12 @@ const MessageDef disaggregationPinnedPools {"workload.disaggregation_pinned_pool
         "mode pinned needs both pools: \"prefill\": {\"replicas\": …, \"tp\": …} and \"decode\": {…}")};
 const MessageDef disaggregationPoolsNeedPinned {"workload.disaggregation_pools_need_pinned",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "is given only with mode pinned (auto searches the pools)")};
+const MessageDef poolTpDividesHeads {"workload.pool_tp_divides_heads",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "must divide the model's %1 attention heads, got %2")};
+const MessageDef poolTpBeyondInstance {"plan.pool_tp_beyond_instance",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the pinned %1 pool's tp %2 needs %2 GPUs in one instance; this instance has %3 (a pool's replica stays inside "
+        "one instance)")};
 const MessageDef noteDisaggregated {"plan.note_disaggregated",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "disaggregated prefill and decode: %1 pairings of separate pools priced, %2 dominated pairings pruned before "
@@ -733,9 +739,10 @@ const std::vector<const MessageDef*>& allMessages()
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,
         &calibNothingMeasured, &noteServingCalibrated, &noteServingCalibratedElsewhere,
         // disaggregated prefill and decode
-        &disaggregationPinnedPools, &disaggregationPoolsNeedPinned, &noteDisaggregated, &noteDisaggregatedWins,
-        &noteColocatedWins, &noteNoDisaggregated, &noteNoColocated, &kvOverScaleUp, &kvOverNetwork, &kvOverInterRegion,
-        &kvEgressNotPriced, &prefillPoolUnfit, &decodePoolUnfit, &assumeDisaggregated};
+        &disaggregationPinnedPools, &disaggregationPoolsNeedPinned, &poolTpDividesHeads, &poolTpBeyondInstance,
+        &noteDisaggregated, &noteDisaggregatedWins, &noteColocatedWins, &noteNoDisaggregated, &noteNoColocated,
+        &kvOverScaleUp, &kvOverNetwork, &kvOverInterRegion, &kvEgressNotPriced, &prefillPoolUnfit, &decodePoolUnfit,
+        &assumeDisaggregated};
     return all;
 }
 

@@ -500,15 +500,21 @@ private:
     {
         std::optional<PrefillReplica> prefill;
         std::optional<DecodeReplica> decode;
+        /// The best replica of each side spanning several instances (wide expert parallelism; mixtures of experts).
+        std::optional<PrefillReplica> widePrefill;
+        std::optional<DecodeReplica> wideDecode;
         Message prefillUnfit, decodeUnfit;
     };
-    const PoolReplicas& poolReplicas(const GpuSpec& datasheet, int perInstance);
+    /// `networkPerGpu`: each GPU's share of the instance network (bytes/s), what a wide replica's all-to-all crosses.
+    const PoolReplicas& poolReplicas(const GpuSpec& datasheet, int perInstance, double networkPerGpu);
     /// An offering's price as one side's pool.
     struct PoolOption
     {
         std::size_t offering = 0, price = 0;
         const GpuSpec* gpu = nullptr;
         int perInstance = 1;
+        double networkPerGpu = 0;
+        bool wide = false;        ///< the replica spans instances (PoolReplicas::widePrefill / wideDecode)
         double perRequestUsd = 0; ///< USD an hour per request/s of capacity
     };
     /// Sizes, prices and adds (or excludes) the pairing of a prefill and a decode pool.
@@ -537,7 +543,7 @@ private:
     OnDemandIndex m_onDemand; ///< per offering, the on-demand price its spot prices compare with
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
-    std::map<std::pair<const GpuSpec*, int>, PoolReplicas> m_poolReplicas;
+    std::map<std::tuple<const GpuSpec*, int, long long>, PoolReplicas> m_poolReplicas;
     Plan m_plan;
 };
 
@@ -903,25 +909,38 @@ Plan PricedPlanner::run()
     return m_plan;
 }
 
-const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(const GpuSpec& datasheet, int perInstance)
+const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(
+    const GpuSpec& datasheet, int perInstance, double networkPerGpu)
 {
     const InferenceSpec& spec = *m_w.inference;
     const Disaggregation& dz = spec.disaggregation;
     const bool pinned = dz.mode == Disaggregation::Mode::Pinned;
-    auto key = std::make_pair(&datasheet, perInstance);
+    auto key = std::make_tuple(&datasheet, perInstance, std::llround(networkPerGpu));
     auto it = m_poolReplicas.find(key);
     if (it != m_poolReplicas.end())
         return it->second;
     GpuSpec gpu = datasheet;
     gpu.maxGpusPerNode = std::min(gpu.maxGpusPerNode, perInstance);
+    gpu.interBandwidth = networkPerGpu;
     const auto serving = findServingCalibration(m_w.servingCalibrations.get(), datasheet, m_w.model, spec.engine);
     const Precision compute = gpu.computePrecision(spec.weightPrecision);
     const Efficiency eff = serving ? scaleEfficiency(defaultEfficiency(gpu, compute), m_w.efficiencyScale)
                                    : efficiencyFor(m_w, gpu, compute);
     const ServingParams params = serving ? serving->params : defaultServingParams();
     std::vector<InferenceLayout> layouts;
-    for (int tp = 1; tp <= gpu.maxGpusPerNode; tp *= 2) {
-        if (m_w.model.heads % tp != 0)
+    // Powers of two inside the instance, or a pinned layout's own degrees (which divide the heads: the workload reader
+    // checks).
+    std::vector<int> tps;
+    if (pinned) {
+        tps = {dz.prefill.tp};
+        if (dz.decode.tp != dz.prefill.tp)
+            tps.push_back(dz.decode.tp);
+    } else {
+        for (int tp = 1; tp <= gpu.maxGpusPerNode; tp *= 2)
+            tps.push_back(tp);
+    }
+    for (int tp : tps) {
+        if (tp > gpu.maxGpusPerNode || m_w.model.heads % tp != 0)
             continue;
         InferenceLayout l;
         l.tp = tp;
@@ -933,10 +952,37 @@ const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(const GpuSpec& da
             layouts.push_back(l);
         }
     }
+    // A mixture of experts may also spread a replica over 2, 4 or 8 instances: experts split over all its GPUs,
+    // attention data-parallel, the all-to-all over the instance network (what DeepSeek, SGLang and TensorRT-LLM's wide
+    // EP run: EP32 prefill, EP72–144 decode). Not for pinned pools, whose replicas stay inside one instance.
+    std::vector<InferenceLayout> wide;
+    if (!pinned && m_w.model.isMoe() && perInstance >= 2)
+        for (int n : {2, 4, 8}) {
+            InferenceLayout l;
+            l.tp = l.ep = perInstance * n;
+            l.attentionDp = true;
+            if (m_w.model.experts % l.tp == 0)
+                wide.push_back(l);
+        }
+    const std::size_t narrow = layouts.size();
+    layouts.insert(layouts.end(), wide.begin(), wide.end());
     PoolReplicas r;
-    for (const auto& l : layouts) {
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        const InferenceLayout& l = layouts[i];
         if (pinned && l.tp != dz.prefill.tp && l.tp != dz.decode.tp)
             continue;
+        if (i >= narrow) {
+            // Wide replicas compete among themselves (the planner prices both kinds: the wide one is coarser).
+            PrefillReplica p = prefillReplica(m_w.model, spec, gpu, l, eff, params);
+            if (p.fit.fits
+                && (!r.widePrefill || p.requestsPerS / l.tp > r.widePrefill->requestsPerS / r.widePrefill->layout.tp))
+                r.widePrefill = p;
+            DecodeReplica d = decodeReplica(m_w.model, spec, gpu, l, eff, params);
+            if (d.fit.fits
+                && (!r.wideDecode || d.requestsPerS / l.tp > r.wideDecode->requestsPerS / r.wideDecode->layout.tp))
+                r.wideDecode = d;
+            continue;
+        }
         if (!pinned || l.tp == dz.prefill.tp) {
             PrefillReplica p = prefillReplica(m_w.model, spec, gpu, l, eff, params);
             if (!p.fit.fits) {
@@ -990,12 +1036,24 @@ void PricedPlanner::planDisaggregated(
         const bool decodeGpu = !pinned || dz.decode.gpu.empty() || dz.decode.gpu == a.gpu->id;
         if ((!prefillGpu && !decodeGpu) || perInstance < 1)
             continue;
-        if (pinned && std::max(prefillGpu ? dz.prefill.tp : 0, decodeGpu ? dz.decode.tp : 0) > perInstance)
-            continue;
-        const PoolReplicas& r = poolReplicas(*a.gpu, perInstance);
-        if (!r.prefill && prefillGpu)
+        if (pinned) {
+            // A pinned pool wider than this instance cannot run on it: said, not skipped in silence.
+            const bool prefillWide = prefillGpu && dz.prefill.tp > perInstance;
+            const bool decodeWide = decodeGpu && dz.decode.tp > perInstance;
+            if (prefillWide || decodeWide) {
+                exclude(o,
+                    Message(msg::poolTpBeyondInstance,
+                        {prefillWide ? "prefill" : "decode", std::to_string(prefillWide ? dz.prefill.tp : dz.decode.tp),
+                            std::to_string(perInstance)}));
+                continue;
+            }
+        }
+        const double networkPerGpu
+            = (o.networkGbps > 0 ? o.networkGbps : defaultInstanceNetworkGbps) * 1e9 / 8.0 / perInstance;
+        const PoolReplicas& r = poolReplicas(*a.gpu, perInstance, networkPerGpu);
+        if (!r.prefill && !r.widePrefill && prefillGpu)
             lastUnfit = Message(msg::prefillPoolUnfit, {r.prefillUnfit});
-        if (!r.decode && decodeGpu)
+        if (!r.decode && !r.wideDecode && decodeGpu)
             lastUnfit = Message(msg::decodePoolUnfit, {r.decodeUnfit});
         for (std::size_t j = 0; j < o.prices.size(); ++j) {
             const Price& p = o.prices[j];
@@ -1009,10 +1067,17 @@ void PricedPlanner::planDisaggregated(
             if (!dz.allowCrossProvider)
                 key += "|" + o.provider + "|" + o.region;
             auto& g = groups[key];
+            auto option = [&](bool wide, int tp, double requestsPerS) {
+                return Option {i, j, a.gpu, perInstance, networkPerGpu, wide, *hourly * tp / requestsPerS};
+            };
             if (prefillGpu && r.prefill)
-                g.first.push_back({i, j, a.gpu, perInstance, *hourly * r.prefill->layout.tp / r.prefill->requestsPerS});
+                g.first.push_back(option(false, r.prefill->layout.tp, r.prefill->requestsPerS));
+            if (prefillGpu && r.widePrefill)
+                g.first.push_back(option(true, r.widePrefill->layout.tp, r.widePrefill->requestsPerS));
             if (decodeGpu && r.decode)
-                g.second.push_back({i, j, a.gpu, perInstance, *hourly * r.decode->layout.tp / r.decode->requestsPerS});
+                g.second.push_back(option(false, r.decode->layout.tp, r.decode->requestsPerS));
+            if (decodeGpu && r.wideDecode)
+                g.second.push_back(option(true, r.wideDecode->layout.tp, r.wideDecode->requestsPerS));
         }
     }
     // The first options on distinct GPU models and GPUs per instance: a dearer price of the same replica is dominated.
@@ -1023,8 +1088,9 @@ void PricedPlanner::planDisaggregated(
         for (const Option& o : v) {
             if (kept.size() == maxPoolOptions)
                 break;
-            if (std::none_of(kept.begin(), kept.end(),
-                    [&](const Option& k) { return k.gpu == o.gpu && k.perInstance == o.perInstance; }))
+            if (std::none_of(kept.begin(), kept.end(), [&](const Option& k) {
+                    return k.gpu == o.gpu && k.perInstance == o.perInstance && k.wide == o.wide;
+                }))
                 kept.push_back(o);
         }
         return kept;
@@ -1057,8 +1123,10 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     const Offering& od = (*m_in.offerings)[dop.offering];
     const Price& pp = op.prices[po.price];
     const Price& pd = od.prices[dop.price];
-    const PrefillReplica& pre = *poolReplicas(*po.gpu, po.perInstance).prefill;
-    const DecodeReplica& dec = *poolReplicas(*dop.gpu, dop.perInstance).decode;
+    const PoolReplicas& pr0 = poolReplicas(*po.gpu, po.perInstance, po.networkPerGpu);
+    const PoolReplicas& dr0 = poolReplicas(*dop.gpu, dop.perInstance, dop.networkPerGpu);
+    const PrefillReplica& pre = po.wide ? *pr0.widePrefill : *pr0.prefill;
+    const DecodeReplica& dec = dop.wide ? *dr0.wideDecode : *dr0.decode;
     const std::string model(toString(pd.pricingModel));
     auto network = [](const Offering& o) {
         const int per = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
@@ -1092,8 +1160,11 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     t.headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
     t.ttftP99Ms = spec.slo.ttftP99Ms;
     t.availability = spec.availability;
-    t.prefillReplicaAvailability = instanceAvailability(op);
-    t.decodeReplicaAvailability = instanceAvailability(od);
+    // A replica spanning n instances is up when all n are.
+    t.prefillReplicaAvailability
+        = std::pow(instanceAvailability(op), std::max(1.0, double(pre.layout.tp) / po.perInstance));
+    t.decodeReplicaAvailability
+        = std::pow(instanceAvailability(od), std::max(1.0, double(dec.layout.tp) / dop.perInstance));
     t.prefillReplicaWeight = po.perRequestUsd * pre.requestsPerS;
     t.decodeReplicaWeight = dop.perRequestUsd * dec.requestsPerS;
     t.minPrefillReplicas = pinned ? dz.prefill.replicas : 1;
@@ -1268,7 +1339,7 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     both.result.replicas = z.prefill.replicas + z.decode.replicas;
     both.result.redundant = z.prefill.redundant + z.decode.redundant;
     both.result.availability = z.availability;
-    both.replicaAvailability = t.decodeReplicaAvailability;
+    both.replicaAvailability = instanceAvailability(od); // per instance, as the availability text says
     pr.availability = servingAvailability(m_w, od, pd, both, m_in.geography.get());
     if (m_users && m_in.geography) {
         const RegionInfo* ri = m_in.geography->region(od.provider, od.region);

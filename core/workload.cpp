@@ -340,7 +340,7 @@ std::vector<LengthBucket> readLengthMix(ObjectReader& r)
 
 /// inference.disaggregation: "none", "auto", or {"mode": …, "allow_cross_provider": …, "prefill": {"gpu", "replicas",
 /// "tp"}, "decode": {…}} (the pools only with mode "pinned", where both are required).
-Disaggregation readDisaggregation(ObjectReader& r, const GpuCatalog& gpus)
+Disaggregation readDisaggregation(ObjectReader& r, const ModelArch& model, const GpuCatalog& gpus)
 {
     Disaggregation d;
     if (!r.has("disaggregation"))
@@ -373,6 +373,10 @@ Disaggregation readDisaggregation(ObjectReader& r, const GpuCatalog& gpus)
         }
         p.replicas = static_cast<int>(q->integer("replicas", 1, 10'000));
         p.tp = static_cast<int>(q->optInteger("tp", 1, 72).value_or(1));
+        // Each GPU of a replica holds whole attention heads (as the planner's layouts do).
+        if (model.heads > 0 && model.heads % p.tp != 0)
+            fail(q->context(), q->pointer("tp"),
+                Message(msg::poolTpDividesHeads, {std::to_string(model.heads), detail::describe(q->raw("tp"))}));
         q->finish();
     };
     pool("prefill", d.prefill);
@@ -484,7 +488,7 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model, const GpuCa
         lo->finish();
         s.lora = l;
     }
-    s.disaggregation = readDisaggregation(r, gpus);
+    s.disaggregation = readDisaggregation(r, model, gpus);
     if (auto v = r.optInteger("concurrency", 1, 1'000'000))
         s.concurrency = static_cast<int>(*v);
     s.requestsPerSecond = r.optNumber("requests_per_second", Bound::Positive);

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void multiNodeServingReplica();
     void mixedFleet();
     void disaggregatedPools();
+    void disaggregatedWideReplica();
 
 private:
     QTemporaryDir m_dir;
@@ -630,6 +631,66 @@ void TestDeploy::disaggregatedPools()
     }
     QCOMPARE(deployments, 3);
     QCOMPARE(services, 3);
+}
+
+// The DeepSeek-V3 example over the bundled catalog: a disaggregated pool whose replica spans instances (wide expert
+// parallelism) is a LeaderWorkerSet whose group has one pod per instance, each with that instance's GPUs, and the
+// replicas, group size and GPUs agree with the plan's JSON.
+void TestDeploy::disaggregatedWideReplica()
+{
+    const QString json = m_dir.filePath(QStringLiteral("wide.json"));
+    const QString k8s = m_dir.filePath(QStringLiteral("wide-k8s.yaml"));
+    const QString example = QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/deepseek-v3-disaggregated-serving.json");
+    Run r = cli({QStringLiteral("plan"), example, QStringLiteral("--format"), QStringLiteral("json"),
+        QStringLiteral("--output"), json, QStringLiteral("--emit"), QStringLiteral("k8s"),
+        QStringLiteral("--emit-output"), k8s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject d = readJson(json)
+                              .value(QStringLiteral("candidates"))
+                              .toArray()
+                              .first()
+                              .toObject()
+                              .value(QStringLiteral("disaggregation"))
+                              .toObject();
+    QVERIFY(!d.isEmpty());
+    QByteArray error;
+    auto docs = parseYaml(readAll(k8s), &error);
+    QVERIFY2(docs, error.constData());
+    int wide = 0;
+    for (const char* role : {"prefill", "decode"}) {
+        const QJsonObject pool = d.value(QLatin1String(role)).toObject();
+        const int tp = pool.value(QStringLiteral("tp")).toInt();
+        const int perInstance = pool.value(QStringLiteral("gpus_per_instance")).toInt();
+        for (const auto& v : *docs) {
+            const QJsonObject o = v.toObject();
+            if (!at(o, {QStringLiteral("metadata")})
+                     .value(QStringLiteral("name"))
+                     .toString()
+                     .endsWith(QStringLiteral("-") + QLatin1String(role))
+                || o.value(QStringLiteral("kind")).toString() == QLatin1String("Service"))
+                continue;
+            const QJsonObject spec = at(o, {QStringLiteral("spec")});
+            QCOMPARE(spec.value(QStringLiteral("replicas")).toInt(), pool.value(QStringLiteral("replicas")).toInt());
+            if (tp > perInstance) {
+                ++wide;
+                QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("LeaderWorkerSet"));
+                const QJsonObject group = at(spec, {QStringLiteral("leaderWorkerTemplate")});
+                QCOMPARE(group.value(QStringLiteral("size")).toInt(), tp / perInstance);
+                const QJsonObject leader = at(group, {QStringLiteral("leaderTemplate"), QStringLiteral("spec")})
+                                               .value(QStringLiteral("containers"))
+                                               .toArray()
+                                               .first()
+                                               .toObject();
+                QCOMPARE(at(leader, {QStringLiteral("resources"), QStringLiteral("limits")})
+                             .value(QStringLiteral("nvidia.com/gpu"))
+                             .toInt(),
+                    perInstance);
+            } else {
+                QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("Deployment"));
+            }
+        }
+    }
+    QVERIFY2(wide > 0, "the example's decode pool spans instances (EP over 2 × 8 H200)");
 }
 
 QTEST_GUILESS_MAIN(TestDeploy)

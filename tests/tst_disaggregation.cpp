@@ -23,6 +23,7 @@ private Q_SLOTS:
     void pinnedInOneInstanceUsesNvlink();
     void pinnedTooSmallIsExcluded();
     void deepseekSideBySide();
+    void wideReplicasSpanInstances();
 };
 
 namespace {
@@ -212,6 +213,11 @@ void TestDisaggregation::workloadFields()
         != std::string::npos);
     QVERIFY(errorOf(R"({"prompt_tokens":100,"output_tokens":10,"disaggregation":"auto"})").find("requests_per_second")
         != std::string::npos);
+    // Llama-3.1-8B has 32 attention heads: a pool's tp must divide them.
+    const std::string tp3 = errorOf("{" + traffic
+        + R"("disaggregation":{"mode":"pinned","prefill":{"replicas":1,"tp":3},"decode":{"replicas":1}}})");
+    QVERIFY(tp3.find("/inference/disaggregation/prefill/tp") != std::string::npos);
+    QVERIFY(tp3.find("32 attention heads") != std::string::npos);
 }
 
 // A pinned 2P1D of Llama-3.1-8B on one-GPU H100 instances at 2.00 USD/h: 3 instances × 2.00 × 730 h = 4,380 USD a
@@ -262,6 +268,15 @@ void TestDisaggregation::pinnedInOneInstanceUsesNvlink()
 // so the pinned layout is excluded with how many replicas the pool needs.
 void TestDisaggregation::pinnedTooSmallIsExcluded()
 {
+    // A pinned pool wider than the instance: excluded with the reason, not skipped in silence.
+    {
+        core::Workload w = workload(R"({"prompt_tokens":2048,"output_tokens":256,"requests_per_second":1,
+            "disaggregation":{"mode":"pinned","prefill":{"replicas":1,"tp":2},"decode":{"replicas":1,"tp":1}}})");
+        const core::Plan p = test::plan(w, test::inputs({offering("aws", "H100-SXM-80GB", 1, 2.0, "test price")}));
+        QVERIFY(p.candidates.empty());
+        QVERIFY(!p.excluded.empty());
+        QCOMPARE(p.excluded.front().reason.id(), std::string_view("plan.pool_tp_beyond_instance"));
+    }
     core::Workload w = workload(R"({"prompt_tokens":2048,"output_tokens":256,"requests_per_second":200,
         "disaggregation":{"mode":"pinned","prefill":{"replicas":1,"tp":1},"decode":{"replicas":1,"tp":1}}})");
     const core::Plan p = test::plan(w, test::inputs({offering("aws", "H100-SXM-80GB", 1, 2.0, "test price")}));
@@ -306,6 +321,39 @@ void TestDisaggregation::deepseekSideBySide()
     for (const auto& n : p.notes)
         noted = noted || n.id() == (splitWins ? "plan.note_disaggregated_wins" : "plan.note_colocated_wins");
     QVERIFY(noted);
+}
+
+// DeepSeek-V3 in FP8 (about 671 GB of weights) does not fit one 8 × H100 instance (640 GB): co-located it needs
+// pipeline stages across instances, and a pool needs replicas that spread the experts over 2, 4 or 8 instances (wide
+// expert parallelism). Its instances are whole (GPUs ÷ 8), and each replica is up only when all its instances are: with
+// every instance 99 % available and a 99.9 % target, each pool must meet √0.999 = 0.9995 with replicas up 0.99^n.
+void TestDisaggregation::wideReplicasSpanInstances()
+{
+    core::Workload w = workload(R"({"engine":"sglang","prompt_tokens":2000,"output_tokens":500,
+        "requests_per_second":5,"slo":{"ttft_p99_ms":5000,"tpot_p99_ms":100},"availability":0.999,
+        "instance_availability":{"aws":0.99},"disaggregation":"auto"})",
+        "deepseek-v3");
+    const core::Plan p = test::plan(w, test::inputs({offering("aws", "H100-SXM-80GB", 8, 98.32, "test price")}));
+    const core::Candidate* c = firstDisaggregated(p);
+    QVERIFY(c);
+    const auto& d = *c->disaggregated;
+    for (const core::PoolPlan* pool : {&d.prefill, &d.decode}) {
+        QVERIFY(pool->layout.tp > 8);
+        QCOMPARE(pool->layout.tp % 8, 0);
+        QCOMPARE(pool->layout.ep, pool->layout.tp);
+        QVERIFY(pool->layout.attentionDp);
+    }
+    QCOMPARE(c->pricing->instances, (d.prefill.gpus() + d.decode.gpus()) / 8);
+    GP_COMPARE_REL(c->pricing->totalCost, c->pricing->instances * 98.32 * 730.0, 1e-9);
+    // k-of-n with replicas up 0.99^(tp/8): the pools together meet the target.
+    QVERIFY(d.availability >= 0.999);
+    const double prefillUp = std::pow(0.99, d.prefill.layout.tp / 8);
+    const int n = d.prefill.capacity.total(), k = d.prefill.capacity.replicas;
+    double atLeastK = 0;
+    for (int i = k; i <= n; ++i)
+        atLeastK += std::tgamma(n + 1.0) / (std::tgamma(i + 1.0) * std::tgamma(n - i + 1.0)) * std::pow(prefillUp, i)
+            * std::pow(1 - prefillUp, n - i);
+    GP_COMPARE_REL(d.prefill.capacity.availability, atLeastK, 1e-9);
 }
 
 QTEST_GUILESS_MAIN(TestDisaggregation)

@@ -943,5 +943,13 @@
         <source>%1 has no internet egress rate in pricing-data/storage.json: the KV cache sent to the other region is not priced (the plan&apos;s cost leaves it out)</source>
         <translation>%1 在 pricing-data/storage.json 中没有公网出流量费率：发往其他区域的 KV 缓存未计价（方案成本不含此项）</translation>
     </message>
+    <message>
+        <source>must divide the model&apos;s %1 attention heads, got %2</source>
+        <translation>必须能整除模型的 %1 个注意力头，实际为 %2</translation>
+    </message>
+    <message>
+        <source>the pinned %1 pool&apos;s tp %2 needs %2 GPUs in one instance; this instance has %3 (a pool&apos;s replica stays inside one instance)</source>
+        <translation>固定的 %1 池 tp %2 需要同一实例内有 %2 个 GPU；此实例只有 %3 个（池的副本不跨实例）</translation>
+    </message>
 </context>
 </TS>

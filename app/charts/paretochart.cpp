@@ -60,9 +60,16 @@ void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const 
     axis->setTitleText(title);
     if (log) {
         auto* a = static_cast<QLogValueAxis*>(axis);
-        a->setRange(lo / 1.3, hi * 1.3);
+        // Qt labels only the powers of ten inside a log range: a range within one decade (1.0e5–1.3e6) would show
+        // a single label, so the range is widened to the powers of ten around it when it holds fewer than two.
+        double from = lo / 1.3, to = hi * 1.3;
+        if (std::floor(std::log10(to)) - std::ceil(std::log10(from)) < 1) {
+            from = std::pow(10.0, std::floor(std::log10(from)));
+            to = std::pow(10.0, std::ceil(std::log10(to)));
+        }
+        a->setRange(from, to);
         // Powers of ten in full ("1000000", not "1e+06"); below 1 as many decimals as the smallest needs.
-        const int decimals = lo / 1.3 >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(lo / 1.3))), 1, 6);
+        const int decimals = from >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(from))), 1, 6);
         a->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
     } else {
         auto* a = static_cast<QValueAxis*>(axis);

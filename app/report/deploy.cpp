@@ -649,24 +649,58 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
             + " × " + d.decode.gpu->id + "; the KV cache goes from prefill to decode (" + num(d.transferMs, 1)
             + " ms a request in the plan); the Service exposes the router on port 8000.");
         auto pool = [&](const std::string& role, const core::PoolPlan& p, bool prefill) {
-            y.beginMap();
-            object("apps/v1", "Deployment", "-" + role);
-            y.map("spec").num("replicas", p.layout.replicas);
-            y.map("selector").map("matchLabels").str("app.kubernetes.io/name", name).str("role", role).end().end();
-            y.map("template");
-            podMetadata({{"role", role}});
-            y.map("spec");
             const std::string product = gpuProductLabel(*p.gpu);
-            y.map("nodeSelector").str(selectorKey, product.empty() ? p.gpu->id : product).end();
-            y.seq("containers");
-            y.item().str("name", role).str("image", image);
-            y.strings("command", {"bash", "-c"});
-            y.strings("args",
-                {"echo 'replace with your server, e.g. " + serverCommand(prefill, p.layout.tp) + "'; sleep infinity"});
-            y.seq("ports").item().num("containerPort", 8000).end().end();
-            y.map("resources").map("limits").num(resource, p.layout.tp).end().end();
-            y.end();
-            y.end().end().end().end();
+            const int perInstance = std::max(1, static_cast<int>(std::lround(p.offering.gpuCount)));
+            // A replica wider than one instance (wide expert parallelism): a LeaderWorkerSet group of one pod per
+            // instance, as for a multi-node serving replica below; the engine joins the pods with its multi-node
+            // flags (SGLang --nnodes/--node-rank/--dist-init-addr; LWS sets LWS_LEADER_ADDRESS and LWS_WORKER_INDEX).
+            const int podsPerReplica = std::max(1, p.layout.tp / perInstance);
+            const int podGpusHere = podsPerReplica > 1 ? perInstance : p.layout.tp;
+            const std::string multiNode = podsPerReplica > 1 ? " --nnodes " + std::to_string(podsPerReplica)
+                    + " --node-rank $LWS_WORKER_INDEX --dist-init-addr $LWS_LEADER_ADDRESS:20000"
+                                                             : std::string();
+            auto podSpec = [&](const std::string& containerName, bool serves) {
+                y.map("spec");
+                y.map("nodeSelector").str(selectorKey, product.empty() ? p.gpu->id : product).end();
+                y.seq("containers");
+                y.item().str("name", containerName).str("image", image);
+                y.strings("command", {"bash", "-c"});
+                y.strings("args",
+                    {"echo 'replace with your server, e.g. " + serverCommand(prefill, p.layout.tp) + multiNode
+                        + "'; sleep infinity"});
+                if (serves)
+                    y.seq("ports").item().num("containerPort", 8000).end().end();
+                y.map("resources").map("limits").num(resource, podGpusHere).end().end();
+                y.end();
+                y.end().end();
+            };
+            y.beginMap();
+            if (podsPerReplica > 1) {
+                y.comment("Each " + role + " replica spans " + std::to_string(podsPerReplica) + " instances of "
+                    + std::to_string(perInstance) + " GPUs: needs the LeaderWorkerSet controller.");
+                object("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet", "-" + role);
+                y.map("spec").num("replicas", p.layout.replicas);
+                y.map("leaderWorkerTemplate")
+                    .num("size", podsPerReplica)
+                    .str("restartPolicy", "RecreateGroupOnPodRestart");
+                y.map("leaderTemplate");
+                podMetadata({{"role", role}});
+                podSpec(role, true);
+                y.end();
+                y.map("workerTemplate");
+                podMetadata({{"role", role + "-worker"}});
+                podSpec(role + "-worker", false);
+                y.end();
+                y.end().end();
+            } else {
+                object("apps/v1", "Deployment", "-" + role);
+                y.map("spec").num("replicas", p.layout.replicas);
+                y.map("selector").map("matchLabels").str("app.kubernetes.io/name", name).str("role", role).end().end();
+                y.map("template");
+                podMetadata({{"role", role}});
+                podSpec(role, true);
+                y.end().end();
+            }
             y.endMap();
             y.nextDocument();
             y.beginMap();
