@@ -681,6 +681,12 @@ void TestDeploy::disaggregatedWideReplica()
                                                .toArray()
                                                .first()
                                                .toObject();
+                // SGLang's words for expert parallel with data-parallel attention over all the replica's GPUs.
+                const QString args = leader.value(QStringLiteral("args")).toArray().first().toString();
+                QVERIFY2(args.contains(QStringLiteral("--tp-size %1 --dp-size %1 --enable-dp-attention").arg(tp))
+                        && args.contains(QLatin1String("--moe-a2a-backend deepep"))
+                        && args.contains(QStringLiteral("--nnodes %1").arg(tp / perInstance)),
+                    qPrintable(args));
                 QCOMPARE(at(leader, {QStringLiteral("resources"), QStringLiteral("limits")})
                              .value(QStringLiteral("nvidia.com/gpu"))
                              .toInt(),

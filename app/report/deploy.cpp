@@ -620,18 +620,29 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         // router (nvidia.github.io/TensorRT-LLM, "Disaggregated serving", read 2026-12-03).
         const auto& d = *c.disaggregated;
         const core::ServingEngine engine = w.inference ? w.inference->engine : core::ServingEngine::Vllm;
-        auto serverCommand = [&](bool prefill, int tp) {
-            const std::string t = std::to_string(tp);
+        // The pool's layout in the engine's words: tensor parallel, or expert parallel with data-parallel attention
+        // (SGLang --dp-size/--enable-dp-attention/--moe-a2a-backend deepep, the DeepSeek multi-node example of
+        // sgl-project/sglang docs/advanced_features/pd_disaggregation.md; vLLM --data-parallel-size with
+        // --enable-expert-parallel; TensorRT-LLM enable_attention_dp and moe_expert_parallel_size in its options).
+        auto serverCommand = [&](bool prefill, const core::InferenceLayout& l) {
+            const std::string t = std::to_string(l.tp);
+            const bool ep = l.ep > 1;
             switch (engine) {
             case core::ServingEngine::Sglang:
-                return "python -m sglang.launch_server --model-path <model> --port 8000 --tp " + t
-                    + " --disaggregation-mode " + (prefill ? "prefill" : "decode")
-                    + " --disaggregation-transfer-backend mooncake";
+                return "python -m sglang.launch_server --model-path <model> --port 8000 --tp-size " + t
+                    + (l.attentionDp ? " --dp-size " + t + " --enable-dp-attention" : std::string())
+                    + (ep ? " --moe-a2a-backend deepep" : std::string()) + " --disaggregation-mode "
+                    + (prefill ? "prefill" : "decode") + " --disaggregation-transfer-backend mooncake";
             case core::ServingEngine::Trtllm:
-                return "trtllm-serve <model> --port 8000 --tp_size " + t + " --extra_llm_api_options /config/"
-                    + (prefill ? "prefill" : "decode") + ".yaml  # with cache_transceiver_config: {backend: NIXL}";
+                return "trtllm-serve <model> --port 8000 --tp_size " + t + (ep ? " --ep_size " + t : std::string())
+                    + " --extra_llm_api_options /config/" + (prefill ? "prefill" : "decode")
+                    + ".yaml  # with cache_transceiver_config: {backend: NIXL}"
+                    + (l.attentionDp ? ", enable_attention_dp: true" : "");
             default:
-                return "vllm serve <model> --port 8000 --tensor-parallel-size " + t
+                return "vllm serve <model> --port 8000"
+                    + (l.attentionDp ? " --tensor-parallel-size 1 --data-parallel-size " + t
+                                     : " --tensor-parallel-size " + t)
+                    + (ep ? " --enable-expert-parallel" : std::string())
                     + " --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'";
             }
         };
@@ -666,7 +677,7 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
                 y.item().str("name", containerName).str("image", image);
                 y.strings("command", {"bash", "-c"});
                 y.strings("args",
-                    {"echo 'replace with your server, e.g. " + serverCommand(prefill, p.layout.tp) + multiNode
+                    {"echo 'replace with your server, e.g. " + serverCommand(prefill, p.layout) + multiNode
                         + "'; sleep infinity"});
                 if (serves)
                     y.seq("ports").item().num("containerPort", 8000).end().end();
