@@ -72,6 +72,17 @@ Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision comput
     return scaleEfficiency(e, w.efficiencyScale);
 }
 
+ServingFactors servingFactors(const Workload& w, const GpuSpec& datasheet, const GpuSpec& gpu)
+{
+    ServingFactors f;
+    f.calibration = findServingCalibration(w.servingCalibrations.get(), datasheet, w.model, w.inference->engine);
+    const Precision compute = gpu.computePrecision(w.inference->weightPrecision);
+    f.eff = f.calibration ? scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale)
+                          : efficiencyFor(w, gpu, compute);
+    f.params = f.calibration ? f.calibration->params : defaultServingParams();
+    return f;
+}
+
 void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability)
 {
     const InferenceSpec& spec = *w.inference;
@@ -251,13 +262,11 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             }
             layouts = std::move(moe);
         }
-        // Serving factors fitted to a benchmark on this GPU, engine and model family replace the shipped ones; they
-        // were fitted against the datasheet efficiencies, so a probe calibration of the GPU does not apply on top.
-        const auto serving = findServingCalibration(w.servingCalibrations.get(), datasheetGpu, w.model, spec.engine);
+        const ServingFactors factors = servingFactors(w, datasheetGpu, gpu);
+        const auto& serving = factors.calibration;
         const Precision compute = gpu.computePrecision(spec.weightPrecision);
-        const Efficiency eff = serving ? scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale)
-                                       : efficiencyFor(w, gpu, compute);
-        const ServingParams* params = serving ? &serving->params : nullptr;
+        const Efficiency& eff = factors.eff;
+        const ServingParams* params = &factors.params;
         std::optional<InferenceEstimate> best;
         bool bestOk = false;
         for (const auto& l : layouts) {

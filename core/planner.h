@@ -296,6 +296,18 @@ Message sloMiss(const InferenceSpec& spec, const InferenceEstimate& e);
 /// defaults; scaled by the workload's efficiencyScale (sensitivity analysis).
 Efficiency efficiencyFor(const Workload& w, const GpuSpec& gpu, Precision compute);
 
+/// The serving factors one GPU model runs with: a calibration fitted to a benchmark on this GPU, engine and model
+/// family (its factors replace the shipped ones and were fitted against the datasheet efficiencies, so a probe
+/// calibration does not apply on top), else efficiencyFor() with the shipped factors. `gpu` is the GPU as the
+/// instance has it, `datasheet` the catalog's entry (what calibrations name).
+struct ServingFactors
+{
+    std::shared_ptr<const ServingCalibration> calibration;
+    Efficiency eff;
+    ServingParams params;
+};
+ServingFactors servingFactors(const Workload& w, const GpuSpec& datasheet, const GpuSpec& gpu);
+
 /// One candidate for a GPU model and count (the layout is searched unless pinned). Batch workloads scale
 /// from `reference`, the GPU the job was measured on.
 /// Serving: `replicaAvailability` is each replica's availability, for the redundancy an availability target

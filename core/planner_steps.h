@@ -39,6 +39,9 @@ std::optional<int> smallestFeasibleCount(
 /// The instance quota for an offering's provider: constraints.max_instances, else the default.
 int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defaults);
 
+/// The object storage and egress rate of the region of `o` (pricing-data/storage.json), or null.
+const StorageRate* storageRate(const std::vector<StorageRate>* rates, const Offering& o);
+
 /// Object storage and internet egress of the workload's data over `months`, in USD.
 struct DataCost
 {

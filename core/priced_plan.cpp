@@ -169,17 +169,23 @@ int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defa
     return quota != w.constraints.maxInstances.end() ? quota->second : defaults.maxInstances;
 }
 
+const StorageRate* storageRate(const std::vector<StorageRate>* rates, const Offering& o)
+{
+    const StorageRate* rate = nullptr;
+    if (rates)
+        for (const auto& s : *rates)
+            if (s.provider == o.provider && globMatch(s.region, o.region))
+                rate = &s; // the last match: later, narrower globs override broader ones
+    return rate;
+}
+
 DataCost dataCosts(
     const Workload& w, const Offering& o, const std::vector<StorageRate>* rates, const FxTable& fx, double months)
 {
     DataCost d;
     if (!hasDataCosts(w))
         return d;
-    const StorageRate* rate = nullptr;
-    if (rates)
-        for (const auto& s : *rates)
-            if (s.provider == o.provider && globMatch(s.region, o.region))
-                rate = &s;
+    const StorageRate* rate = storageRate(rates, o);
     const bool own = w.data->storagePricePerGbMonth || w.data->egressPricePerGb;
     const std::string cur = own ? w.data->currency : (rate ? rate->currency : "USD");
     const double storePrice = w.data->storagePricePerGbMonth.value_or(rate ? rate->storagePerGbMonth : 0);
@@ -487,6 +493,41 @@ private:
         m_plan.candidates = std::move(kept);
     }
 
+    /// The negotiated discount on `o`'s provider (a fraction; 0 without one).
+    double discountFor(const Offering& o) const
+    {
+        auto d = m_in.discounts.find(o.provider);
+        return d == m_in.discounts.end() ? 0.0 : d->second;
+    }
+    /// Requests/s a month of service carries on average: the profile's mean, else the peak.
+    double servedRate() const
+    {
+        const auto& spec = *m_w.inference;
+        return spec.profile.empty()
+            ? spec.peakRate()
+            : std::accumulate(spec.profile.begin(), spec.profile.end(), 0.0) / double(spec.profile.size());
+    }
+    /// Serving with the users located: the network round trip to the region of `o` into `pr`; false (and the
+    /// offering excluded) when that round trip and `ttftMs` miss inference.e2e_latency_p99_ms.
+    bool reachesUsers(Pricing& pr, const Offering& o, double ttftMs, const std::string& model, double costUsd)
+    {
+        if (!m_users || !m_in.geography)
+            return true;
+        const RegionInfo* ri = m_in.geography->region(o.provider, o.region);
+        if (!ri || !ri->latitude || !ri->longitude)
+            return true;
+        pr.networkRttMs
+            = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
+        const auto& target = m_w.inference->e2eLatencyP99Ms;
+        if (target && *pr.networkRttMs + ttftMs > *target) {
+            exclude(o,
+                Message(msg::networkExceedsTarget, {fixed(*pr.networkRttMs, 0), fixed(ttftMs, 0), fixed(*target, 0)}),
+                model, costUsd);
+            return false;
+        }
+        return true;
+    }
+
     void exclude(const Offering& o, Message reason, const std::string& pricing = "", double usd = 0)
     {
         m_excluded.push_back({o.gpuModel, std::move(reason), o.provider, o.region, o.instanceType, pricing, usd});
@@ -661,10 +702,7 @@ void PricedPlanner::priceOne(
     SpotParams sp = m_in.spot;
     if (base.training)
         sp.checkpointWriteHours = std::max(base.training->checkpointWriteS, 1.0) / 3600.0;
-    const double discount = [&] {
-        auto d = m_in.discounts.find(o.provider);
-        return d == m_in.discounts.end() ? 0.0 : d->second;
-    }();
+    const double discount = discountFor(o);
     const double odHourly = onDemand && onDemand->currency == p.currency ? onDemand->hourlyRate : 0.0;
     // Spot replicas are interrupted: each is up less often, which can take more spares (a mixed fleet's spares are
     // on-demand: its base).
@@ -769,12 +807,8 @@ void PricedPlanner::priceOne(
         pr.staticMonthlyCost = *fx.convert(staticMonthly, p.currency, currency);
         if (c.inference && c.inference->requestsPerS > 0) {
             const auto& spec = *m_w.inference;
-            const double servedRate = spec.peakRate() > 0
-                ? (spec.profile.empty()
-                        ? spec.peakRate()
-                        : std::accumulate(spec.profile.begin(), spec.profile.end(), 0.0) / double(spec.profile.size()))
-                : c.inference->requestsPerS;
-            pr.costPerMillionOutputTokens = costPerMillionTokens(pr.totalCost, servedRate * spec.outputTokens);
+            const double rate = spec.peakRate() > 0 ? servedRate() : c.inference->requestsPerS;
+            pr.costPerMillionOutputTokens = costPerMillionTokens(pr.totalCost, rate * spec.outputTokens);
         }
         if (c.capacity && pr.mixed) {
             // The target rests on the on-demand base alone.
@@ -784,21 +818,8 @@ void PricedPlanner::priceOne(
         } else if (c.capacity) {
             pr.availability = servingAvailability(m_w, o, p, *c.capacity, m_in.geography.get());
         }
-        if (m_users && m_in.geography) {
-            const RegionInfo* ri = m_in.geography->region(o.provider, o.region);
-            if (ri && ri->latitude && ri->longitude) {
-                pr.networkRttMs
-                    = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
-                const double ttft = c.ttftP99Ms();
-                if (m_w.inference->e2eLatencyP99Ms && *pr.networkRttMs + ttft > *m_w.inference->e2eLatencyP99Ms) {
-                    exclude(o,
-                        Message(msg::networkExceedsTarget,
-                            {fixed(*pr.networkRttMs, 0), fixed(ttft, 0), fixed(*m_w.inference->e2eLatencyP99Ms, 0)}),
-                        model, costUsd);
-                    return;
-                }
-            }
-        }
+        if (!reachesUsers(pr, o, c.ttftP99Ms(), model, costUsd))
+            return;
         // Reserved baseline + on-demand burst over the profile (the rank rule), per GPU-hour.
         if (c.capacity && onDemand && p.pricingModel == PricingModel::OnDemand)
             reservedMix(pr, o, *onDemand, *c.capacity, fx, currency);
@@ -922,11 +943,9 @@ const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(
     GpuSpec gpu = datasheet;
     gpu.maxGpusPerNode = std::min(gpu.maxGpusPerNode, perInstance);
     gpu.interBandwidth = networkPerGpu;
-    const auto serving = findServingCalibration(m_w.servingCalibrations.get(), datasheet, m_w.model, spec.engine);
-    const Precision compute = gpu.computePrecision(spec.weightPrecision);
-    const Efficiency eff = serving ? scaleEfficiency(defaultEfficiency(gpu, compute), m_w.efficiencyScale)
-                                   : efficiencyFor(m_w, gpu, compute);
-    const ServingParams params = serving ? serving->params : defaultServingParams();
+    const ServingFactors f = servingFactors(m_w, datasheet, gpu);
+    const Efficiency& eff = f.eff;
+    const ServingParams& params = f.params;
     std::vector<InferenceLayout> layouts;
     // Powers of two inside the instance, or a pinned layout's own degrees (which divide the heads: the workload reader
     // checks).
@@ -966,41 +985,25 @@ const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(
         }
     const std::size_t narrow = layouts.size();
     layouts.insert(layouts.end(), wide.begin(), wide.end());
+    // Each side keeps its replica with the most requests/s per GPU, and the reason the first one that did not fit gave.
+    auto keepBest = [](auto& best, auto&& replica, Message* unfit) {
+        if (!replica.fit.fits) {
+            if (unfit && !best && unfit->empty() && !replica.fit.suggestions.empty())
+                *unfit = replica.fit.suggestions.front();
+        } else if (!best || replica.requestsPerS / replica.layout.tp > best->requestsPerS / best->layout.tp) {
+            best = std::move(replica);
+        }
+    };
     PoolReplicas r;
     for (std::size_t i = 0; i < layouts.size(); ++i) {
         const InferenceLayout& l = layouts[i];
-        if (pinned && l.tp != dz.prefill.tp && l.tp != dz.decode.tp)
-            continue;
-        if (i >= narrow) {
-            // Wide replicas compete among themselves (the planner prices both kinds: the wide one is coarser).
-            PrefillReplica p = prefillReplica(m_w.model, spec, gpu, l, eff, params);
-            if (p.fit.fits
-                && (!r.widePrefill || p.requestsPerS / l.tp > r.widePrefill->requestsPerS / r.widePrefill->layout.tp))
-                r.widePrefill = p;
-            DecodeReplica d = decodeReplica(m_w.model, spec, gpu, l, eff, params);
-            if (d.fit.fits
-                && (!r.wideDecode || d.requestsPerS / l.tp > r.wideDecode->requestsPerS / r.wideDecode->layout.tp))
-                r.wideDecode = d;
-            continue;
-        }
-        if (!pinned || l.tp == dz.prefill.tp) {
-            PrefillReplica p = prefillReplica(m_w.model, spec, gpu, l, eff, params);
-            if (!p.fit.fits) {
-                if (!r.prefill && !p.fit.suggestions.empty())
-                    r.prefillUnfit = p.fit.suggestions.front();
-            } else if (!r.prefill || p.requestsPerS / l.tp > r.prefill->requestsPerS / r.prefill->layout.tp) {
-                r.prefill = p;
-            }
-        }
-        if (!pinned || l.tp == dz.decode.tp) {
-            DecodeReplica d = decodeReplica(m_w.model, spec, gpu, l, eff, params);
-            if (!d.fit.fits) {
-                if (!r.decode && !d.fit.suggestions.empty())
-                    r.decodeUnfit = d.fit.suggestions.front();
-            } else if (!r.decode || d.requestsPerS / l.tp > r.decode->requestsPerS / r.decode->layout.tp) {
-                r.decode = d;
-            }
-        }
+        const bool wideLayout = i >= narrow; // wide replicas compete among themselves: the planner prices both kinds
+        if (!pinned || l.tp == dz.prefill.tp)
+            keepBest(wideLayout ? r.widePrefill : r.prefill, prefillReplica(m_w.model, spec, gpu, l, eff, params),
+                wideLayout ? nullptr : &r.prefillUnfit);
+        if (!pinned || l.tp == dz.decode.tp)
+            keepBest(wideLayout ? r.wideDecode : r.decode, decodeReplica(m_w.model, spec, gpu, l, eff, params),
+                wideLayout ? nullptr : &r.decodeUnfit);
     }
     return m_poolReplicas.emplace(key, std::move(r)).first->second;
 }
@@ -1128,10 +1131,6 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     const PrefillReplica& pre = po.wide ? *pr0.widePrefill : *pr0.prefill;
     const DecodeReplica& dec = dop.wide ? *dr0.wideDecode : *dr0.decode;
     const std::string model(toString(pd.pricingModel));
-    auto network = [](const Offering& o) {
-        const int per = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
-        return (o.networkGbps > 0 ? o.networkGbps : defaultInstanceNetworkGbps) * 1e9 / 8.0 / per;
-    };
     // The link the KV cache crosses. One offering and price for both pools whose GPUs fit in one instance: NVLink
     // inside it; the same provider and region: the instance network, the prefill replica's GPUs sending their shards
     // at once to the decode replica's (the slower side decides); else an inter-region link.
@@ -1152,7 +1151,7 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
         latencyS = d->linkRttMs / 2e3;
     } else {
         d->link = DisaggregatedPlan::Link::Network;
-        d->linkBytesPerS = std::min(network(op) * pre.layout.tp, network(od) * dec.layout.tp);
+        d->linkBytesPerS = std::min(po.networkPerGpu * pre.layout.tp, dop.networkPerGpu * dec.layout.tp);
         latencyS = pipelineHopLatencyS;
     }
     PoolTargets t;
@@ -1211,10 +1210,6 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     }
     const FxTable& fx = m_in.fx;
     const std::string& currency = m_in.currency;
-    auto discountFor = [&](const Offering& o) {
-        auto it = m_in.discounts.find(o.provider);
-        return it == m_in.discounts.end() ? 0.0 : it->second;
-    };
     auto pool = [&](PoolPlan& out, const Offering& o, const Price& p, int instances, const GpuSpec* gpu,
                     const InferenceLayout& layout, const CapacityResult& cap) -> bool {
         out.gpu = gpu;
@@ -1253,16 +1248,9 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     d->availability = z.availability;
     // Across providers or regions the prefill side sends every prompt's KV cache out to the internet.
     bool egressUnpriced = false;
-    const double servedRate = spec.profile.empty()
-        ? t.lambda
-        : std::accumulate(spec.profile.begin(), spec.profile.end(), 0.0) / double(spec.profile.size());
     if (d->link == DisaggregatedPlan::Link::InterRegion) {
-        const StorageRate* rate = nullptr;
-        if (m_in.storage)
-            for (const auto& r : *m_in.storage)
-                if (r.provider == op.provider && globMatch(r.region, op.region))
-                    rate = &r;
-        const double gbPerMonth = d->kvBytesPerRequest * servedRate * hoursPerMonth * 3600.0 / 1e9;
+        const StorageRate* rate = storageRate(m_in.storage.get(), op);
+        const double gbPerMonth = d->kvBytesPerRequest * servedRate() * hoursPerMonth * 3600.0 / 1e9;
         if (rate) {
             auto e = fx.convert(gbPerMonth * rate->egressPerGb, rate->currency, currency);
             d->egressMonthlyCost = e ? *e : 0.0;
@@ -1285,8 +1273,9 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
         GpuSpec gpu = *dop.gpu;
         gpu.maxGpusPerNode = std::min(gpu.maxGpusPerNode, dop.perInstance);
         InferenceLayout l = dec.layout;
-        auto e = std::make_shared<InferenceEstimate>(estimateInference(
-            m_w.model, spec, gpu, l, efficiencyFor(m_w, gpu, gpu.computePrecision(spec.weightPrecision)), dec.batch));
+        const ServingFactors f = servingFactors(m_w, *dop.gpu, gpu);
+        auto e = std::make_shared<InferenceEstimate>(
+            estimateInference(m_w.model, spec, gpu, l, f.eff, dec.batch, &f.params));
         e->layout.replicas = d->decode.layout.replicas;
         e->concurrency = dec.batch;
         e->decodeSequences = dec.batch;
@@ -1334,19 +1323,16 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
     pr.egressCost = d->egressMonthlyCost;
     pr.staticMonthlyCost = total;
     pr.discount = discountFor(od);
-    pr.costPerMillionOutputTokens = costPerMillionTokens(total, servedRate * spec.outputTokens);
+    pr.costPerMillionOutputTokens = costPerMillionTokens(total, servedRate() * spec.outputTokens);
     CapacityPlan both;
     both.result.replicas = z.prefill.replicas + z.decode.replicas;
     both.result.redundant = z.prefill.redundant + z.decode.redundant;
     both.result.availability = z.availability;
     both.replicaAvailability = instanceAvailability(od); // per instance, as the availability text says
     pr.availability = servingAvailability(m_w, od, pd, both, m_in.geography.get());
-    if (m_users && m_in.geography) {
-        const RegionInfo* ri = m_in.geography->region(od.provider, od.region);
-        if (ri && ri->latitude && ri->longitude)
-            pr.networkRttMs
-                = fibreRttMs(greatCircleKm(m_users->latitude, m_users->longitude, *ri->latitude, *ri->longitude));
-    }
+    // The users reach the decode pool, which streams the tokens.
+    if (!reachesUsers(pr, od, d->ttftP99Ms, model, costUsd))
+        return;
     c.disaggregated = d;
     c.energy = energyOn(c, od, hoursPerMonth);
     c.pricing = std::move(pr);

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void pinnedTooSmallIsExcluded();
     void deepseekSideBySide();
     void wideReplicasSpanInstances();
+    void usersTooFarAreSaid();
 };
 
 namespace {
@@ -354,6 +355,29 @@ void TestDisaggregation::wideReplicasSpanInstances()
         atLeastK += std::tgamma(n + 1.0) / (std::tgamma(i + 1.0) * std::tgamma(n - i + 1.0)) * std::pow(prefillUp, i)
             * std::pow(1 - prefillUp, n - i);
     GP_COMPARE_REL(d.prefill.capacity.availability, atLeastK, 1e-9);
+}
+
+// The users' end-to-end target binds separate pools as it binds co-located ones: users in Frankfurt (50.11 N, 8.68 E)
+// and the pools in us-east-1 (38.99 N, 77.45 W) are about 6,600 km apart, a fibre round trip near 100 ms
+// (fibreRttMs), so a 50 ms end-to-end p99 target cannot be met and the pinned 2P1D is excluded saying so.
+void TestDisaggregation::usersTooFarAreSaid()
+{
+    core::Workload w = workload(R"({"prompt_tokens":2048,"output_tokens":256,"requests_per_second":0.5,
+        "users_location":{"latitude":50.11,"longitude":8.68},"e2e_latency_p99_ms":50,
+        "disaggregation":{"mode":"pinned","prefill":{"replicas":2,"tp":1},"decode":{"replicas":1,"tp":1}}})");
+    core::PlanInputs in = test::inputs({offering("aws", "H100-SXM-80GB", 1, 2.0, "test price")});
+    auto geo = core::Geography::fromJson(R"({"schema":"gpuplan.regions/1","as_of":"2026-11-30","regions":[
+        {"provider":"aws","region":"us-east-1","name":"US East","country":"US","latitude":38.99,"longitude":-77.45}],
+        "locations":[]})",
+        R"({"schema":"gpuplan.sla/1","as_of":"2026-11-30","slas":[]})");
+    QVERIFY2(geo, geo ? "" : geo.error().detail.c_str());
+    in.geography = std::make_shared<const core::Geography>(std::move(*geo));
+    const core::Plan p = test::plan(w, in);
+    QVERIFY(!firstDisaggregated(p));
+    bool said = false;
+    for (const auto& e : p.excluded)
+        said = said || e.reason.id() == std::string_view("plan.network_exceeds_target");
+    QVERIFY(said);
 }
 
 QTEST_GUILESS_MAIN(TestDisaggregation)

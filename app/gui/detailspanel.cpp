@@ -406,12 +406,12 @@ void DetailsPanel::fill()
             row(pd, tr("Prefill pool"), pool(d.prefill), {},
                 tr("%n prompt(s) a step of %1; utilization at the peak %2; decided by %3", nullptr, d.prefill.batch)
                     .arg(Fmt::milliseconds(d.prefill.stepMs), Fmt::percent(d.prefill.capacity.utilization),
-                        qs(d.prefill.capacity.decidedBy)));
+                        reasons(d.prefill.capacity.decidedBy)));
             row(pd, tr("Prefill pool cost"), tr("%1 / month").arg(Fmt::money(d.prefill.monthlyCost, cur)));
             row(pd, tr("Decode pool"), pool(d.decode), {},
                 tr("%n sequence(s) at %1 a token; utilization at the peak %2; decided by %3", nullptr, d.decode.batch)
                     .arg(Fmt::milliseconds(d.decode.stepMs), Fmt::percent(d.decode.capacity.utilization),
-                        qs(d.decode.capacity.decidedBy)));
+                        reasons(d.decode.capacity.decidedBy)));
             row(pd, tr("Decode pool cost"), tr("%1 / month").arg(Fmt::money(d.decode.monthlyCost, cur)));
             row(pd, tr("Prefill : decode GPUs"), tr("%1 : %2").arg(d.prefill.gpus()).arg(d.decode.gpus()));
             const QString link = d.link == core::DisaggregatedPlan::Link::ScaleUp ? tr("NVLink inside one instance")
