@@ -54,21 +54,28 @@ PrefillReplica prefillReplica(const ModelArch& model, const InferenceSpec& spec,
         r.requestsPerS = 1.0 / t;
         return r;
     }
-    // Whole prompts a step: as many as the budget and the KV room hold; the fewest within 5 % of the best rate.
+    // Whole prompts a step: as many as the budget and the KV room hold; the fewest within 5 % of the best rate. The
+    // counts tried double (1, 2, 4, …, and the most): a short prompt allows thousands a step, and the rate levels off
+    // long before (the step turns compute-bound), so the doubling finds the knee in a dozen steps instead of thousands.
     const int most = std::max(1, std::min(static_cast<int>(budget / tokens), std::max(1, e.maxConcurrency)));
-    std::vector<double> rate(most + 1, 0.0), step(most + 1, 0.0);
+    std::vector<int> counts;
+    for (int k = 1; k < most; k *= 2)
+        counts.push_back(k);
+    counts.push_back(most);
+    std::vector<double> rate, step;
     double best = 0;
-    for (int k = 1; k <= most; ++k) {
-        step[k] = prefillStep(model, spec, gpu, r.layout, eff, params, k * tokens, first + tokens / 2);
-        rate[k] = k / step[k];
-        best = std::max(best, rate[k]);
+    for (int k : counts) {
+        step.push_back(prefillStep(model, spec, gpu, r.layout, eff, params, k * tokens, first + tokens / 2));
+        rate.push_back(k / step.back());
+        best = std::max(best, rate.back());
     }
-    int k = 1;
-    while (rate[k] < 0.95 * best)
-        ++k;
+    std::size_t i = 0;
+    while (rate[i] < 0.95 * best)
+        ++i;
+    const int k = counts[i];
     r.prompts = k;
-    r.stepSeconds = step[k];
-    r.requestsPerS = rate[k];
+    r.stepSeconds = step[i];
+    r.requestsPerS = rate[i];
     return r;
 }
 

@@ -37,8 +37,9 @@ struct DecodeReplica
 };
 
 /// The prefill replica of `layout` (replicas ignored): the number of whole prompts a step carries, up to the engine's
-/// token budget, chosen as the fewest within 5 % of the best throughput (more only adds latency). Prefix-cached
-/// tokens (InferenceSpec::prefix) are not prefilled. Does not fit when the weights and one prompt's KV do not.
+/// token budget, chosen as the fewest (of 1, 2, 4, … and the most) within 5 % of the best throughput (more only adds
+/// latency). Prefix-cached tokens (InferenceSpec::prefix) are not prefilled. Does not fit when the weights and one
+/// prompt's KV do not.
 PrefillReplica prefillReplica(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, const Efficiency& eff, const ServingParams& params);
 

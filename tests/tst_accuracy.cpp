@@ -62,6 +62,7 @@ class TestAccuracy : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void disaggregatedRunsAreAGroup();
     void everyRowWithinItsGroupLimit();
     void groupMedians();
     void enoughRows();
@@ -431,6 +432,24 @@ void TestAccuracy::newRowsCoverTheFrontier()
     QVERIFY(gpuTypes.size() >= 4);
     QCOMPARE(fewest, 8);
     QVERIFY(most >= 8192);
+}
+
+// Issue #21: the published disaggregated runs are summarized as a group of their own (the app's Accuracy page and the
+// PDF list groups, not rows), one row per data line of validation/disaggregated.csv, with no limit promised.
+void TestAccuracy::disaggregatedRunsAreAGroup()
+{
+    const std::string csv = test::readFile(dir + "disaggregated.csv");
+    int lines = -1; // the header
+    for (char ch : csv)
+        lines += ch == '\n';
+    // Quoted sources hold no line breaks in this file: each line past the header is one published figure.
+    auto rep = core::runAccuracy(test::readFile(dir + "training.csv"), test::readFile(dir + "serving.csv"),
+        test::readFile(dir + "memory.csv"), test::models(), test::gpus(), {}, {}, {}, csv);
+    QVERIFY2(rep, rep ? "" : rep.error().detail.c_str());
+    const core::AccuracyGroup* g = rep->group("serving disaggregated");
+    QVERIFY(g);
+    QCOMPARE(g->rows, lines);
+    QVERIFY(!g->promised());
 }
 
 QTEST_APPLESS_MAIN(TestAccuracy)

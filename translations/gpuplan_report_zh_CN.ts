@@ -31,7 +31,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="886"/>
-        <location filename="../app/report/pdf_report.cpp" line="2164"/>
+        <location filename="../app/report/pdf_report.cpp" line="2176"/>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
@@ -57,7 +57,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="982"/>
-        <location filename="../app/report/pdf_report.cpp" line="2166"/>
+        <location filename="../app/report/pdf_report.cpp" line="2178"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -88,28 +88,28 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1000"/>
-        <location filename="../app/report/pdf_report.cpp" line="2186"/>
+        <location filename="../app/report/pdf_report.cpp" line="2198"/>
         <source>%1 mo</source>
         <translation>%1 个月</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="905"/>
-        <location filename="../app/report/pdf_report.cpp" line="2252"/>
+        <location filename="../app/report/pdf_report.cpp" line="2264"/>
         <source>on-demand</source>
         <translation>按需</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="907"/>
-        <location filename="../app/report/pdf_report.cpp" line="2254"/>
-        <location filename="../app/report/pdf_report.cpp" line="2259"/>
+        <location filename="../app/report/pdf_report.cpp" line="2266"/>
+        <location filename="../app/report/pdf_report.cpp" line="2271"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="909"/>
-        <location filename="../app/report/pdf_report.cpp" line="2246"/>
-        <location filename="../app/report/pdf_report.cpp" line="2249"/>
-        <location filename="../app/report/pdf_report.cpp" line="2294"/>
+        <location filename="../app/report/pdf_report.cpp" line="2258"/>
+        <location filename="../app/report/pdf_report.cpp" line="2261"/>
+        <location filename="../app/report/pdf_report.cpp" line="2306"/>
         <source>reserved</source>
         <translation>预留实例</translation>
     </message>
@@ -154,7 +154,7 @@
         <location filename="../app/report/pdf_report.cpp" line="1242"/>
         <location filename="../app/report/pdf_report.cpp" line="1307"/>
         <location filename="../app/report/pdf_report.cpp" line="1308"/>
-        <location filename="../app/report/pdf_report.cpp" line="1517"/>
+        <location filename="../app/report/pdf_report.cpp" line="1529"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
@@ -310,7 +310,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1200"/>
-        <location filename="../app/report/pdf_report.cpp" line="1666"/>
+        <location filename="../app/report/pdf_report.cpp" line="1678"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
@@ -466,7 +466,7 @@
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1267"/>
-        <location filename="../app/report/pdf_report.cpp" line="1871"/>
+        <location filename="../app/report/pdf_report.cpp" line="1883"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
@@ -568,14 +568,14 @@ as of</source>
         <location filename="../app/report/pdf_report.cpp" line="1315"/>
         <location filename="../app/report/pdf_report.cpp" line="1327"/>
         <location filename="../app/report/pdf_report.cpp" line="1339"/>
-        <location filename="../app/report/pdf_report.cpp" line="2048"/>
+        <location filename="../app/report/pdf_report.cpp" line="2060"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1315"/>
         <location filename="../app/report/pdf_report.cpp" line="1327"/>
-        <location filename="../app/report/pdf_report.cpp" line="2354"/>
+        <location filename="../app/report/pdf_report.cpp" line="2366"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -784,346 +784,346 @@ as of</source>
         <translation>每步框架开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1752"/>
+        <location filename="../app/report/pdf_report.cpp" line="1764"/>
         <source>The slowest 1 % of requests (the longest prompts of the length mix, prefix-cache misses, cold LoRA adapters) take %1 to their first token before any queueing; the p99 TTFT adds it to the p99 wait, an upper bound</source>
         <translation>最慢的 1 % 请求（长度混合中最长的提示词、前缀缓存未命中、冷 LoRA 适配器）在排队之前需 %1 才得到首个 token；p99 TTFT 将其加到 p99 等待时间上，是一个上界</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2135"/>
+        <location filename="../app/report/pdf_report.cpp" line="2147"/>
         <source>GPU pool sizing</source>
         <translation>GPU 资源池容量规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2141"/>
+        <location filename="../app/report/pdf_report.cpp" line="2153"/>
         <source>%1 tasks of %2 on %3</source>
         <translation>%2 中的 %1 个任务，使用 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2144"/>
+        <location filename="../app/report/pdf_report.cpp" line="2156"/>
         <source>generated %1</source>
         <translation>生成于 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2146"/>
+        <location filename="../app/report/pdf_report.cpp" line="2158"/>
         <source>Pool sizing</source>
         <translation>资源池容量规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2156"/>
+        <location filename="../app/report/pdf_report.cpp" line="2168"/>
         <source>%1 USD</source>
         <translation>%1 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2159"/>
+        <location filename="../app/report/pdf_report.cpp" line="2171"/>
         <source>never</source>
         <translation>永不</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2174"/>
+        <location filename="../app/report/pdf_report.cpp" line="2186"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2175"/>
+        <location filename="../app/report/pdf_report.cpp" line="2187"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2181"/>
+        <location filename="../app/report/pdf_report.cpp" line="2193"/>
         <source>%1 %2 (%3 GPUs) %4, %5</source>
         <translation>%1 %2（%3 块 GPU）%4，%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2188"/>
+        <location filename="../app/report/pdf_report.cpp" line="2200"/>
         <source>(a host&apos;s default discount: indicative)</source>
         <translation>（主机默认折扣：仅供参考）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2189"/>
+        <location filename="../app/report/pdf_report.cpp" line="2201"/>
         <source>as of %1</source>
         <translation>截至 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2204"/>
+        <location filename="../app/report/pdf_report.cpp" line="2216"/>
         <source>Target: the 99th percentile of the queueing delay of every class at most %1; a burst instance takes %2 to start. Demand when every task starts on arrival: at most %3 GPUs at once, %4 GPU-hours over %5.</source>
         <translation>目标：每个类别排队延迟的第 99 百分位不超过 %1；突发实例启动需要 %2。若每个任务到达即开始，需求为：同时最多 %3 块 GPU，%5 内共 %4 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2211"/>
+        <location filename="../app/report/pdf_report.cpp" line="2223"/>
         <source>Under %1 no mix within the search&apos;s bounds meets the target.</source>
         <translation>%1 策略下，搜索范围内没有满足目标的组合。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2216"/>
+        <location filename="../app/report/pdf_report.cpp" line="2228"/>
         <source>Cheapest under %1: %2 owned GPUs, %3 reserved GPUs, on-demand burst for %4 GPU-hours and spot for %5 GPU-hours: %6 per month (%7 over the replay), against %8 per month all on demand.</source>
         <translation>%1 策略下最便宜：自有 GPU %2 块，预留 GPU %3 块，按需突发 %4 GPU 小时，竞价实例突发 %5 GPU 小时：每月 %6（回放期间共 %7），全部按需则每月 %8。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2228"/>
+        <location filename="../app/report/pdf_report.cpp" line="2240"/>
         <source>Prices and break-even utilization</source>
         <translation>价格与盈亏平衡使用率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2230"/>
+        <location filename="../app/report/pdf_report.cpp" line="2242"/>
         <source>part</source>
         <translation>部分</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2230"/>
+        <location filename="../app/report/pdf_report.cpp" line="2242"/>
         <source>USD per GPU-hour</source>
         <translation>每 GPU 小时美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2231"/>
+        <location filename="../app/report/pdf_report.cpp" line="2243"/>
         <source>break-even utilization</source>
         <translation>盈亏平衡使用率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2231"/>
+        <location filename="../app/report/pdf_report.cpp" line="2243"/>
         <source>from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2234"/>
-        <location filename="../app/report/pdf_report.cpp" line="2244"/>
-        <location filename="../app/report/pdf_report.cpp" line="2294"/>
+        <location filename="../app/report/pdf_report.cpp" line="2246"/>
+        <location filename="../app/report/pdf_report.cpp" line="2256"/>
+        <location filename="../app/report/pdf_report.cpp" line="2306"/>
         <source>owned</source>
         <translation>自有</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2235"/>
+        <location filename="../app/report/pdf_report.cpp" line="2247"/>
         <source>%1 + %2 when busy</source>
         <translation>%1 + 忙碌时 %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2238"/>
+        <location filename="../app/report/pdf_report.cpp" line="2250"/>
         <source>TCO: servers of %1 GPUs at %2 %3 over %4 years, PUE %5, power %6 per kWh</source>
         <translation>TCO：每台 %1 块 GPU 的服务器，%2 %3，折旧 %4 年，PUE %5，电价每千瓦时 %6</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2244"/>
+        <location filename="../app/report/pdf_report.cpp" line="2256"/>
         <source>no TCO inputs: not sized</source>
         <translation>无 TCO 输入：不规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2250"/>
+        <location filename="../app/report/pdf_report.cpp" line="2262"/>
         <source>no commitment price for this GPU in the catalog: not sized</source>
         <translation>价格目录中没有此 GPU 的承诺价格：不规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2255"/>
+        <location filename="../app/report/pdf_report.cpp" line="2267"/>
         <source>%1 of on-demand</source>
         <translation>按需价格的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2257"/>
+        <location filename="../app/report/pdf_report.cpp" line="2269"/>
         <source>+%1 % for interruptions</source>
         <translation>中断另加 %1 %</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2260"/>
+        <location filename="../app/report/pdf_report.cpp" line="2272"/>
         <source>no spot price for this GPU in the catalog: preemptible tasks burst on demand</source>
         <translation>价格目录中没有此 GPU 的竞价实例价格：可抢占任务按需突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2266"/>
+        <location filename="../app/report/pdf_report.cpp" line="2278"/>
         <source>The cheapest mix per policy</source>
         <translation>各调度策略下最便宜的组合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2268"/>
-        <location filename="../app/report/pdf_report.cpp" line="2322"/>
+        <location filename="../app/report/pdf_report.cpp" line="2280"/>
+        <location filename="../app/report/pdf_report.cpp" line="2334"/>
         <source>policy</source>
         <translation>调度策略</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2268"/>
+        <location filename="../app/report/pdf_report.cpp" line="2280"/>
         <source>owned
 GPUs</source>
         <translation>自有
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2268"/>
+        <location filename="../app/report/pdf_report.cpp" line="2280"/>
         <source>reserved
 GPUs</source>
         <translation>预留
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2269"/>
+        <location filename="../app/report/pdf_report.cpp" line="2281"/>
         <source>owned
 USD</source>
         <translation>自有
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2269"/>
+        <location filename="../app/report/pdf_report.cpp" line="2281"/>
         <source>reserved
 USD</source>
         <translation>预留
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2270"/>
+        <location filename="../app/report/pdf_report.cpp" line="2282"/>
         <source>on-demand
 burst, USD</source>
         <translation>按需突发
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2270"/>
+        <location filename="../app/report/pdf_report.cpp" line="2282"/>
         <source>spot burst
 USD</source>
         <translation>竞价实例突发
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2271"/>
+        <location filename="../app/report/pdf_report.cpp" line="2283"/>
         <source>total
 USD</source>
         <translation>合计
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2271"/>
+        <location filename="../app/report/pdf_report.cpp" line="2283"/>
         <source>all on-demand
 USD</source>
         <translation>全部按需
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2277"/>
+        <location filename="../app/report/pdf_report.cpp" line="2289"/>
         <source>no mix meets the target</source>
         <translation>没有满足目标的组合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2289"/>
+        <location filename="../app/report/pdf_report.cpp" line="2301"/>
         <source>USD per 730-hour month at the trace&apos;s pace (its cost over the replay × 730 ÷ its hours).</source>
         <translation>按轨迹的节奏折算为每月（730 小时）美元（回放期间的成本 × 730 ÷ 回放小时数）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2294"/>
+        <location filename="../app/report/pdf_report.cpp" line="2306"/>
         <source>on-demand burst</source>
         <translation>按需突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2294"/>
+        <location filename="../app/report/pdf_report.cpp" line="2306"/>
         <source>spot burst</source>
         <translation>竞价实例突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2301"/>
+        <location filename="../app/report/pdf_report.cpp" line="2313"/>
         <source>%1: owned GPUs %2 busy, reserved GPUs %3 busy; %4 tasks burst on demand, %5 on spot (%6 interruptions expected); %7 preemptions; %8 mixes replayed, %9 ruled out by their fixed cost.</source>
         <translation>%1：自有 GPU 忙碌 %2，预留 GPU 忙碌 %3；%4 个任务按需突发，%5 个使用竞价实例（预计中断 %6 次）；抢占 %7 次；回放了 %8 个组合，%9 个因固定成本被排除。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2312"/>
+        <location filename="../app/report/pdf_report.cpp" line="2324"/>
         <source>%1: the cheapest mix lies on the search&apos;s bound; a larger bound may do better.</source>
         <translation>%1：最便宜的组合位于搜索边界上；扩大边界可能更好。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2320"/>
+        <location filename="../app/report/pdf_report.cpp" line="2332"/>
         <source>Queueing delay per class</source>
         <translation>各类别的排队延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2322"/>
+        <location filename="../app/report/pdf_report.cpp" line="2334"/>
         <source>class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2322"/>
+        <location filename="../app/report/pdf_report.cpp" line="2334"/>
         <source>tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2322"/>
+        <location filename="../app/report/pdf_report.cpp" line="2334"/>
         <source>burst</source>
         <translation>突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2323"/>
+        <location filename="../app/report/pdf_report.cpp" line="2335"/>
         <source>p50 wait</source>
         <translation>p50 等待</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2323"/>
+        <location filename="../app/report/pdf_report.cpp" line="2335"/>
         <source>p99 wait</source>
         <translation>p99 等待</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2323"/>
+        <location filename="../app/report/pdf_report.cpp" line="2335"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2324"/>
+        <location filename="../app/report/pdf_report.cpp" line="2336"/>
         <source>met</source>
         <translation>达标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2331"/>
+        <location filename="../app/report/pdf_report.cpp" line="2343"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2331"/>
+        <location filename="../app/report/pdf_report.cpp" line="2343"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2344"/>
+        <location filename="../app/report/pdf_report.cpp" line="2356"/>
         <source>allocated on the pool</source>
         <translation>资源池中已分配</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2344"/>
+        <location filename="../app/report/pdf_report.cpp" line="2356"/>
         <source>fragmented</source>
         <translation>碎片化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2345"/>
+        <location filename="../app/report/pdf_report.cpp" line="2357"/>
         <source>on burst capacity</source>
         <translation>突发容量上</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2352"/>
+        <location filename="../app/report/pdf_report.cpp" line="2364"/>
         <source>GPUs over time under %1</source>
         <translation>%1 策略下 GPU 随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2354"/>
+        <location filename="../app/report/pdf_report.cpp" line="2366"/>
         <source>days from the first arrival</source>
         <translation>自首个任务到达起的天数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2360"/>
+        <location filename="../app/report/pdf_report.cpp" line="2372"/>
         <source>Method and assumptions</source>
         <translation>方法与假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2362"/>
+        <location filename="../app/report/pdf_report.cpp" line="2374"/>
         <source>Owned servers and reserved instances are paid every hour; a task that has waited its class&apos;s target less the start time runs on an on-demand instance (spot when it is preemptible and a spot price exists) for its whole duration, billed in whole GPUs.</source>
         <translation>自有服务器和预留实例每小时都要付费；任务等待达到其类别目标减去启动时间后，在按需实例上运行完整个时长（可抢占且有竞价实例价格时使用竞价实例），按整块 GPU 计费。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2365"/>
+        <location filename="../app/report/pdf_report.cpp" line="2377"/>
         <source>Every mix of owned servers (0 to %1) and reserved instances (0 to %2) is replayed in turn; a mix whose fixed cost alone reaches the best total is skipped, since nothing it adds can make it cheaper.</source>
         <translation>依次回放自有服务器（0 至 %1 台）与预留实例（0 至 %2 个）的每种组合；仅固定成本就达到当前最优总成本的组合会被跳过，因为它不可能更便宜。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2370"/>
+        <location filename="../app/report/pdf_report.cpp" line="2382"/>
         <source>A fixed GPU pays off when busy above its break-even utilization: reserved ÷ on-demand price; owned: its fixed cost ÷ (on-demand − the power a busy GPU adds).</source>
         <translation>固定 GPU 的忙碌占比高于盈亏平衡使用率时才划算：预留为预留价 ÷ 按需价；自有为其固定成本 ÷（按需价 − 忙碌 GPU 增加的电费）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2372"/>
+        <location filename="../app/report/pdf_report.cpp" line="2384"/>
         <source>Prices: the catalog&apos;s cheapest GPU-hour of each kind in USD at the dated exchange rates, less negotiated discounts. The on-demand, reserved and spot prices may come from different providers.</source>
         <translation>价格：价格目录中每种计费方式最便宜的 GPU 小时价，按带日期的汇率换算为美元并扣除协议折扣。按需、预留和竞价实例价格可能来自不同的云厂商。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2375"/>
+        <location filename="../app/report/pdf_report.cpp" line="2387"/>
         <source>%1 tasks fit no part of the pool and are not sized for.</source>
         <translation>%1 个任务放不进资源池的任何部分，未计入规划。</translation>
     </message>
@@ -1133,635 +1133,651 @@ USD</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1472"/>
-        <location filename="../app/report/pdf_report.cpp" line="1484"/>
+        <location filename="../app/report/pdf_report.cpp" line="1496"/>
         <source>Spot interruptions</source>
         <translation>竞价实例中断</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1478"/>
+        <location filename="../app/report/pdf_report.cpp" line="1490"/>
         <source>Prefill (prompt processing)</source>
         <translation>预填充（处理提示）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1479"/>
+        <location filename="../app/report/pdf_report.cpp" line="1491"/>
         <source>Decode (token generation)</source>
         <translation>解码（生成 token）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1480"/>
+        <location filename="../app/report/pdf_report.cpp" line="1483"/>
+        <location filename="../app/report/pdf_report.cpp" line="1492"/>
         <source>Headroom, spares and idle capacity</source>
         <translation>余量、备用与空闲容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1483"/>
+        <location filename="../app/report/pdf_report.cpp" line="1480"/>
+        <source>Prefill pool</source>
+        <translation>prefill 池</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1480"/>
+        <source>Decode pool</source>
+        <translation>decode 池</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1484"/>
+        <source>KV cache egress between regions</source>
+        <translation>跨区域 KV 缓存出流量</translation>
+    </message>
+    <message>
+        <location filename="../app/report/pdf_report.cpp" line="1495"/>
         <source>GPU compute</source>
         <translation>GPU 计算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1487"/>
+        <location filename="../app/report/pdf_report.cpp" line="1499"/>
         <source>Billing (rounding, minimums, unused commitment)</source>
         <translation>计费（取整、最低计费、未用承诺）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1491"/>
+        <location filename="../app/report/pdf_report.cpp" line="1503"/>
         <source>%1 GPU-hours</source>
         <translation>%1 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1494"/>
+        <location filename="../app/report/pdf_report.cpp" line="1506"/>
         <source>Cost breakdown of the recommended deployment (one month)</source>
         <translation>推荐部署的费用构成（一个月）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1495"/>
+        <location filename="../app/report/pdf_report.cpp" line="1507"/>
         <source>Cost breakdown of the recommended deployment</source>
         <translation>推荐部署的费用构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1496"/>
+        <location filename="../app/report/pdf_report.cpp" line="1508"/>
         <source>GPU time breakdown of the recommended deployment</source>
         <translation>推荐部署的 GPU 时间构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1529"/>
+        <location filename="../app/report/pdf_report.cpp" line="1541"/>
         <source>Memory per GPU by component (GiB; red mark: the GPU&apos;s capacity)</source>
         <translation>每 GPU 显存构成（GiB；红线：GPU 容量）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1531"/>
+        <location filename="../app/report/pdf_report.cpp" line="1543"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1531"/>
+        <location filename="../app/report/pdf_report.cpp" line="1543"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1531"/>
+        <location filename="../app/report/pdf_report.cpp" line="1543"/>
         <source>optimizer</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1531"/>
+        <location filename="../app/report/pdf_report.cpp" line="1543"/>
         <source>activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1531"/>
+        <location filename="../app/report/pdf_report.cpp" line="1543"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1531"/>
+        <location filename="../app/report/pdf_report.cpp" line="1543"/>
         <source>overhead</source>
         <translation>其他开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1551"/>
+        <location filename="../app/report/pdf_report.cpp" line="1563"/>
         <source>Demand vs capacity (replicas per hour)</source>
         <translation>需求与容量（每小时副本数）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1553"/>
+        <location filename="../app/report/pdf_report.cpp" line="1565"/>
         <source>needed for the traffic</source>
         <translation>流量所需</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1553"/>
+        <location filename="../app/report/pdf_report.cpp" line="1565"/>
         <source>running (autoscaled)</source>
         <translation>运行中（自动扩缩）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1554"/>
+        <location filename="../app/report/pdf_report.cpp" line="1566"/>
         <source>hour of the profile (UTC)</source>
         <translation>需求曲线的小时（UTC）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1554"/>
+        <location filename="../app/report/pdf_report.cpp" line="1566"/>
         <source>replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1557"/>
+        <location filename="../app/report/pdf_report.cpp" line="1569"/>
         <source>Availability</source>
         <translation>可用性</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1560"/>
+        <location filename="../app/report/pdf_report.cpp" line="1572"/>
         <source>Expected availability %1 (target %2); expected downtime %3 min per month.</source>
         <translation>预期可用性 %1（目标 %2）；预期每月停机 %3 分钟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1561"/>
+        <location filename="../app/report/pdf_report.cpp" line="1573"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1572"/>
+        <location filename="../app/report/pdf_report.cpp" line="1584"/>
         <source>Sensitivity: each main assumption moved by ±%1</source>
         <translation>敏感性：各主要假设分别变动 ±%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1574"/>
+        <location filename="../app/report/pdf_report.cpp" line="1586"/>
         <source>The recommended offering and price recomputed with one assumption moved at a time; replicas are re-sized to the traffic. Time is the end-to-end latency of a request.</source>
         <translation>每次只变动一个假设，用推荐的报价与价格重新计算；副本数按流量重新确定。时间为单个请求的端到端延迟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1576"/>
+        <location filename="../app/report/pdf_report.cpp" line="1588"/>
         <source>The recommended deployment as bought (same offering, price, GPU count and layout) recomputed with one assumption moved at a time.</source>
         <translation>按购买时的推荐部署（相同报价、价格、GPU 数与并行布局），每次只变动一个假设重新计算。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1582"/>
-        <location filename="../app/report/pdf_report.cpp" line="1587"/>
+        <location filename="../app/report/pdf_report.cpp" line="1594"/>
+        <location filename="../app/report/pdf_report.cpp" line="1599"/>
         <source>infeasible</source>
         <translation>不可行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1607"/>
+        <location filename="../app/report/pdf_report.cpp" line="1619"/>
         <source>misses the deadline</source>
         <translation>超过截止时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1609"/>
+        <location filename="../app/report/pdf_report.cpp" line="1621"/>
         <source>over budget</source>
         <translation>超出预算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1616"/>
+        <location filename="../app/report/pdf_report.cpp" line="1628"/>
         <source>Assumption</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1616"/>
+        <location filename="../app/report/pdf_report.cpp" line="1628"/>
         <source>Cost if
 −%1</source>
         <translation>费用
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1617"/>
+        <location filename="../app/report/pdf_report.cpp" line="1629"/>
         <source>Cost if
 +%1</source>
         <translation>费用
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1617"/>
+        <location filename="../app/report/pdf_report.cpp" line="1629"/>
         <source>Time if
 −%1</source>
         <translation>时间
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1618"/>
+        <location filename="../app/report/pdf_report.cpp" line="1630"/>
         <source>Time if
 +%1</source>
         <translation>时间
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1618"/>
+        <location filename="../app/report/pdf_report.cpp" line="1630"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1619"/>
+        <location filename="../app/report/pdf_report.cpp" line="1631"/>
         <source>As planned</source>
         <translation>按计划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1648"/>
+        <location filename="../app/report/pdf_report.cpp" line="1660"/>
         <source>Tornado: change of the recommended plan&apos;s cost</source>
         <translation>龙卷风图：推荐方案费用的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1649"/>
+        <location filename="../app/report/pdf_report.cpp" line="1661"/>
         <source>Tornado: change of the recommended plan&apos;s time</source>
         <translation>龙卷风图：推荐方案时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1652"/>
+        <location filename="../app/report/pdf_report.cpp" line="1664"/>
         <source>assumption −%1</source>
         <translation>假设 −%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1652"/>
+        <location filename="../app/report/pdf_report.cpp" line="1664"/>
         <source>assumption +%1</source>
         <translation>假设 +%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1653"/>
+        <location filename="../app/report/pdf_report.cpp" line="1665"/>
         <source>change of cost</source>
         <translation>费用变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1653"/>
+        <location filename="../app/report/pdf_report.cpp" line="1665"/>
         <source>change of time</source>
         <translation>时间变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1662"/>
+        <location filename="../app/report/pdf_report.cpp" line="1674"/>
         <source>Efficiency (GEMM, attention, memory and link)</source>
         <translation>效率（矩阵乘、注意力、显存与互联）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1664"/>
+        <location filename="../app/report/pdf_report.cpp" line="1676"/>
         <source>Prices (hourly rates and fees)</source>
         <translation>价格（小时费率与费用）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1667"/>
+        <location filename="../app/report/pdf_report.cpp" line="1679"/>
         <source>Traffic (requests/s)</source>
         <translation>流量（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1668"/>
+        <location filename="../app/report/pdf_report.cpp" line="1680"/>
         <source>Work (GPU-hours on the reference GPU)</source>
         <translation>工作量（参考 GPU 上的 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1670"/>
+        <location filename="../app/report/pdf_report.cpp" line="1682"/>
         <source>Spot interruption rate</source>
         <translation>竞价实例中断率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1672"/>
+        <location filename="../app/report/pdf_report.cpp" line="1684"/>
         <source>Exchange rates (units per USD)</source>
         <translation>汇率（每美元兑换单位）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1680"/>
+        <location filename="../app/report/pdf_report.cpp" line="1692"/>
         <source>n/a: batch jobs scale by datasheet ratios, an efficiency factor cancels out</source>
         <translation>不适用：批处理作业按规格比例换算，效率系数相互抵消</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1682"/>
+        <location filename="../app/report/pdf_report.cpp" line="1694"/>
         <source>n/a: no prices</source>
         <translation>不适用：没有价格</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1684"/>
+        <location filename="../app/report/pdf_report.cpp" line="1696"/>
         <source>n/a: no traffic given</source>
         <translation>不适用：未给出流量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1686"/>
+        <location filename="../app/report/pdf_report.cpp" line="1698"/>
         <source>n/a: not on spot capacity</source>
         <translation>不适用：未使用竞价实例</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1688"/>
+        <location filename="../app/report/pdf_report.cpp" line="1700"/>
         <source>n/a: priced and reported in USD</source>
         <translation>不适用：以美元计价与报告</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1695"/>
+        <location filename="../app/report/pdf_report.cpp" line="1707"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1703"/>
+        <location filename="../app/report/pdf_report.cpp" line="1715"/>
         <source>Efficiency on %1 (%2); serving factors fitted to your benchmark %3</source>
         <translation>%1 上的效率（%2）；推理系数拟合自您的基准测试 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1706"/>
+        <location filename="../app/report/pdf_report.cpp" line="1718"/>
         <source>Efficiency on %1 (%2), calibrated on this machine</source>
         <translation>%1 上的效率（%2），已在本机校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1707"/>
+        <location filename="../app/report/pdf_report.cpp" line="1719"/>
         <source>Efficiency on %1 (%2)</source>
         <translation>%1 上的效率（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1714"/>
+        <location filename="../app/report/pdf_report.cpp" line="1726"/>
         <source>Large GEMMs reach</source>
         <translation>大矩阵乘达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1714"/>
-        <location filename="../app/report/pdf_report.cpp" line="1718"/>
+        <location filename="../app/report/pdf_report.cpp" line="1726"/>
+        <location filename="../app/report/pdf_report.cpp" line="1730"/>
         <source>%1 of dense peak</source>
         <translation>稠密峰值的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1717"/>
+        <location filename="../app/report/pdf_report.cpp" line="1729"/>
         <source>Training GEMMs keep</source>
         <translation>训练中矩阵乘保持</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1717"/>
+        <location filename="../app/report/pdf_report.cpp" line="1729"/>
         <source>%1 of that rate end to end</source>
         <translation>端到端保持该速率的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1718"/>
+        <location filename="../app/report/pdf_report.cpp" line="1730"/>
         <source>Fused attention reaches</source>
         <translation>融合注意力达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1719"/>
+        <location filename="../app/report/pdf_report.cpp" line="1731"/>
         <source>HBM bandwidth reached</source>
         <translation>达到的 HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1720"/>
+        <location filename="../app/report/pdf_report.cpp" line="1732"/>
         <source>Collective (NCCL) bandwidth</source>
         <translation>集合通信（NCCL）带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1720"/>
+        <location filename="../app/report/pdf_report.cpp" line="1732"/>
         <source>%1 of link bandwidth</source>
         <translation>链路带宽的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1721"/>
+        <location filename="../app/report/pdf_report.cpp" line="1733"/>
         <source>Latency per ring hop</source>
         <translation>环形每跳延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1722"/>
+        <location filename="../app/report/pdf_report.cpp" line="1734"/>
         <source>%1 µs in a node, %2 µs across nodes</source>
         <translation>节点内 %1 µs，跨节点 %2 µs</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1725"/>
+        <location filename="../app/report/pdf_report.cpp" line="1737"/>
         <source>Decode step overhead</source>
         <translation>解码每步开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1726"/>
-        <location filename="../app/report/pdf_report.cpp" line="1872"/>
-        <location filename="../app/report/pdf_report.cpp" line="1914"/>
+        <location filename="../app/report/pdf_report.cpp" line="1738"/>
+        <location filename="../app/report/pdf_report.cpp" line="1884"/>
+        <location filename="../app/report/pdf_report.cpp" line="1926"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1738"/>
+        <location filename="../app/report/pdf_report.cpp" line="1750"/>
         <source>Estimator</source>
         <translation>估算器</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1743"/>
+        <location filename="../app/report/pdf_report.cpp" line="1755"/>
         <source>Serving capacity</source>
         <translation>服务容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1745"/>
+        <location filename="../app/report/pdf_report.cpp" line="1757"/>
         <source>Headroom above the peak: %1</source>
         <translation>峰值之上的余量：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1747"/>
+        <location filename="../app/report/pdf_report.cpp" line="1759"/>
         <source>Replicas: %1 (%2 for the traffic, %3 for availability), %4 GPU(s) each; utilization %5</source>
         <translation>副本：%1（流量需 %2，可用性需 %3），每个 %4 块 GPU；利用率 %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1761"/>
+        <location filename="../app/report/pdf_report.cpp" line="1773"/>
         <source>set in the workload (inference.instance_availability)</source>
         <translation>在工作负载中设定（inference.instance_availability）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1764"/>
+        <location filename="../app/report/pdf_report.cpp" line="1776"/>
         <source>no published SLA: the stated default, below AWS EC2&apos;s 99.5 % instance-level SLA</source>
         <translation>无公开 SLA：采用声明的默认值，低于 AWS EC2 99.5 % 的实例级 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1767"/>
+        <location filename="../app/report/pdf_report.cpp" line="1779"/>
         <source>the provider&apos;s single-instance SLA</source>
         <translation>服务商的单实例 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1772"/>
+        <location filename="../app/report/pdf_report.cpp" line="1784"/>
         <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1774"/>
+        <location filename="../app/report/pdf_report.cpp" line="1786"/>
         <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1778"/>
+        <location filename="../app/report/pdf_report.cpp" line="1790"/>
         <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
         <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1786"/>
+        <location filename="../app/report/pdf_report.cpp" line="1798"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1793"/>
+        <location filename="../app/report/pdf_report.cpp" line="1805"/>
         <source>Disaggregated prefill and decode</source>
         <translation>PD 分离（prefill 与 decode 分池）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1796"/>
+        <location filename="../app/report/pdf_report.cpp" line="1808"/>
         <source>%1 replica(s) of TP %2 on %3, %4 × %5 (%6), utilization %7, %8 a month</source>
         <translation>%1 个 TP %2 副本，%3，%4 × %5（%6），利用率 %7，每月 %8</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1801"/>
+        <location filename="../app/report/pdf_report.cpp" line="1813"/>
         <source>Prefill pool: %1; %2 prompt(s) a step of %3</source>
         <translation>prefill 池：%1；每步 %2 个提示，用时 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1803"/>
+        <location filename="../app/report/pdf_report.cpp" line="1815"/>
         <source>Decode pool: %1; %2 sequences at %3 a token, no prefill in its steps</source>
         <translation>decode 池：%1；%2 个序列，每 token %3，步中不含 prefill</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1805"/>
+        <location filename="../app/report/pdf_report.cpp" line="1817"/>
         <source>Prefill : decode GPUs %1 : %2; each prompt&apos;s KV cache (%3 MB) takes %4 from one pool to the other, inside the p99 TTFT of %5</source>
         <translation>prefill : decode GPU 数 %1 : %2；每个提示的 KV 缓存（%3 MB）在两池间传输用时 %4，计入 p99 TTFT %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1810"/>
+        <location filename="../app/report/pdf_report.cpp" line="1822"/>
         <source>The best co-located plan (%1) costs %2 a month</source>
         <translation>最佳合并部署方案（%1）每月 %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1816"/>
+        <location filename="../app/report/pdf_report.cpp" line="1828"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1818"/>
+        <location filename="../app/report/pdf_report.cpp" line="1830"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1820"/>
+        <location filename="../app/report/pdf_report.cpp" line="1832"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1823"/>
+        <location filename="../app/report/pdf_report.cpp" line="1835"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1829"/>
+        <location filename="../app/report/pdf_report.cpp" line="1841"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1831"/>
+        <location filename="../app/report/pdf_report.cpp" line="1843"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1834"/>
+        <location filename="../app/report/pdf_report.cpp" line="1846"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1837"/>
+        <location filename="../app/report/pdf_report.cpp" line="1849"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1841"/>
+        <location filename="../app/report/pdf_report.cpp" line="1853"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>竞价实例：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1848"/>
+        <location filename="../app/report/pdf_report.cpp" line="1860"/>
         <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
         <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1855"/>
+        <location filename="../app/report/pdf_report.cpp" line="1867"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的竞价实例价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1868"/>
+        <location filename="../app/report/pdf_report.cpp" line="1880"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1871"/>
+        <location filename="../app/report/pdf_report.cpp" line="1883"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1871"/>
-        <location filename="../app/report/pdf_report.cpp" line="1913"/>
+        <location filename="../app/report/pdf_report.cpp" line="1883"/>
+        <location filename="../app/report/pdf_report.cpp" line="1925"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1887"/>
+        <location filename="../app/report/pdf_report.cpp" line="1899"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1913"/>
+        <location filename="../app/report/pdf_report.cpp" line="1925"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1913"/>
+        <location filename="../app/report/pdf_report.cpp" line="1925"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1918"/>
+        <location filename="../app/report/pdf_report.cpp" line="1930"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1929"/>
+        <location filename="../app/report/pdf_report.cpp" line="1941"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1936"/>
+        <location filename="../app/report/pdf_report.cpp" line="1948"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1940"/>
+        <location filename="../app/report/pdf_report.cpp" line="1952"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1942"/>
+        <location filename="../app/report/pdf_report.cpp" line="1954"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1943"/>
+        <location filename="../app/report/pdf_report.cpp" line="1955"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1951"/>
+        <location filename="../app/report/pdf_report.cpp" line="1963"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1952"/>
+        <location filename="../app/report/pdf_report.cpp" line="1964"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1959"/>
+        <location filename="../app/report/pdf_report.cpp" line="1971"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1959"/>
+        <location filename="../app/report/pdf_report.cpp" line="1971"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1959"/>
+        <location filename="../app/report/pdf_report.cpp" line="1971"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1959"/>
+        <location filename="../app/report/pdf_report.cpp" line="1971"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1960"/>
+        <location filename="../app/report/pdf_report.cpp" line="1972"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1960"/>
+        <location filename="../app/report/pdf_report.cpp" line="1972"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1975"/>
+        <location filename="../app/report/pdf_report.cpp" line="1987"/>
         <source>Calibrated from your benchmark</source>
         <translation>依据您的基准测试校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1978"/>
+        <location filename="../app/report/pdf_report.cpp" line="1990"/>
         <source>%1 × %2, %3 (%4), %5</source>
         <translation>%1 × %2，%3（%4），%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2021"/>
+        <location filename="../app/report/pdf_report.cpp" line="2033"/>
         <source>left out</source>
         <translation>未采用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2023"/>
+        <location filename="../app/report/pdf_report.cpp" line="2035"/>
         <source>Run %1 left out: %2</source>
         <translation>运行 %1 未采用：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1984"/>
+        <location filename="../app/report/pdf_report.cpp" line="1996"/>
         <source>that of the published runs (fewer than 3 held-out figures)</source>
         <translation>沿用公开运行记录的区间（留出数值少于 3 个）</translation>
     </message>
@@ -1806,112 +1822,112 @@ USD</source>
         <translation>掉队节点</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1986"/>
+        <location filename="../app/report/pdf_report.cpp" line="1998"/>
         <source>× %1 – %2</source>
         <translation>× %1 – %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1988"/>
+        <location filename="../app/report/pdf_report.cpp" line="2000"/>
         <source>Fitted to %1 (%2), imported %3.</source>
         <translation>拟合自 %1（%2），导入于 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1990"/>
+        <location filename="../app/report/pdf_report.cpp" line="2002"/>
         <source>Decode bandwidth, GEMM efficiency and the engine&apos;s step cost are fitted by least squares to the runs&apos; TTFT, TPOT and output throughput; the other factors keep their shipped values. Each fitted run is also predicted by a fit without it (held out). Range of a calibrated estimate: latency %1, throughput %2.</source>
         <translation>解码带宽、GEMM 效率和引擎每步开销按最小二乘法拟合各运行的 TTFT、TPOT 与输出吞吐量；其余系数保持内置值。每个参与拟合的运行还会用不含它的拟合来预测（留出）。校准估算的区间：延迟 %1，吞吐量 %2。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1999"/>
+        <location filename="../app/report/pdf_report.cpp" line="2011"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1999"/>
+        <location filename="../app/report/pdf_report.cpp" line="2011"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1999"/>
+        <location filename="../app/report/pdf_report.cpp" line="2011"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2000"/>
+        <location filename="../app/report/pdf_report.cpp" line="2012"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2000"/>
+        <location filename="../app/report/pdf_report.cpp" line="2012"/>
         <source>Estimate</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2000"/>
+        <location filename="../app/report/pdf_report.cpp" line="2012"/>
         <source>Error</source>
         <translation>误差</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2000"/>
+        <location filename="../app/report/pdf_report.cpp" line="2012"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2001"/>
+        <location filename="../app/report/pdf_report.cpp" line="2013"/>
         <source>Shipped factors</source>
         <translation>内置系数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2001"/>
+        <location filename="../app/report/pdf_report.cpp" line="2013"/>
         <source>Use</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2016"/>
+        <location filename="../app/report/pdf_report.cpp" line="2028"/>
         <source>TTFT (ms, %1)</source>
         <translation>TTFT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2017"/>
+        <location filename="../app/report/pdf_report.cpp" line="2029"/>
         <source>TPOT (ms, %1)</source>
         <translation>TPOT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2019"/>
+        <location filename="../app/report/pdf_report.cpp" line="2031"/>
         <source>output tokens/s</source>
         <translation>输出词元/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2021"/>
+        <location filename="../app/report/pdf_report.cpp" line="2033"/>
         <source>fitted</source>
         <translation>参与拟合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2021"/>
+        <location filename="../app/report/pdf_report.cpp" line="2033"/>
         <source>predicted</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2045"/>
+        <location filename="../app/report/pdf_report.cpp" line="2057"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2048"/>
+        <location filename="../app/report/pdf_report.cpp" line="2060"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2048"/>
+        <location filename="../app/report/pdf_report.cpp" line="2060"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2065"/>
+        <location filename="../app/report/pdf_report.cpp" line="2077"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2070"/>
+        <location filename="../app/report/pdf_report.cpp" line="2082"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>

@@ -1470,6 +1470,18 @@ private:
             part(tr("Checkpoint writes"), t.goodputLoss.checkpoints * t.wallHours * perHour);
             part(tr("Stragglers"), t.goodputLoss.stragglers * t.wallHours * perHour);
             part(tr("Spot interruptions"), std::max(0.0, c.wallHours - t.wallHours) * perHour);
+        } else if (c.disaggregated && priced) {
+            // Separate pools: each pool's month, the share its traffic keeps busy and the rest idle (headroom and
+            // spares), and the KV cache's egress between regions.
+            const auto& pd = *c.disaggregated;
+            double idle = 0;
+            for (const auto* pool : {&pd.prefill, &pd.decode}) {
+                const double util = std::clamp(pool->capacity.utilization, 0.0, 1.0);
+                part(pool == &pd.prefill ? tr("Prefill pool") : tr("Decode pool"), pool->monthlyCost * util);
+                idle += pool->monthlyCost * (1 - util);
+            }
+            part(tr("Headroom, spares and idle capacity"), idle);
+            part(tr("KV cache egress between regions"), pd.egressMonthlyCost);
         } else if (c.inference) {
             const auto& e = *c.inference;
             const double util = std::clamp(c.capacity ? c.capacity->result.utilization : 1.0, 0.0, 1.0);
@@ -1510,11 +1522,11 @@ private:
                                                         : nullptr;
             if (!m)
                 return;
-            const std::string key = c.gpu->id + "/" + std::to_string(c.gpus);
+            const std::string key = gpuText(c) + "/" + std::to_string(c.gpus);
             if (!seen.insert(key).second)
                 return;
             Stack s;
-            s.label = tr("%1 × %2").arg(c.gpus).arg(qs(c.gpu->id));
+            s.label = tr("%1 × %2").arg(c.gpus).arg(qs(gpuText(c)));
             for (double bytes : {m->weights, m->gradients, m->optimizer, m->activations, m->kvCache, m->overhead})
                 s.parts.push_back(bytes / GiB);
             s.capacity = c.gpu->memoryBytes / GiB;
