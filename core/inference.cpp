@@ -162,6 +162,24 @@ double loraParams(const ModelArch& m, const LoraAdapters& a)
     return double(a.rank) * perLayer * m.layers;
 }
 
+/// The projections an adapter adapts in each layer: q, k, v and o, and with `mlp` the MLP's (gate,) up and down.
+int loraProjections(const ModelArch& m, const LoraAdapters& a)
+{
+    return 4 + (a.mlp ? (m.gatedFfn ? 3 : 2) : 0);
+}
+
+/// Seconds per adapted projection per layer that a step with any LoRA request spends in the LoRA path beyond reading
+/// its adapters and multiplying by them: the shrink and expand kernels' launches and minimum duration and the batch's
+/// adapter bookkeeping. Derived from the same-server, same-batch medians of vLLM 0.5.0 serving Llama-2-7B (32 layers ×
+/// 7 projections = 224) with no adapter and with one (Agulló et al., "A Data-driven ML Approach for Maximizing
+/// Performance in LLM-Adapter Serving", arXiv 2508.08343, raw results in github.com/FerranAgulloLopez/
+/// GPULLMAdapterOptimization @bae36e2d, benchmarks/lora/definitive_results/performance_analysis/compute_overhead/
+/// llama-2-7b, read 2026-12-03): median inter-token latency 52.20 → 55.62 ms (rank 8), 49.87 → 54.37 (rank 16),
+/// 47.23 → 51.34 (rank 32) and 49.34 → 51.90 (rank 8, longer requests): +3.65 ms on average, / 224 = 16.3 µs. The
+/// same cost is assumed for SGLang and TensorRT-LLM. Checked on runs it was not derived from (Punica, vLLM 0.5.0 with
+/// 64 adapters, vLLM PR #11267) in tests/data/validation/serving_features.csv, group "serving LoRA".
+constexpr double kLoraProjectionS = 3.6475e-3 / 224.0;
+
 /// The step model of one estimate: everything that does not depend on what a step carries, computed once (an
 /// estimate evaluates hundreds of steps while it searches the operating point).
 class StepModel
@@ -237,6 +255,7 @@ public:
             m_loraFlopsPerToken = 2.0 * params;
             m_loraAdapters = spec.lora->adapters;
             m_loraResident = spec.lora->resident;
+            m_loraFixed = loraStepOverheadS(m, *spec.lora, l.pp);
         }
     }
 
@@ -296,8 +315,9 @@ public:
         t = crossNode ? std::max(t, comm) : t + comm;
         if (m_loraAdapters > 0) {
             const double sequences = load.decodes + (load.prefillTokens > 0 ? 1.0 : 0.0);
-            t += roofline(
-                distinctAdapters(sequences) * m_loraBytes, m_loraFlopsPerToken * tokens, m_bw, m_gemmRate, m_p.overlap);
+            t += roofline(distinctAdapters(sequences) * m_loraBytes, m_loraFlopsPerToken * tokens, m_bw, m_gemmRate,
+                     m_p.overlap)
+                + m_loraFixed;
         }
         // The engine's own cost: per step (scheduling, sampling, Python), per layer (launches and synchronisation
         // that CUDA graphs and overlap do not hide).
@@ -316,7 +336,7 @@ private:
     Precision m_kvPrecision = Precision::BF16;
     double m_kvReads = 1, m_kvShare = 1, m_decodeWidth = 0, m_prefillWidth = 0, m_attnRate = 1, m_link = 1, m_fixed = 0;
     double m_nodes = 1, m_netLink = 1; ///< nodes a replica spans, and each GPU's share of the instance network
-    double m_loraBytes = 0, m_loraFlopsPerToken = 0;
+    double m_loraBytes = 0, m_loraFlopsPerToken = 0, m_loraFixed = 0;
     int m_loraAdapters = 0, m_loraResident = 0;
 };
 
@@ -467,6 +487,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         // A cold adapter is copied from host memory before the request's prefill: 25 GB/s assumed, about 80 % of
         // PCIe 4.0 ×16's 31.5 GB/s per direction (16 GT/s × 16 lanes, 128b/130b encoding); stated in the plan.
         e.loraColdLoadMs = e.loraAdapterBytes / 25e9 * 1e3;
+        e.loraStepOverheadMs = loraStepOverheadS(m, *spec.lora, l.pp) * 1e3;
     }
 
     const double perGpuWeights = weightsPerGpu(m, spec, l);
@@ -503,6 +524,8 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.assumptions.push_back(Message(msg::assumeLengthMix,
             {std::to_string(spec.lengthMix.size()), std::to_string(spec.promptTokens),
                 std::to_string(spec.outputTokens)}));
+    if (!spec.lengthMixSource.empty())
+        e.assumptions.push_back(Message(msg::assumeLengthMixSource, {spec.lengthMixSource}));
     if (spec.prefix)
         e.assumptions.push_back(Message(msg::assumePrefixCache,
             {fixedText(100.0 * hit, 0), std::to_string(static_cast<long long>(prefixTokens)),
@@ -511,7 +534,8 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.assumptions.push_back(Message(msg::assumeLoraServing,
             {std::to_string(spec.lora->adapters), std::to_string(spec.lora->rank),
                 fixedText(e.loraAdapterBytes / (1024.0 * 1024.0), 1), std::to_string(spec.lora->resident),
-                fixedText(100.0 * spec.lora->coldShare(), 1), fixedText(e.loraColdLoadMs, 1)}));
+                fixedText(100.0 * spec.lora->coldShare(), 1), fixedText(e.loraColdLoadMs, 1),
+                fixedText(e.loraStepOverheadMs, 2)}));
     const std::string engineName = spec.engine == ServingEngine::Vllm ? "vLLM"
         : spec.engine == ServingEngine::Sglang                        ? "SGLang"
                                                                       : "TensorRT-LLM";
@@ -631,10 +655,14 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
             const double loaded = step(d, chunk, prefillPosition, d * k) + draft(d);
             stepTime = (1.0 - share) * plain + share * loaded;
             pt.itlP99 = share >= 0.01 ? loaded : plain; // a step that accepts no draft
-            // A new prompt waits for the next step, then takes ⌈P' / room⌉ steps.
+            // A new prompt waits for the step under way, then takes n = ⌈P' / room⌉ steps, each carrying P'/n of its
+            // tokens beside the decodes: a long prompt's steps are longer than the average step.
             const double perStep = std::max(1.0, room);
-            for (std::size_t i = 0; i < classes.size(); ++i)
-                ttft[i] = (0.5 + std::ceil(classes[i].prefilled() / perStep)) * stepTime;
+            for (std::size_t i = 0; i < classes.size(); ++i) {
+                const double n = std::ceil(classes[i].prefilled() / perStep);
+                ttft[i] = 0.5 * stepTime
+                    + n * (step(d, classes[i].prefilled() / n, classes[i].position(), d * k) + draft(d));
+            }
         } else {
             const double decodeStep = step(d, 0, 0, d * k) + draft(d);
             const double prefillBatch = step(0, chunk, prefillPosition);
@@ -796,6 +824,11 @@ InferenceLayout smallestServingLayout(const ModelArch& m, const InferenceSpec& s
             return l;
     }
     return best;
+}
+
+double loraStepOverheadS(const ModelArch& m, const LoraAdapters& a, int pp)
+{
+    return double(m.layers) / std::max(1, pp) * loraProjections(m, a) * kLoraProjectionS;
 }
 
 } // namespace gpuplan::core

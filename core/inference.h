@@ -71,6 +71,7 @@ struct InferenceEstimate
     double loraResidentBytesPerGpu = 0;
     double loraDistinctPerStep = 0;
     double loraColdLoadMs = 0;
+    double loraStepOverheadMs = 0;   ///< the LoRA path's fixed cost in every step that carries an adapter, ms
     double e2eLatencyMs = 0;         ///< a whole request: TTFT + (output − 1) × TPOT, ms
     double throughputTokensPerS = 0; ///< output tokens/s of the whole deployment
     double requestsPerS = 0;         ///< completed requests/s of the whole deployment
@@ -115,6 +116,11 @@ double decodeStepSeconds(const ModelArch& model, const InferenceSpec& spec, cons
 /// Prefill time (s) of one prompt of `tokens` tokens on one replica, alone.
 double prefillSeconds(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, const Efficiency& eff, double tokens);
+
+/// The fixed time (s) the LoRA path adds to every step of a pipeline stage of `pp` that carries an adapter: the adapted
+/// projections of the stage's layers × the cost per projection measured on vLLM (inference.cpp, kLoraProjectionS);
+/// reading the step's distinct adapters and their FLOPs come on top.
+double loraStepOverheadS(const ModelArch& model, const LoraAdapters& lora, int pp = 1);
 
 /// Smallest tensor-parallel degree (power of two up to the node) whose weights fit with room for KV.
 InferenceLayout smallestServingLayout(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu, int gpus);

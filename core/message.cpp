@@ -157,6 +157,16 @@ const MessageDef lengthMixBoth {"workload.length_mix_both",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "give each length once: prompt_tokens and output_tokens, a length_mix, or a length_distribution (whose "
         "means may come from prompt_tokens and output_tokens)")};
+const MessageDef lengthCsvColumn {"workload.length_csv_column",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no %1 column: expected one of %2; the header has %3")};
+const MessageDef lengthCsvValue {"workload.length_csv_value",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "column %1: must be a whole number of tokens from 1 to 10000000, got %2")};
+const MessageDef lengthCsvEmpty {"workload.length_csv_empty",
+    QT_TRANSLATE_NOOP("gpuplan::Messages", "no requests: the file has a header and no rows")};
+const MessageDef lengthCsvNotRead {"workload.length_csv_not_read",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "a CSV of request lengths is read when the workload is opened from its file (gpuplan-cli plan FILE, or Open "
+        "in the app), which turns it into a length_mix; give the lengths here as a length_mix")};
 const MessageDef loraResidentAboveAdapters {"workload.lora_resident_above_adapters",
     QT_TRANSLATE_NOOP("gpuplan::Messages", "must be at most adapters (%1), got %2")};
 const MessageDef profileLength {"workload.profile_length",
@@ -588,12 +598,16 @@ const MessageDef assumeLoraServing {"assume.lora_serving",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular "
         "%5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it "
-        "carries. The LoRA kernels' own overhead is not counted (vLLM measured a third less throughput with one rank-8 "
-        "adapter on Llama 2 7B): read the throughput as an upper bound")};
+        "carries and spends %7 ms more in the LoRA kernels (16 µs per adapted projection and layer, measured on vLLM "
+        "0.5.0 with one adapter against none)")};
 const MessageDef assumeLengthMix {"assume.length_mix",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "request lengths from a mix of %1 buckets (mean prompt %2, mean output %3 tokens): KV memory and throughput "
         "from the mix, p99 TTFT and end-to-end latency from its longest requests")};
+const MessageDef assumeLengthMixSource {"assume.length_mix_source",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "the length mix is %1: each side's lengths cut at their quartiles, 90th and 99th percentiles, each bucket at "
+        "the mean lengths of its requests")};
 
 const MessageDef calibRunRate {"calibration.run_rate", QT_TRANSLATE_NOOP("gpuplan::Messages", "request rate %1/s")};
 const MessageDef calibRunConcurrency {
@@ -703,37 +717,38 @@ const std::vector<const MessageDef*>& allMessages()
         &mustBeBool, &unknownField, &unknownFieldDidYouMean, &mustBeOneOf, &mustBeOneOfDidYouMean, &mustBeStringArray,
         &mustBeNonEmptyString, &mustBeArray, &mustBeNonEmptyArray, &unsupportedSchema, &schemaMissing,
         &numberOutOfRange, &wholeSequences, &globalBatchBoth, &headroomFraction, &profileLength, &lengthMixShares,
-        &lengthP99BelowMean, &acceptedAboveDraft, &speculativeNoDefault, &draftModelRequired,
-        &loraResidentAboveAdapters, &lengthMixBoth, &profileRate, &profileEmpty, &latitudeRange, &longitudeRange,
-        &autoscalingNeedsTraffic, &kindRequired, &contextExceeded, &boundRequired, &sectionIgnored, &countEqualsProduct,
-        &countMultipleOfProduct, &ppExceedsLayers, &pueRange, &tokensValue, &budgetValue, &regionMatchesNothing,
-        &unknownProvider, &unknownCountry, &didYouMean, &textTooLong, &shardGroupNeedsZero3, &shardGroupDivides,
-        &fp8RecipeIgnored, &capacityFactorRange, &moeFieldIgnored, &epDividesExperts, &epDividesDataRanks,
-        &etpDividesTp, &dualPipeNeedsEvenPp, &recomputeLayersRange, &recomputeLayersNeedsFull, &unknownGpu,
-        &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads, &expertsPerTokenRange, &moeFfnRequired,
-        &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal, &duplicateModelId, &gpuNoPrecision,
-        &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate, &regionNotAllowed, &countryNotAllowed,
-        &countryUnknown, &precisionUnsupported, &spotFleetDropped, &gpuCountRange, &fractionalGpu, &noDatasheet,
-        &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota, &doesNotFitOn, &notFeasible,
-        &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand, &spotBucketTooHigh, &spotWithoutRate,
-        &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget, &noExchangeRate, &doesNotFitNeeds,
-        &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins, &noteRankedByTime, &noteRankedByCarbon,
-        &noteRankedByCost, &notePricesOld, &notePriceCheck, &ruleOutlier, &ruleSpotAboveOnDemand, &ruleSpotNotCheaper,
-        &ruleLinearMultiGpu, &ruleStale, &ruleSourcesDisagree, &ruleOther, &checkOutlier, &checkLinearMultiGpu,
-        &checkSpotAboveOnDemand, &checkSpotAboveRegion, &checkSpotEqualsRegion, &checkStale, &checkSourcesDisagree,
-        &noteHostDefault, &noteFxOld, &sloAtRisk, &noteSloPreference, &noteSloRiskRecommended, &noteStrictSlo,
-        &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored, &noteRankedByGpus, &noteRankedByWallTime,
-        &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed, &noteSpotManyInterruptions,
-        &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing, &beyondQuota, &pinnedTpBeyondDomain,
-        &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp, &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven,
-        &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv,
-        &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute,
-        &changeMicroBatch1, &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft,
-        &needsReplicas, &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
-        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision,
-        &assumeMoeBalanced, &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing,
-        &assumeLengthMix, &assumeMxfp8NotNative, &assumeGoodputShares,
+        &lengthCsvColumn, &lengthCsvValue, &lengthCsvEmpty, &lengthCsvNotRead, &lengthP99BelowMean, &acceptedAboveDraft,
+        &speculativeNoDefault, &draftModelRequired, &loraResidentAboveAdapters, &lengthMixBoth, &profileRate,
+        &profileEmpty, &latitudeRange, &longitudeRange, &autoscalingNeedsTraffic, &kindRequired, &contextExceeded,
+        &boundRequired, &sectionIgnored, &countEqualsProduct, &countMultipleOfProduct, &ppExceedsLayers, &pueRange,
+        &tokensValue, &budgetValue, &regionMatchesNothing, &unknownProvider, &unknownCountry, &didYouMean, &textTooLong,
+        &shardGroupNeedsZero3, &shardGroupDivides, &fp8RecipeIgnored, &capacityFactorRange, &moeFieldIgnored,
+        &epDividesExperts, &epDividesDataRanks, &etpDividesTp, &dualPipeNeedsEvenPp, &recomputeLayersRange,
+        &recomputeLayersNeedsFull, &unknownGpu, &unknownModel, &ffnRequired, &headsDivideHidden, &kvHeadsDivideHeads,
+        &expertsPerTokenRange, &moeFfnRequired, &denseLayersExceed, &mlaFieldsRequired, &activeExceedsTotal,
+        &duplicateModelId, &gpuNoPrecision, &gpuIdleAboveTdp, &gpuNameTaken, &mustBeUsd, &currencyCode, &isoDate,
+        &regionNotAllowed, &countryNotAllowed, &countryUnknown, &precisionUnsupported, &spotFleetDropped,
+        &gpuCountRange, &fractionalGpu, &noDatasheet, &noPrice, &pinnedNotWhole, &quotaZero, &missesDeadlineWithinQuota,
+        &doesNotFitOn, &notFeasible, &pricingNotAllowed, &spotAboveOnDemand, &spotAboveRegionOnDemand,
+        &spotBucketTooHigh, &spotWithoutRate, &onSpotCapacity, &missesDeadlineBy, &overBudget, &networkExceedsTarget,
+        &noExchangeRate, &doesNotFitNeeds, &missesDeadlineEvenOn, &noLayout, &noteExcludedCount, &notePrunedTwins,
+        &noteRankedByTime, &noteRankedByCarbon, &noteRankedByCost, &notePricesOld, &notePriceCheck, &ruleOutlier,
+        &ruleSpotAboveOnDemand, &ruleSpotNotCheaper, &ruleLinearMultiGpu, &ruleStale, &ruleSourcesDisagree, &ruleOther,
+        &checkOutlier, &checkLinearMultiGpu, &checkSpotAboveOnDemand, &checkSpotAboveRegion, &checkSpotEqualsRegion,
+        &checkStale, &checkSourcesDisagree, &noteHostDefault, &noteFxOld, &sloAtRisk, &noteSloPreference,
+        &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
+        &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
+        &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing,
+        &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp, &noteQuotaAzure,
+        &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
+        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
+        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
+        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
+        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
+        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv,
+        &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision, &assumeMoeBalanced,
+        &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing, &assumeLengthMix,
+        &assumeLengthMixSource, &assumeMxfp8NotNative, &assumeGoodputShares,
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,

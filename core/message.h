@@ -73,11 +73,12 @@ extern const MessageDef jsonEmpty, jsonSyntax, jsonInvalid, jsonTooDeep, jsonToo
 // Workloads (workload.cpp)
 extern const MessageDef wholeSequences, globalBatchBoth, headroomFraction, profileLength, lengthMixShares,
     lengthP99BelowMean, acceptedAboveDraft, speculativeNoDefault, draftModelRequired, loraResidentAboveAdapters,
-    lengthMixBoth, profileRate, profileEmpty, latitudeRange, longitudeRange, autoscalingNeedsTraffic, kindRequired,
-    contextExceeded, boundRequired, sectionIgnored, countEqualsProduct, countMultipleOfProduct, ppExceedsLayers,
-    pueRange, tokensValue, budgetValue, regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong,
-    shardGroupNeedsZero3, shardGroupDivides, fp8RecipeIgnored, capacityFactorRange, moeFieldIgnored, epDividesExperts,
-    epDividesDataRanks, etpDividesTp, dualPipeNeedsEvenPp, recomputeLayersRange, recomputeLayersNeedsFull;
+    lengthMixBoth, lengthCsvColumn, lengthCsvValue, lengthCsvEmpty, lengthCsvNotRead, profileRate, profileEmpty,
+    latitudeRange, longitudeRange, autoscalingNeedsTraffic, kindRequired, contextExceeded, boundRequired,
+    sectionIgnored, countEqualsProduct, countMultipleOfProduct, ppExceedsLayers, pueRange, tokensValue, budgetValue,
+    regionMatchesNothing, unknownProvider, unknownCountry, didYouMean, textTooLong, shardGroupNeedsZero3,
+    shardGroupDivides, fp8RecipeIgnored, capacityFactorRange, moeFieldIgnored, epDividesExperts, epDividesDataRanks,
+    etpDividesTp, dualPipeNeedsEvenPp, recomputeLayersRange, recomputeLayersNeedsFull;
 // Catalog look-ups (gpu.cpp, model.cpp)
 extern const MessageDef unknownGpu, unknownModel;
 // Model architectures (model.cpp)
@@ -106,7 +107,7 @@ extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, f
     replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
     assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault,
     assumeReleasedPrecision, assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares, assumeSpeculation,
-    speculationCosts, assumePrefixCache, assumeLoraServing, assumeLengthMix;
+    speculationCosts, assumePrefixCache, assumeLoraServing, assumeLengthMix, assumeLengthMixSource;
 // Calibration from a serving benchmark's results (serving_calibration.cpp) and what plans say about it
 extern const MessageDef calibRunRate, calibRunConcurrency, calibRunBurst, calibStatMean, calibStatMedian,
     calibStatDerived, calibStatMeasured, calibOverloaded, calibSaturated, calibBeyondCapacity, calibDoesNotFit,

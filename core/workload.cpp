@@ -1,6 +1,7 @@
 #include "workload.h"
 
 #include "catalog.h"
+#include "csv.h"
 #include "json_reader.h"
 #include "model_reader.h"
 
@@ -394,7 +395,13 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model, const GpuCa
             if (r.has(other))
                 fail(r.context(), r.pointer(other), Message(msg::lengthMixBoth));
     }
+    // A CSV of (prompt, output) pairs is turned into a length_mix by whoever reads the workload's file (core reads no
+    // files): one left here was not read from a file.
+    if (r.has("length_csv"))
+        fail(r.context(), r.pointer("length_csv"), Message(msg::lengthCsvNotRead));
     s.lengthMix = readLengthMix(r);
+    if (auto source = r.optString("length_mix_source"))
+        s.lengthMixSource = *source;
     if (s.lengthMix.empty()) {
         s.promptTokens = static_cast<int>(r.integerCount("prompt_tokens", 1, 10'000'000));
         s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));
@@ -567,6 +574,113 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model, const GpuCa
 }
 
 } // namespace
+
+std::vector<LengthBucket> lengthMixFromPairs(const std::vector<std::pair<double, double>>& pairs)
+{
+    if (pairs.empty())
+        return {};
+    // Each side's cut points: its values at the quartiles, the 90th and the 99th percentile (nearest rank), equal ones
+    // merged; a request falls in the first band whose cut point it does not exceed, or in the band above the last.
+    const std::vector<double> quantiles {0.25, 0.5, 0.75, 0.9, 0.99};
+    const auto cuts = [&](bool prompt) {
+        std::vector<double> v;
+        v.reserve(pairs.size());
+        for (const auto& p : pairs)
+            v.push_back(prompt ? p.first : p.second);
+        std::sort(v.begin(), v.end());
+        std::vector<double> c;
+        for (double q : quantiles) {
+            const auto rank = static_cast<std::size_t>(std::ceil(q * double(v.size()) - 1e-9)); // 0.9 · 10 is 9.000…1
+            const double x = v[std::clamp<std::size_t>(rank, 1, v.size()) - 1];
+            if (c.empty() || x > c.back())
+                c.push_back(x);
+        }
+        if (c.back() >= v.back())
+            c.pop_back(); // nothing above the last cut point
+        return c;
+    };
+    const auto promptCuts = cuts(true), outputCuts = cuts(false);
+    const auto band = [](const std::vector<double>& c, double x) {
+        return static_cast<std::size_t>(std::lower_bound(c.begin(), c.end(), x) - c.begin());
+    };
+    const std::size_t columns = outputCuts.size() + 1;
+    struct Sum
+    {
+        double prompt = 0, output = 0, count = 0;
+    };
+    std::vector<Sum> sums((promptCuts.size() + 1) * columns);
+    for (const auto& p : pairs) {
+        auto& s = sums[band(promptCuts, p.first) * columns + band(outputCuts, p.second)];
+        s.prompt += p.first;
+        s.output += p.second;
+        s.count += 1;
+    }
+    std::vector<LengthBucket> mix;
+    for (const auto& s : sums)
+        if (s.count > 0)
+            mix.push_back({s.prompt / s.count, s.output / s.count, s.count / double(pairs.size())});
+    return mix;
+}
+
+Result<LengthPairs> lengthMixFromCsv(std::string_view text, const std::string& fileName)
+{
+    auto table = parseCsv(text, fileName);
+    if (!table)
+        return table.error();
+    // The first header name (any case) of each list names the column.
+    const auto find = [&](const std::vector<std::string_view>& names) -> int {
+        for (auto name : names)
+            for (std::size_t i = 0; i < table->header.size(); ++i)
+                if (toLower(table->header[i]) == name)
+                    return static_cast<int>(i);
+        return -1;
+    };
+    const std::vector<std::string_view> promptNames {
+        "prompt_tokens", "prompt", "input_tokens", "input", "context_tokens", "contexttokens", "num_prefill_tokens"};
+    const std::vector<std::string_view> outputNames {
+        "output_tokens", "output", "generated_tokens", "generatedtokens", "completion_tokens", "num_decode_tokens"};
+    const auto fileError = [&](const std::string& where, Message m) {
+        Error e(ErrorCode::InvalidInput, where + ": " + m.text());
+        e.file = fileName;
+        e.message = std::move(m);
+        return e;
+    };
+    const auto joined = [](const auto& names) {
+        std::string out;
+        for (const auto& n : names)
+            out += (out.empty() ? "" : ", ") + std::string(n);
+        return out;
+    };
+    const int promptColumn = find(promptNames), outputColumn = find(outputNames);
+    if (promptColumn < 0 || outputColumn < 0)
+        return fileError(fileName + ":1",
+            Message(msg::lengthCsvColumn,
+                {promptColumn < 0 ? "prompt" : "output", joined(promptColumn < 0 ? promptNames : outputNames),
+                    joined(table->header)}));
+    LengthPairs out;
+    out.promptColumn = table->header[static_cast<std::size_t>(promptColumn)];
+    out.outputColumn = table->header[static_cast<std::size_t>(outputColumn)];
+    std::vector<std::pair<double, double>> pairs;
+    pairs.reserve(table->rows.size());
+    for (std::size_t i = 0; i < table->rows.size(); ++i) {
+        double value[2] = {0, 0};
+        for (int side = 0; side < 2; ++side) {
+            const auto column = static_cast<std::size_t>(side == 0 ? promptColumn : outputColumn);
+            const std::string& raw = table->rows[i][column];
+            const auto x = parseNumberCell(raw);
+            if (!x || *x < 1 || *x > 10'000'000 || *x != std::floor(*x))
+                return fileError(fileName + ":" + std::to_string(table->lines[i]),
+                    Message(msg::lengthCsvValue, {table->header[column], '"' + raw + '"'}));
+            value[side] = *x;
+        }
+        pairs.emplace_back(value[0], value[1]);
+    }
+    if (pairs.empty())
+        return fileError(fileName, Message(msg::lengthCsvEmpty));
+    out.requests = pairs.size();
+    out.buckets = lengthMixFromPairs(pairs);
+    return out;
+}
 
 Result<Workload> parseWorkload(std::string_view text, const std::string& fileName, const ModelCatalog& models,
     const GpuCatalog& gpus, std::vector<std::string>* warnings, std::vector<Error>* diagnostics)

@@ -184,6 +184,9 @@ struct InferenceSpec
     /// Request lengths as a mix (inference.length_mix, or length_distribution turned into buckets); empty: every
     /// request has promptTokens and outputTokens (which hold the mix's means when a mix is given).
     std::vector<LengthBucket> lengthMix;
+    /// Where the mix came from when it was read from a CSV of (prompt, output) pairs (inference.length_mix_source,
+    /// which the file readers write beside the mix: "trace.csv, 19366 requests"); informational.
+    std::string lengthMixSource;
     std::optional<Speculation> speculation;
     std::optional<PrefixCache> prefix;
     std::optional<LoraAdapters> lora;
@@ -316,6 +319,25 @@ struct Workload
         std::optional<double> electricityUsdPerKwh;
     } energy;
 };
+
+/// Request lengths read from a CSV of (prompt, output) pairs, one request per row (a user's serving logs, or a
+/// published trace such as the Azure LLM inference trace 2023: TIMESTAMP,ContextTokens,GeneratedTokens), as a
+/// length mix: the prompt lengths cut at their quartiles, 90th and 99th percentiles and the output lengths likewise,
+/// up to 6 × 6 buckets (the empty ones dropped), each at the mean prompt and output of its requests and with their
+/// share. The buckets keep the pairs' means exactly, the correlation between prompt and output lengths (long prompts
+/// often come with short answers), and the top 1 % of each side as buckets of their own for the p99 latencies.
+/// The prompt column is the first of prompt_tokens, prompt, input_tokens, input, context_tokens, contexttokens,
+/// num_prefill_tokens (any case), the output column of output_tokens, output, generated_tokens, generatedtokens,
+/// completion_tokens, num_decode_tokens; other columns are ignored. Errors name the file, line, column and value.
+struct LengthPairs
+{
+    std::vector<LengthBucket> buckets;
+    std::size_t requests = 0;
+    std::string promptColumn, outputColumn; ///< as the file's header spells them
+};
+Result<LengthPairs> lengthMixFromCsv(std::string_view text, const std::string& fileName);
+/// The bucketing of lengthMixFromCsv over pairs already read (prompt, output tokens; neither empty nor below 1).
+std::vector<LengthBucket> lengthMixFromPairs(const std::vector<std::pair<double, double>>& pairs);
 
 /// Parses a "gpuplan.workload/1" document. Errors name the file, the JSON pointer and the value
 /// ("llama.json:/training/tokens: must be a positive number, got -5"); unknown fields become warnings (as text in

@@ -127,6 +127,7 @@ void TestCli::examplesRun_data()
     QTest::addRow("Llama 70B LoRA") << example("llama-3.1-70b-lora.json") << 0;
     QTest::addRow("Llama 8B chat serving") << example("llama-3.1-8b-chat-serving.json") << 0;
     QTest::addRow("Llama 70B serving") << example("llama-3.1-70b-serving.json") << 0;
+    QTest::addRow("Llama 70B at Azure trace lengths") << example("llama-3.1-70b-azure-conversation.json") << 0;
     QTest::addRow("rendering batch") << example("rendering-batch.json") << 0;
     QTest::addRow("CFD batch") << example("cfd-simulation-batch.json") << 0;
 }
@@ -288,6 +289,14 @@ void TestCli::badInput_data()
     QTest::addRow("unknown GPU") << QByteArray(
         R"({"kind":"training","model":{"preset":"llama-3.1-8b"},"training":{"tokens":5},"hardware":{"gpu":"Z9"}})")
                                  << QByteArray("gpuplan-cli: <stdin>:/hardware/gpu: unknown GPU \"Z9\"");
+    QTest::addRow("length CSV missing")
+        << QByteArray(R"({"kind":"inference","model":{"preset":"llama-3.1-8b"},)"
+                      R"("inference":{"length_csv":"/nonexistent/lengths.csv"}})")
+        << QByteArray("gpuplan-cli: <stdin>:/inference/length_csv: /nonexistent/lengths.csv: cannot open file");
+    QTest::addRow("length CSV not a path")
+        << QByteArray(R"({"kind":"inference","model":{"preset":"llama-3.1-8b"},"inference":{"length_csv":5}})")
+        << QByteArray("gpuplan-cli: <stdin>:/inference/length_csv: must be the path of a CSV of (prompt, output) "
+                      "token counts, got 5");
 }
 
 void TestCli::badInput()

@@ -10,6 +10,7 @@
 #include "app/gui/workloadform.h"
 #include "app/gui/workloadjson.h"
 #include "core/model.h"
+#include "providers/workloadfile.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -46,6 +47,7 @@ private Q_SLOTS:
     void hfConfigMatchesPresets_data();
     void hfConfigMatchesPresets();
     void hfConfigRejectsJunk();
+    void lengthCsvImport();
 
 private:
     std::unique_ptr<gui::AppContext> m_ctx;
@@ -218,11 +220,12 @@ void TestGuiForm::examplesRoundTrip_data()
 
 void TestGuiForm::examplesRoundTrip()
 {
-    // The files `gpuplan-cli plan` reads load into the form, validate, and come out with every value they had.
+    // The files `gpuplan-cli plan` reads load into the form, validate, and come out with every value they had; read as
+    // the app's Open reads them (a CSV of request lengths comes in as the length mix it stands for).
     QFETCH(QString, file);
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QByteArray text = f.readAll();
+    auto read = providers::readWorkloadFile(file.toStdString());
+    QVERIFY2(read, read ? "" : read.error().detail.c_str());
+    const QByteArray text = QByteArray::fromStdString(*read);
     QString error;
     QVERIFY2(m_form->loadWorkload(text, &error), qPrintable(error));
     QVERIFY2(m_form->isValid(), qPrintable(m_form->errorPointer() + QStringLiteral(": ") + m_form->errorMessage()));
@@ -464,6 +467,43 @@ void TestGuiForm::hfConfigRejectsJunk()
     QVERIFY(!m_form->importHfConfig("[1,2]", &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(m_form->state(), before);
+}
+
+// Request lengths from a CSV in the form: the mix and its source go into the workload, the one-length fields are
+// cleared, the label names the file; "One length" drops the mix; undo data (the edited signal) carries both states.
+void TestGuiForm::lengthCsvImport()
+{
+    QFile f(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama-3.1-8b-chat-serving.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(m_form->loadWorkload(f.readAll()));
+    QSignalSpy edits(m_form.get(), &WorkloadForm::edited);
+    QString error;
+    // Three requests of 100 + 10 tokens and one of 1000 + 500 (tst_workload works the buckets out by hand).
+    QVERIFY2(m_form->importLengthCsv("prompt_tokens,output_tokens\n100,10\n1000,500\n100,10\n100,10\n",
+                 QStringLiteral("my-logs.csv"), &error),
+        qPrintable(error));
+    QVERIFY2(m_form->isValid(), qPrintable(m_form->errorPointer() + QStringLiteral(": ") + m_form->errorMessage()));
+    QCOMPARE(edits.size(), 1);
+    const auto& i = *m_form->workload()->inference;
+    QCOMPARE(i.lengthMix.size(), std::size_t(2));
+    QCOMPARE(i.promptTokens, 325);
+    QCOMPARE(i.lengthMixSource, std::string("my-logs.csv, 4 requests (prompt_tokens, output_tokens)"));
+    QVERIFY(m_form->isEmpty(QStringLiteral("/inference/prompt_tokens")));
+    auto* label = m_form->findChild<QLabel*>(QStringLiteral("lengthMixLabel"));
+    QVERIFY(label && !label->isHidden()); // inside the collapsed "Advanced serving" panel
+    QVERIFY2(label->text().contains(QLatin1String("from my-logs.csv, 4 requests")), qPrintable(label->text()));
+
+    QVERIFY(!m_form->importLengthCsv("prompt,output\n100,x\n", QStringLiteral("bad.csv"), &error));
+    QVERIFY2(error.contains(QLatin1String("bad.csv")) && error.contains(QLatin1String("\"x\"")), qPrintable(error));
+    QCOMPARE(edits.size(), 1); // a bad file changes nothing
+    QCOMPARE(m_form->workload()->inference->lengthMix.size(), std::size_t(2));
+
+    m_form->clearLengthMix();
+    QCOMPARE(edits.size(), 2);
+    QVERIFY(label->isHidden());
+    // Without the mix and with the one-length fields cleared the form says the prompt length is missing.
+    QVERIFY(!m_form->isValid());
+    QCOMPARE(m_form->errorPointer(), QStringLiteral("/inference/prompt_tokens"));
 }
 
 QTEST_MAIN(TestGuiForm)

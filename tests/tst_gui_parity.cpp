@@ -8,6 +8,7 @@
 #include "app/gui/appcontext.h"
 #include "app/gui/planengine.h"
 #include "app/gui/workloadform.h"
+#include "providers/workloadfile.h"
 
 #include <QDir>
 #include <QFile>
@@ -102,10 +103,12 @@ QJsonObject TestGuiParity::cliPlan(const QString& file, const QString& db, const
 void TestGuiParity::compare(const QString& file, gui::AppContext& ctx, const QString& db)
 {
     const QString currency = file.contains(QLatin1String("cny")) ? QStringLiteral("CNY") : QStringLiteral("USD");
-    // The app: the file into the form (File → Import Workload), then the live planner's engine.
+    // The app: the file into the form (File → Open reads it with the files it names), then the live planner's engine.
     gui::WorkloadForm form(ctx.data());
     QString error;
-    QVERIFY2(form.loadWorkload(readAll(file), &error), qPrintable(error));
+    auto text = providers::readWorkloadFile(file.toStdString());
+    QVERIFY2(text, text ? "" : text.error().detail.c_str());
+    QVERIFY2(form.loadWorkload(QByteArray::fromStdString(*text), &error), qPrintable(error));
     QVERIFY2(form.isValid(), qPrintable(file + QStringLiteral(": ") + form.errorMessage()));
     const auto app = gui::computePlan(ctx.data(), *form.workload(), currency);
     QVERIFY2(!app->error, app->error ? app->error->detail.c_str() : "");

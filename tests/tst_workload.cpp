@@ -4,9 +4,12 @@
 #include "core/gpu.h"
 #include "core/quantity.h"
 #include "core/workload.h"
+#include "providers/workloadfile.h"
 #include "testutil.h"
 
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 
 using namespace gpuplan;
 
@@ -50,6 +53,11 @@ private Q_SLOTS:
     void releasedWeightFormat();
     void releasedFormatIsAPresetFact();
     void examplesParse();
+    void lengthPairsBucketed();
+    void lengthCsvOfAzureTrace();
+    void lengthCsvBadInput_data();
+    void lengthCsvBadInput();
+    void lengthCsvInlined();
     void counts_data();
     void counts();
     void nearMisses();
@@ -435,11 +443,158 @@ void TestWorkload::examplesParse()
     QVERIFY(files.size() >= 5);
     for (const auto& f : files) {
         std::vector<std::string> warnings;
-        auto w = core::parseWorkload(
-            test::readFile(dir.filePath(f).toStdString()), f.toStdString(), test::models(), test::gpus(), &warnings);
+        // Read as the CLI and the app read them: the files a workload names (a CSV of request lengths) come in.
+        auto text = providers::readWorkloadFile(dir.filePath(f).toStdString());
+        QVERIFY2(text, text ? "" : text.error().detail.c_str());
+        auto w = core::parseWorkload(*text, f.toStdString(), test::models(), test::gpus(), &warnings);
         QVERIFY2(w, w ? "" : w.error().detail.c_str());
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
     }
+}
+
+// (prompt, output) pairs as buckets, worked by hand.
+void TestWorkload::lengthPairsBucketed()
+{
+    // Three requests of 100 + 10 tokens and one of 1000 + 500: each side's cut points (nearest rank) are 100 at the
+    // quartiles and 1000 at p90 and p99 (prompt; 10 and 500 for the output); nothing is above 1000, so one cut point
+    // is left on each side and the pairs make two buckets: 75 % at 100 + 10, 25 % at 1000 + 500.
+    auto two = core::lengthMixFromPairs({{100, 10}, {1000, 500}, {100, 10}, {100, 10}});
+    QCOMPARE(two.size(), std::size_t(2));
+    QCOMPARE(two[0].promptTokens, 100.0);
+    QCOMPARE(two[0].outputTokens, 10.0);
+    QCOMPARE(two[0].share, 0.75);
+    QCOMPARE(two[1].promptTokens, 1000.0);
+    QCOMPARE(two[1].outputTokens, 500.0);
+    QCOMPARE(two[1].share, 0.25);
+
+    // Request i of 100 has i prompt tokens and 101 − i output tokens (long prompts, short answers). Cut points on
+    // either side: 25, 50, 75, 90 and 99. Request 100 (100 + 1) is above p99 on the prompt side and in the first
+    // output band: a bucket of its own, 1 %. Requests 91…99 (prompts 91…99, outputs 10…2) share the next: 9 % at
+    // 95 + 6. The buckets keep the means, 50.5 and 50.5.
+    std::vector<std::pair<double, double>> pairs;
+    for (int i = 1; i <= 100; ++i)
+        pairs.emplace_back(i, 101 - i);
+    const auto mix = core::lengthMixFromPairs(pairs);
+    double prompt = 0, output = 0, shares = 0;
+    bool top = false, next = false;
+    for (const auto& b : mix) {
+        prompt += b.share * b.promptTokens;
+        output += b.share * b.outputTokens;
+        shares += b.share;
+        top = top || (b.promptTokens == 100 && b.outputTokens == 1 && qFuzzyCompare(b.share, 0.01));
+        next = next || (b.promptTokens == 95 && b.outputTokens == 6 && qFuzzyCompare(b.share, 0.09));
+    }
+    QVERIFY(top);
+    QVERIFY(next);
+    GP_COMPARE_REL(prompt, 50.5, 1e-12);
+    GP_COMPARE_REL(output, 50.5, 1e-12);
+    GP_COMPARE_REL(shares, 1.0, 1e-12);
+    // Bands 1–25, 26–50, 51–75, 76–90, 91–99 and 100 on either side: prompts 1–25 have outputs 100, 91–99 and 76–90,
+    // three output bands; every other prompt band meets one: 8 buckets.
+    QCOMPARE(mix.size(), std::size_t(8));
+}
+
+// The bundled public trace: Azure's LLM inference conversation trace 2023 (examples/traces/README.md). Its 19,366
+// requests' mean prompt and output, 1154.6974 and 211.1259 tokens, were computed from the file with Python's csv
+// module; the mix keeps them, and its longest-prompt bucket lies above the trace's p99 prompt, 4142 tokens.
+void TestWorkload::lengthCsvOfAzureTrace()
+{
+    const std::string file = "azure-llm-inference-2023-conv.csv";
+    auto r = core::lengthMixFromCsv(test::readFile(GPUPLAN_SOURCE_DIR "/examples/traces/" + file), file);
+    QVERIFY2(r, r ? "" : r.error().detail.c_str());
+    QCOMPARE(r->requests, std::size_t(19366));
+    QCOMPARE(r->promptColumn, std::string("ContextTokens"));
+    QCOMPARE(r->outputColumn, std::string("GeneratedTokens"));
+    QVERIFY(r->buckets.size() > 16 && r->buckets.size() <= 36);
+    double prompt = 0, output = 0, longest = 0;
+    for (const auto& b : r->buckets) {
+        prompt += b.share * b.promptTokens;
+        output += b.share * b.outputTokens;
+        longest = std::max(longest, b.promptTokens);
+    }
+    GP_COMPARE_REL(prompt, 1154.6974078, 1e-9);
+    GP_COMPARE_REL(output, 211.1259424, 1e-9);
+    QVERIFY(longest > 4142);
+}
+
+void TestWorkload::lengthCsvBadInput_data()
+{
+    QTest::addColumn<QByteArray>("csv");
+    QTest::addColumn<QString>("error");
+    QTest::addRow("no output column") << QByteArray("prompt_tokens,latency_ms\n100,20\n")
+                                      << QStringLiteral("t.csv:1: no output column: expected one of output_tokens, "
+                                                        "output, generated_tokens, generatedtokens, completion_tokens, "
+                                                        "num_decode_tokens; the header has prompt_tokens, latency_ms");
+    QTest::addRow("not a number")
+        << QByteArray("prompt,output\n100,20\n200,abc\n")
+        << QStringLiteral("t.csv:3: column output: must be a whole number of tokens from 1 to 10000000, got \"abc\"");
+    QTest::addRow("zero") << QByteArray("Prompt,Output\n0,20\n")
+                          << QStringLiteral("t.csv:2: column Prompt: must be a whole number of tokens from 1 to "
+                                            "10000000, got \"0\"");
+    QTest::addRow("fraction") << QByteArray("prompt,output\n10.5,20\n")
+                              << QStringLiteral("t.csv:2: column prompt: must be a whole number of tokens from 1 to "
+                                                "10000000, got \"10.5\"");
+    QTest::addRow("header only") << QByteArray("prompt,output\n")
+                                 << QStringLiteral("t.csv: no requests: the file has a header and no rows");
+}
+
+void TestWorkload::lengthCsvBadInput()
+{
+    QFETCH(QByteArray, csv);
+    QFETCH(QString, error);
+    auto r = core::lengthMixFromCsv(csv.toStdString(), "t.csv");
+    QVERIFY(!r);
+    QCOMPARE(QString::fromStdString(r.error().detail), error);
+}
+
+// A workload naming a CSV: the file readers put the mix and its source in its place; errors name the workload, the
+// field and the CSV's line; core alone refuses a path it cannot read.
+void TestWorkload::lengthCsvInlined()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto write = [&](const QString& name, const QByteArray& text) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    const QByteArray workload = R"({"schema": "gpuplan.workload/1", "name": "s", "kind": "inference",
+      "model": {"preset": "llama-3.1-8b"},
+      "inference": {"length_csv": "logs/lengths.csv", "requests_per_second": 2}})";
+    write(QStringLiteral("w.json"), workload);
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("logs")));
+    write(QStringLiteral("logs/lengths.csv"), "prompt_tokens,output_tokens\n100,10\n1000,500\n100,10\n100,10\n");
+    auto text = providers::readWorkloadFile(dir.filePath(QStringLiteral("w.json")).toStdString());
+    QVERIFY2(text, text ? "" : text.error().detail.c_str());
+    auto w = core::parseWorkload(*text, "w.json", test::models(), test::gpus());
+    QVERIFY2(w, w ? "" : w.error().detail.c_str());
+    const auto& i = *w->inference;
+    QCOMPARE(i.lengthMix.size(), std::size_t(2));
+    QCOMPARE(i.lengthMix[1].promptTokens, 1000.0);
+    QCOMPARE(i.lengthMix[1].share, 0.25);
+    QCOMPARE(i.promptTokens, 325); // 0.75 · 100 + 0.25 · 1000
+    QCOMPARE(i.outputTokens, 133); // 0.75 · 10 + 0.25 · 500 = 132.5, rounded half away from zero
+    QCOMPARE(i.lengthMixSource, std::string("lengths.csv, 4 requests (prompt_tokens, output_tokens)"));
+    QCOMPARE(i.requestsPerSecond.value_or(0), 2.0);
+
+    write(QStringLiteral("logs/lengths.csv"), "prompt_tokens,output_tokens\n100,10\n100,-3\n");
+    auto bad = providers::readWorkloadFile(dir.filePath(QStringLiteral("w.json")).toStdString());
+    QVERIFY(!bad);
+    QCOMPARE(QString::fromStdString(bad.error().detail),
+        dir.filePath(QStringLiteral("w.json"))
+            + QStringLiteral(":/inference/length_csv: logs/lengths.csv:3: column "
+                             "output_tokens: must be a whole number of tokens from "
+                             "1 to 10000000, got \"-3\""));
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("logs/lengths.csv"))));
+    auto missing = providers::readWorkloadFile(dir.filePath(QStringLiteral("w.json")).toStdString());
+    QVERIFY(!missing);
+    QVERIFY2(QString::fromStdString(missing.error().detail).contains(QLatin1String("lengths.csv: cannot open file")),
+        missing.error().detail.c_str());
+
+    auto direct = parse(workload.toStdString());
+    QVERIFY(!direct);
+    QVERIFY2(direct.error().detail.rfind("w.json:/inference/length_csv: a CSV of request lengths is read when", 0) == 0,
+        direct.error().detail.c_str());
 }
 
 // Counts as users write them (core::parseCount), worked by hand: 300 × 1e9, 3000 × 1e8 (亿), 1.5e12, grouping.

@@ -828,10 +828,6 @@
         <translation>每种长度只能给出一次：prompt_tokens 与 output_tokens、length_mix，或 length_distribution（其均值可取自 prompt_tokens 与 output_tokens）</translation>
     </message>
     <message>
-        <source>%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular %5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it carries. The LoRA kernels&apos; own overhead is not counted (vLLM measured a third less throughput with one rank-8 adapter on Llama 2 7B): read the throughput as an upper bound</source>
-        <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻 GPU 显存；假设各适配器被请求的概率相同，%5 % 的请求需等待 %6 ms 经 PCIe（假定 25 GB/s）加载其适配器；每一步读取其包含的每个不同适配器。未计入 LoRA 内核自身的开销（vLLM 实测在 Llama 2 7B 上使用一个秩为 8 的适配器时吞吐量降低约三分之一）：吞吐量应视为上限</translation>
-    </message>
-    <message>
         <source>%1 USD per GPU-hour is %2 × the median %3 of %4 on-demand %5 rows (rule: above %6 × or below 1/%6)</source>
         <translation>每 GPU 小时 %1 美元，是 %4 条 %5 按需价格中位数 %3 的 %2 倍（规则：高于 %6 倍或低于 1/%6）</translation>
     </message>
@@ -950,6 +946,30 @@
     <message>
         <source>the pinned %1 pool&apos;s tp %2 needs %2 GPUs in one instance; this instance has %3 (a pool&apos;s replica stays inside one instance)</source>
         <translation>固定的 %1 池 tp %2 需要同一实例内有 %2 个 GPU；此实例只有 %3 个（池的副本不跨实例）</translation>
+    </message>
+    <message>
+        <source>no %1 column: expected one of %2; the header has %3</source>
+        <translation>没有 %1 列：应为 %2 之一；表头为 %3</translation>
+    </message>
+    <message>
+        <source>column %1: must be a whole number of tokens from 1 to 10000000, got %2</source>
+        <translation>列 %1：必须是 1 到 10000000 之间的整数 token 数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>no requests: the file has a header and no rows</source>
+        <translation>没有请求：文件只有表头，没有数据行</translation>
+    </message>
+    <message>
+        <source>a CSV of request lengths is read when the workload is opened from its file (gpuplan-cli plan FILE, or Open in the app), which turns it into a length_mix; give the lengths here as a length_mix</source>
+        <translation>请求长度 CSV 只在从文件打开工作负载时读取（gpuplan-cli plan FILE，或应用中的“打开”），并转换为 length_mix；此处请直接以 length_mix 给出长度</translation>
+    </message>
+    <message>
+        <source>%1 LoRA adapters of rank %2 (%3 MiB each, 16-bit), %4 kept in GPU memory; with every adapter equally popular %5 % of requests wait %6 ms for theirs over PCIe (25 GB/s assumed); a step reads each distinct adapter it carries and spends %7 ms more in the LoRA kernels (16 µs per adapted projection and layer, measured on vLLM 0.5.0 with one adapter against none)</source>
+        <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻显存；各适配器热度相同时，%5 % 的请求需等待 %6 ms 经 PCIe 加载其适配器（假定 25 GB/s）；每一步读取其批次中每个不同的适配器，并在 LoRA 内核上多花 %7 ms（每个被适配的投影矩阵每层 16 µs，在 vLLM 0.5.0 上以一个适配器对比无适配器实测）</translation>
+    </message>
+    <message>
+        <source>the length mix is %1: each side&apos;s lengths cut at their quartiles, 90th and 99th percentiles, each bucket at the mean lengths of its requests</source>
+        <translation>长度分布来自 %1：输入和输出长度各按四分位数、第 90 和第 99 百分位切分，每个分桶取其请求的平均长度</translation>
     </message>
 </context>
 </TS>

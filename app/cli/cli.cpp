@@ -11,6 +11,7 @@
 #include "core/workload.h"
 #include "providers/bundled.h"
 #include "providers/store.h"
+#include "providers/workloadfile.h"
 
 #include "gpuplan_config.h"
 
@@ -157,10 +158,15 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     if (file == "-") {
         std::ostringstream buf;
         buf << in.rdbuf();
-        text = buf.str();
+        auto t = providers::inlineWorkloadFiles(buf.str(), "<stdin>", std::filesystem::current_path());
+        if (!t) {
+            err << "gpuplan-cli: " << t.error().detail << "\n";
+            return ExitBadInput;
+        }
+        text = std::move(*t);
         name = "<stdin>";
     } else {
-        auto t = providers::readTextFile(file);
+        auto t = providers::readWorkloadFile(file);
         if (!t) {
             err << "gpuplan-cli: " << t.error().detail << "\n";
             return ExitBadInput;

@@ -7,6 +7,7 @@
 #include "core/planner.h"
 #include "core/tco.h"
 #include "providers/bundled.h"
+#include "providers/workloadfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,7 +54,7 @@ int cmdTco(const std::vector<std::string>& args, std::ostream& out, std::ostream
     if (!cats)
         return ExitBadInput;
     auto tcoText = providers::readTextFile(a->positional[0]);
-    auto wlText = providers::readTextFile(a->positional[1]);
+    auto wlText = providers::readWorkloadFile(a->positional[1]);
     if (!tcoText || !wlText) {
         err << "gpuplan-cli: " << (!tcoText ? tcoText.error() : wlText.error()).detail << "\n";
         return ExitBadInput;

@@ -474,6 +474,9 @@ void DetailsPanel::fill()
                 row(adv, tr("LoRA adapters in GPU memory"), Fmt::gib(e.loraResidentBytesPerGpu));
                 row(adv, tr("Cold adapter load"), ms(e.loraColdLoadMs));
                 row(adv, tr("Distinct adapters per step"), Fmt::number(e.loraDistinctPerStep, 1));
+                row(adv, tr("LoRA kernels per step"), ms(e.loraStepOverheadMs), {},
+                    tr("The LoRA path's fixed cost in every step: 16 µs per adapted projection and layer, measured on "
+                       "vLLM 0.5.0"));
             }
         }
         if (c->capacity) {

@@ -26,6 +26,7 @@
 #include "app/charts/stackedbarchart.h"
 #include "app/report/candidate_view.h"
 #include "providers/store.h"
+#include "providers/workloadfile.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -86,6 +87,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
                 tr("Edit “%1”").arg(m_form->fieldLabel(pointer)), m_form->isTextField(pointer)));
         });
     connect(m_form, &WorkloadForm::importHfRequested, this, &MainWindow::importHfConfig);
+    connect(m_form, &WorkloadForm::importLengthsRequested, this, &MainWindow::importLengthCsv);
     connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_planner, &LivePlanner::planReady, this, &MainWindow::showPlan);
     connect(m_planner, &LivePlanner::busyChanged, this, &MainWindow::updateStatus);
@@ -957,9 +959,19 @@ bool MainWindow::openWorkloadFile(const QString& path, QString* error)
             *error = tr("%1: cannot open: %2").arg(path, f.errorString());
         return false;
     }
+    // The files the workload names (a CSV of request lengths) are read now, beside it: the form and a saved
+    // scenario keep what they stand for.
+    const QByteArray raw = f.readAll();
+    auto text = providers::inlineWorkloadFiles(std::string(raw.constData(), static_cast<std::size_t>(raw.size())),
+        QFileInfo(path).fileName().toStdString(), QFileInfo(path).absoluteDir().filesystemAbsolutePath());
+    if (!text) {
+        if (error)
+            *error = QString::fromStdString(text.error().detail);
+        return false;
+    }
     QString e;
     m_restoring = true;
-    const bool ok = m_form->loadWorkload(f.readAll(), &e);
+    const bool ok = m_form->loadWorkload(QByteArray::fromStdString(*text), &e);
     beginSession();
     if (!ok) {
         if (error)
@@ -1111,27 +1123,52 @@ void MainWindow::updateRecentMenu()
     }
 }
 
-void MainWindow::importHfConfig()
+std::optional<std::pair<QString, QByteArray>> MainWindow::chooseAndRead(
+    const QString& title, const QString& filter, const QString& heading)
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import Hugging Face config.json"), lastDir(), tr("config.json (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, title, lastDir(), filter);
     if (path.isEmpty())
-        return;
+        return std::nullopt;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Import config.json"), tr("%1: cannot open: %2").arg(path, f.errorString()));
-        return;
+        QMessageBox::warning(this, heading, tr("%1: cannot open: %2").arg(path, f.errorString()));
+        return std::nullopt;
     }
+    return std::make_pair(path, f.readAll());
+}
+
+void MainWindow::importHfConfig()
+{
+    const auto file = chooseAndRead(
+        tr("Import Hugging Face config.json"), tr("config.json (*.json);;All files (*)"), tr("Import config.json"));
+    if (!file)
+        return;
+    const QFileInfo info(file->first);
     QString error;
     QStringList notes;
-    if (!m_form->importHfConfig(f.readAll(), &error, &notes)) {
-        QMessageBox::warning(this, tr("Import config.json"), tr("%1: %2").arg(QFileInfo(path).fileName(), error));
+    if (!m_form->importHfConfig(file->second, &error, &notes)) {
+        QMessageBox::warning(this, tr("Import config.json"), tr("%1: %2").arg(info.fileName(), error));
         return;
     }
-    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
-    statusBar()->showMessage(tr("Architecture read from %1").arg(QFileInfo(path).fileName())
+    AppSettings::setLastDirectory(info.absolutePath());
+    statusBar()->showMessage(tr("Architecture read from %1").arg(info.fileName())
             + (notes.isEmpty() ? QString() : QStringLiteral(" — ") + notes.join(QStringLiteral("; "))),
         10000);
+}
+
+void MainWindow::importLengthCsv()
+{
+    const auto file = chooseAndRead(
+        tr("Request lengths from a CSV"), tr("CSV files (*.csv);;All files (*)"), tr("Request lengths"));
+    if (!file)
+        return;
+    const QFileInfo info(file->first);
+    QString error;
+    if (!m_form->importLengthCsv(file->second, info.fileName(), &error)) {
+        QMessageBox::warning(this, tr("Request lengths"), error);
+        return;
+    }
+    AppSettings::setLastDirectory(info.absolutePath());
 }
 
 // ---- settings, language --------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QAction;
@@ -135,6 +136,11 @@ private:
     void setModified(bool modified);
     bool isModified() const;
     void importHfConfig();
+    void importLengthCsv();
+    /// A file the user picks in an open dialog (`title`, `filter`), read whole; a file that cannot be read is said
+    /// under `heading`. Nothing when cancelled or unreadable.
+    std::optional<std::pair<QString, QByteArray>> chooseAndRead(
+        const QString& title, const QString& filter, const QString& heading);
     void importWorkloadDialog();
     void exportWorkloadDialog();
     void exportPlanDialog(PlanExport kind);

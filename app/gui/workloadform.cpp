@@ -10,11 +10,13 @@
 #include "app/report/format.h"
 
 #include "core/model.h"
+#include "providers/workloadfile.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -547,6 +549,24 @@ void WorkloadForm::build()
     add(advServing, S, QStringLiteral("/inference/length_distribution/output/p99"), Kind::Integer,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Output tokens, p99"),
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "one length"));
+    // Or the lengths of real requests: a CSV of (prompt, output) pairs becomes the length_mix (issue #22).
+    m_lengthsButton = new QPushButton;
+    m_lengthsButton->setObjectName(QStringLiteral("importLengthCsv"));
+    connect(m_lengthsButton, &QPushButton::clicked, this, &WorkloadForm::importLengthsRequested);
+    m_clearLengthsButton = new QPushButton;
+    m_clearLengthsButton->setObjectName(QStringLiteral("clearLengthMix"));
+    connect(m_clearLengthsButton, &QPushButton::clicked, this, &WorkloadForm::clearLengthMix);
+    m_lengthsLabel = new QLabel;
+    m_lengthsLabel->setObjectName(QStringLiteral("lengthMixLabel"));
+    m_lengthsLabel->setWordWrap(true);
+    {
+        auto* buttons = new QHBoxLayout;
+        buttons->addWidget(m_lengthsButton);
+        buttons->addWidget(m_clearLengthsButton);
+        buttons->addStretch(1);
+        advServing->addRow(buttons);
+        advServing->addRow(m_lengthsLabel);
+    }
     // Disaggregated prefill and decode (issue #21): the mode, whether pools may sit at different providers, and a
     // pinned layout (used with mode "pinned" only).
     add(advServing, S, QStringLiteral("/inference/disaggregation/mode"), Kind::Choice,
@@ -706,6 +726,12 @@ void WorkloadForm::retranslate()
     m_hardwareBox->setToolTip(tr("Estimate one deployment: a GPU model and count (parallel degrees left empty are "
                                  "searched)"));
     m_constraintsBox->setTitle(tr("Constraints"));
+    m_lengthsButton->setText(tr("Request lengths from a CSV…"));
+    m_lengthsButton->setToolTip(tr("Take the prompt and output lengths of real requests (your serving logs, a "
+                                   "published trace) from a CSV with prompt_tokens and output_tokens columns"));
+    m_clearLengthsButton->setText(tr("One length"));
+    m_clearLengthsButton->setToolTip(tr("Drop the length mix: the prompt and output tokens above apply again"));
+    updateLengthMixLabel();
     m_hfButton->setText(tr("Import config.json…"));
     m_hfButton->setToolTip(tr("Fill the architecture from a Hugging Face config.json"));
     m_hfButton->setAccessibleName(tr("Import Hugging Face config.json"));
@@ -1130,6 +1156,73 @@ bool WorkloadForm::loadWorkload(const QByteArray& text, QString* error)
     return true;
 }
 
+bool WorkloadForm::importLengthCsv(const QByteArray& csv, const QString& fileName, QString* error)
+{
+    auto pairs = core::lengthMixFromCsv(
+        std::string_view(csv.constData(), static_cast<std::size_t>(csv.size())), fileName.toStdString());
+    if (!pairs) {
+        if (error)
+            *error = ErrorText::describe(pairs.error());
+        return false;
+    }
+    const QJsonObject members = QJsonDocument::fromJson(
+        QByteArray::fromStdString(providers::lengthMixMembers(*pairs, fileName.toStdString())))
+                                    .object();
+    editExtraInference(members, {QStringLiteral("length_distribution")},
+        {QStringLiteral("/inference/prompt_tokens"), QStringLiteral("/inference/output_tokens"),
+            QStringLiteral("/inference/length_distribution/prompt/p99"),
+            QStringLiteral("/inference/length_distribution/output/p99")},
+        QStringLiteral("/inference/length_mix"));
+    return true;
+}
+
+void WorkloadForm::clearLengthMix()
+{
+    editExtraInference({}, {QStringLiteral("length_mix"), QStringLiteral("length_mix_source")}, {},
+        QStringLiteral("/inference/length_mix"));
+}
+
+void WorkloadForm::editExtraInference(
+    const QJsonObject& members, const QStringList& removed, const QStringList& cleared, const QString& pointer)
+{
+    const QJsonObject before = m_lastState;
+    ++m_applying;
+    for (const QString& c : cleared)
+        if (const Field* f = find(c))
+            setRawValue(*const_cast<Field*>(f), QString());
+    QJsonObject inference = m_extra.value(QStringLiteral("inference")).toObject();
+    for (const QString& r : removed)
+        inference.remove(r);
+    for (auto it = members.begin(); it != members.end(); ++it)
+        inference.insert(it.key(), it.value());
+    if (inference.isEmpty())
+        m_extra.remove(QStringLiteral("inference"));
+    else
+        m_extra.insert(QStringLiteral("inference"), inference);
+    --m_applying;
+    validate();
+    const QJsonObject after = state();
+    m_lastState = after;
+    Q_EMIT edited(before, after, pointer);
+    Q_EMIT changed();
+}
+
+void WorkloadForm::updateLengthMixLabel()
+{
+    const QJsonObject inference = m_extra.value(QStringLiteral("inference")).toObject();
+    const QJsonArray mix = inference.value(QStringLiteral("length_mix")).toArray();
+    const QString source = inference.value(QStringLiteral("length_mix_source")).toString();
+    m_clearLengthsButton->setVisible(!mix.isEmpty());
+    m_lengthsLabel->setVisible(!mix.isEmpty());
+    if (mix.isEmpty())
+        m_lengthsLabel->clear();
+    else if (source.isEmpty())
+        m_lengthsLabel->setText(tr("Lengths: a mix of %n bucket(s) from the workload file", nullptr, int(mix.size())));
+    else
+        // The source is the file's name and its column names, as the file spells them.
+        m_lengthsLabel->setText(tr("Lengths: a mix of %n bucket(s) from %1", nullptr, int(mix.size())).arg(source));
+}
+
 bool WorkloadForm::importHfConfig(const QByteArray& text, QString* error, QStringList* notes)
 {
     const HfModelImport imp = HfConfig::read(text);
@@ -1339,6 +1432,7 @@ void WorkloadForm::validate()
         m_generalError->setPalette(p);
         m_generalError->setVisible(false);
     }
+    updateLengthMixLabel();
     const QByteArray text = QJsonDocument(workloadJson()).toJson(QJsonDocument::Compact);
     std::vector<core::Error> diagnostics;
     auto w = core::parseWorkload(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), "form",

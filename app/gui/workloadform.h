@@ -56,6 +56,11 @@ public:
     /// Loads a workload document (a file or a scenario). On error returns false, leaves the form as it was
     /// and puts the reason in `error`.
     bool loadWorkload(const QByteArray& json, QString* error = nullptr);
+    /// Takes the request lengths from a CSV of (prompt, output) pairs (core::lengthMixFromCsv) as the workload's
+    /// length_mix, clearing the one-length and p99 fields, as one user edit; `fileName` names it in the plan.
+    bool importLengthCsv(const QByteArray& csv, const QString& fileName, QString* error = nullptr);
+    /// Drops a length_mix (imported or loaded), as one user edit: the prompt and output fields apply again.
+    void clearLengthMix();
     /// Fills the model fields from a Hugging Face config.json (preset set to "custom"), as one user edit.
     bool importHfConfig(const QByteArray& json, QString* error = nullptr, QStringList* notes = nullptr);
 
@@ -88,6 +93,8 @@ Q_SIGNALS:
     void changed();
     /// The user asked to import a config.json (the window opens the file dialog).
     void importHfRequested();
+    /// The user asked for request lengths from a CSV (the window opens the file dialog).
+    void importLengthsRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -159,6 +166,14 @@ private:
     QToolButton* m_servingAdvancedToggle = nullptr;
     QWidget* m_servingAdvancedPanel = nullptr;
     QPushButton* m_hfButton = nullptr;
+    QPushButton* m_lengthsButton = nullptr;      ///< request lengths from a CSV…
+    QPushButton* m_clearLengthsButton = nullptr; ///< back to one length
+    QLabel* m_lengthsLabel = nullptr;            ///< where the length mix came from
+    void updateLengthMixLabel();
+    /// Replaces the inference object's extra members (those without a field) by `members` (null: removes them), as
+    /// one user edit named by `pointer`, clearing the fields in `cleared`.
+    void editExtraInference(
+        const QJsonObject& members, const QStringList& removed, const QStringList& cleared, const QString& pointer);
     QLabel* m_generalError = nullptr;
     QLabel* m_warningLabel = nullptr;
     QLabel* m_paramsLabel = nullptr;

@@ -120,11 +120,13 @@ void advancedServingJson(const core::InferenceSpec& spec, const core::InferenceE
         j["lora"] = {{"adapters", spec.lora->adapters}, {"rank", spec.lora->rank}, {"resident", spec.lora->resident},
             {"adapter_bytes", i.loraAdapterBytes}, {"resident_bytes_per_gpu", i.loraResidentBytesPerGpu},
             {"cold_share", spec.lora->coldShare()}, {"cold_load_ms", i.loraColdLoadMs},
-            {"distinct_adapters_per_step", i.loraDistinctPerStep}};
+            {"distinct_adapters_per_step", i.loraDistinctPerStep}, {"step_overhead_ms", i.loraStepOverheadMs}};
     if (!spec.lengthMix.empty() || spec.prefix || spec.lora)
         j["request_mix"] = {{"buckets", spec.lengthMix.size()}, {"mean_prompt_tokens", spec.promptTokens},
             {"mean_output_tokens", spec.outputTokens}, {"kv_context_tokens", i.contextTokens},
             {"ttft_p99_before_queueing_ms", finite(i.ttftP99Ms)}, {"e2e_p99_before_queueing_ms", finite(i.e2eP99Ms)}};
+    if (!spec.lengthMixSource.empty())
+        j["request_mix"]["source"] = spec.lengthMixSource;
 }
 
 ordered_json poolJson(const core::PoolPlan& p, bool prefill)

@@ -20,7 +20,7 @@ cmake --build --preset fuzz
 work=build/fuzz/corpus
 rm -rf "$work"
 corpus() { mkdir -p "$work/$1"; shift_name=$1; shift; for f in "$@"; do [ -f "$f" ] && cp "$f" "$work/$shift_name/"; done; true; }
-corpus workload examples/*.json
+corpus workload examples/*.json tests/data/lengths/*.csv
 corpus native pricing-data/catalog/lambda.json tests/data/catalog/*.json
 corpus skypilot tests/data/importers/skypilot/*.csv
 corpus aws_csv tests/data/importers/aws_offer_csv/*.csv
