@@ -524,8 +524,9 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.assumptions.push_back(Message(msg::assumeLengthMix,
             {std::to_string(spec.lengthMix.size()), std::to_string(spec.promptTokens),
                 std::to_string(spec.outputTokens)}));
-    if (!spec.lengthMixSource.empty())
-        e.assumptions.push_back(Message(msg::assumeLengthMixSource, {spec.lengthMixSource}));
+    if (const auto& src = spec.lengthMixSource)
+        e.assumptions.push_back(Message(msg::assumeLengthMixSource,
+            {src->file, std::to_string(src->requests), src->promptColumn, src->outputColumn}));
     if (spec.prefix)
         e.assumptions.push_back(Message(msg::assumePrefixCache,
             {fixedText(100.0 * hit, 0), std::to_string(static_cast<long long>(prefixTokens)),

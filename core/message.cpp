@@ -606,8 +606,9 @@ const MessageDef assumeLengthMix {"assume.length_mix",
         "from the mix, p99 TTFT and end-to-end latency from its longest requests")};
 const MessageDef assumeLengthMixSource {"assume.length_mix_source",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
-        "the length mix is %1: each side's lengths cut at their quartiles, 90th and 99th percentiles, each bucket at "
-        "the mean lengths of its requests")};
+        "the length mix is the %2 requests of %1 (prompt column %3, output column %4): each side's lengths cut at "
+        "their "
+        "quartiles, 90th and 99th percentiles, each bucket at the mean lengths of its requests")};
 
 const MessageDef calibRunRate {"calibration.run_rate", QT_TRANSLATE_NOOP("gpuplan::Messages", "request rate %1/s")};
 const MessageDef calibRunConcurrency {

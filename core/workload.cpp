@@ -400,8 +400,15 @@ InferenceSpec readInference(ObjectReader& r, const ModelArch& model, const GpuCa
     if (r.has("length_csv"))
         fail(r.context(), r.pointer("length_csv"), Message(msg::lengthCsvNotRead));
     s.lengthMix = readLengthMix(r);
-    if (auto source = r.optString("length_mix_source"))
-        s.lengthMixSource = *source;
+    if (auto source = r.optObject("length_mix_source")) {
+        InferenceSpec::LengthMixSource src;
+        src.file = source->string("file");
+        src.requests = source->integer("requests", 1, 1'000'000'000);
+        src.promptColumn = source->string("prompt_column");
+        src.outputColumn = source->string("output_column");
+        source->finish();
+        s.lengthMixSource = src;
+    }
     if (s.lengthMix.empty()) {
         s.promptTokens = static_cast<int>(r.integerCount("prompt_tokens", 1, 10'000'000));
         s.outputTokens = static_cast<int>(r.integerCount("output_tokens", 1, 10'000'000));

@@ -185,8 +185,15 @@ struct InferenceSpec
     /// request has promptTokens and outputTokens (which hold the mix's means when a mix is given).
     std::vector<LengthBucket> lengthMix;
     /// Where the mix came from when it was read from a CSV of (prompt, output) pairs (inference.length_mix_source,
-    /// which the file readers write beside the mix: "trace.csv, 19366 requests"); informational.
-    std::string lengthMixSource;
+    /// which the file readers write beside the mix: {"file", "requests", "prompt_column", "output_column"});
+    /// informational, stated in the plan's assumptions.
+    struct LengthMixSource
+    {
+        std::string file;
+        long long requests = 0;
+        std::string promptColumn, outputColumn;
+    };
+    std::optional<LengthMixSource> lengthMixSource;
     std::optional<Speculation> speculation;
     std::optional<PrefixCache> prefix;
     std::optional<LoraAdapters> lora;

@@ -32,8 +32,8 @@ std::string lengthMixMembers(const core::LengthPairs& pairs, const std::string& 
             {"output_tokens", std::max(1.0, std::round(b.outputTokens))}, {"share", b.share}});
     nlohmann::ordered_json j;
     j["length_mix"] = std::move(mix);
-    j["length_mix_source"] = std::filesystem::path(fileName).filename().string() + ", " + std::to_string(pairs.requests)
-        + " requests (" + pairs.promptColumn + ", " + pairs.outputColumn + ")";
+    j["length_mix_source"] = {{"file", std::filesystem::path(fileName).filename().string()},
+        {"requests", pairs.requests}, {"prompt_column", pairs.promptColumn}, {"output_column", pairs.outputColumn}};
     return j.dump();
 }
 

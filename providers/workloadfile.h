@@ -13,7 +13,7 @@
 namespace gpuplan::providers {
 
 /// The members a CSV of request lengths becomes in a workload's "inference": {"length_mix": [...],
-/// "length_mix_source": "<file name>, N requests (<prompt column>, <output column>)"}, as JSON text. The buckets'
+/// "length_mix_source": {"file", "requests", "prompt_column", "output_column"}}, as JSON text. The buckets'
 /// lengths are rounded to whole tokens, as length_mix takes them (a mean moves by under half a token).
 std::string lengthMixMembers(const core::LengthPairs& pairs, const std::string& fileName);
 

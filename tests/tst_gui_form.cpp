@@ -487,11 +487,13 @@ void TestGuiForm::lengthCsvImport()
     const auto& i = *m_form->workload()->inference;
     QCOMPARE(i.lengthMix.size(), std::size_t(2));
     QCOMPARE(i.promptTokens, 325);
-    QCOMPARE(i.lengthMixSource, std::string("my-logs.csv, 4 requests (prompt_tokens, output_tokens)"));
+    QVERIFY(i.lengthMixSource);
+    QCOMPARE(i.lengthMixSource->file, std::string("my-logs.csv"));
+    QCOMPARE(i.lengthMixSource->requests, 4LL);
     QVERIFY(m_form->isEmpty(QStringLiteral("/inference/prompt_tokens")));
     auto* label = m_form->findChild<QLabel*>(QStringLiteral("lengthMixLabel"));
     QVERIFY(label && !label->isHidden()); // inside the collapsed "Advanced serving" panel
-    QVERIFY2(label->text().contains(QLatin1String("from my-logs.csv, 4 requests")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QLatin1String("from the 4 requests of my-logs.csv")), qPrintable(label->text()));
 
     QVERIFY(!m_form->importLengthCsv("prompt,output\n100,x\n", QStringLiteral("bad.csv"), &error));
     QVERIFY2(error.contains(QLatin1String("bad.csv")) && error.contains(QLatin1String("\"x\"")), qPrintable(error));

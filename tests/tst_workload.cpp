@@ -574,7 +574,11 @@ void TestWorkload::lengthCsvInlined()
     QCOMPARE(i.lengthMix[1].share, 0.25);
     QCOMPARE(i.promptTokens, 325); // 0.75 · 100 + 0.25 · 1000
     QCOMPARE(i.outputTokens, 133); // 0.75 · 10 + 0.25 · 500 = 132.5, rounded half away from zero
-    QCOMPARE(i.lengthMixSource, std::string("lengths.csv, 4 requests (prompt_tokens, output_tokens)"));
+    QVERIFY(i.lengthMixSource);
+    QCOMPARE(i.lengthMixSource->file, std::string("lengths.csv"));
+    QCOMPARE(i.lengthMixSource->requests, 4LL);
+    QCOMPARE(i.lengthMixSource->promptColumn, std::string("prompt_tokens"));
+    QCOMPARE(i.lengthMixSource->outputColumn, std::string("output_tokens"));
     QCOMPARE(i.requestsPerSecond.value_or(0), 2.0);
 
     write(QStringLiteral("logs/lengths.csv"), "prompt_tokens,output_tokens\n100,10\n100,-3\n");

@@ -968,8 +968,8 @@
         <translation>%1 个秩为 %2 的 LoRA 适配器（每个 %3 MiB，16 位），%4 个常驻显存；各适配器热度相同时，%5 % 的请求需等待 %6 ms 经 PCIe 加载其适配器（假定 25 GB/s）；每一步读取其批次中每个不同的适配器，并在 LoRA 内核上多花 %7 ms（每个被适配的投影矩阵每层 16 µs，在 vLLM 0.5.0 上以一个适配器对比无适配器实测）</translation>
     </message>
     <message>
-        <source>the length mix is %1: each side&apos;s lengths cut at their quartiles, 90th and 99th percentiles, each bucket at the mean lengths of its requests</source>
-        <translation>长度分布来自 %1：输入和输出长度各按四分位数、第 90 和第 99 百分位切分，每个分桶取其请求的平均长度</translation>
+        <source>the length mix is the %2 requests of %1 (prompt column %3, output column %4): each side&apos;s lengths cut at their quartiles, 90th and 99th percentiles, each bucket at the mean lengths of its requests</source>
+        <translation>长度分布来自 %1 的 %2 个请求（输入列 %3，输出列 %4）：输入和输出长度各按四分位数、第 90 和第 99 百分位切分，每个分桶取其请求的平均长度</translation>
     </message>
 </context>
 </TS>

@@ -4937,10 +4937,14 @@
             <numerusform>长度：来自工作负载文件的 %n 个分桶</numerusform>
         </translation>
     </message>
+    <message>
+        <source>from the length mix</source>
+        <translation>取自长度分布</translation>
+    </message>
     <message numerus="yes">
-        <source>Lengths: a mix of %n bucket(s) from %1</source>
+        <source>Lengths: a mix of %n bucket(s) from the %1 requests of %2</source>
         <translation>
-            <numerusform>长度：来自 %1 的 %n 个分桶</numerusform>
+            <numerusform>长度：由 %2 的 %1 个请求得到的 %n 个分桶</numerusform>
         </translation>
     </message>
 </context>

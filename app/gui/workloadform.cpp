@@ -1211,16 +1211,23 @@ void WorkloadForm::updateLengthMixLabel()
 {
     const QJsonObject inference = m_extra.value(QStringLiteral("inference")).toObject();
     const QJsonArray mix = inference.value(QStringLiteral("length_mix")).toArray();
-    const QString source = inference.value(QStringLiteral("length_mix_source")).toString();
+    const QJsonObject source = inference.value(QStringLiteral("length_mix_source")).toObject();
     m_clearLengthsButton->setVisible(!mix.isEmpty());
     m_lengthsLabel->setVisible(!mix.isEmpty());
+    // The one-length fields say where the lengths come from while a mix stands in for them.
+    for (const char* pointer : {"/inference/prompt_tokens", "/inference/output_tokens"})
+        if (const Field* f = find(QLatin1String(pointer)))
+            if (auto* e = qobject_cast<QLineEdit*>(f->widget))
+                e->setPlaceholderText(mix.isEmpty() ? trForm(f->placeholder) : tr("from the length mix"));
     if (mix.isEmpty())
         m_lengthsLabel->clear();
     else if (source.isEmpty())
         m_lengthsLabel->setText(tr("Lengths: a mix of %n bucket(s) from the workload file", nullptr, int(mix.size())));
     else
-        // The source is the file's name and its column names, as the file spells them.
-        m_lengthsLabel->setText(tr("Lengths: a mix of %n bucket(s) from %1", nullptr, int(mix.size())).arg(source));
+        m_lengthsLabel->setText(
+            tr("Lengths: a mix of %n bucket(s) from the %1 requests of %2", nullptr, int(mix.size()))
+                .arg(Fmt::number(source.value(QStringLiteral("requests")).toDouble(), 0),
+                    source.value(QStringLiteral("file")).toString()));
 }
 
 bool WorkloadForm::importHfConfig(const QByteArray& text, QString* error, QStringList* notes)

@@ -125,8 +125,9 @@ void advancedServingJson(const core::InferenceSpec& spec, const core::InferenceE
         j["request_mix"] = {{"buckets", spec.lengthMix.size()}, {"mean_prompt_tokens", spec.promptTokens},
             {"mean_output_tokens", spec.outputTokens}, {"kv_context_tokens", i.contextTokens},
             {"ttft_p99_before_queueing_ms", finite(i.ttftP99Ms)}, {"e2e_p99_before_queueing_ms", finite(i.e2eP99Ms)}};
-    if (!spec.lengthMixSource.empty())
-        j["request_mix"]["source"] = spec.lengthMixSource;
+    if (const auto& src = spec.lengthMixSource)
+        j["request_mix"]["source"] = {{"file", src->file}, {"requests", src->requests},
+            {"prompt_column", src->promptColumn}, {"output_column", src->outputColumn}};
 }
 
 ordered_json poolJson(const core::PoolPlan& p, bool prefill)
