@@ -1,6 +1,8 @@
 #include "message.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <cstdio>
 
 // Qt's lupdate reads the QT_TRANSLATE_NOOP marks below into the app's translation file (context
@@ -49,6 +51,14 @@ std::string fixedText(double v, int decimals)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
+}
+
+std::string groupedText(double v)
+{
+    std::string digits = fixedText(std::abs(v), 0);
+    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), 1, ',');
+    return (v < 0 && digits != "0" ? "-" : "") + digits;
 }
 
 std::string fillArgs(std::string_view text, const std::vector<std::string>& args)

@@ -53,6 +53,8 @@ std::string fillArgs(std::string_view text, const std::vector<std::string>& args
 
 /// `v` with `decimals` digits after the point ("%.*f"), for message arguments.
 std::string fixedText(double v, int decimals);
+/// `v` rounded to a whole number with a comma every three digits ("100,503"), as the reports write amounts of money.
+std::string groupedText(double v);
 
 /// The texts of messages, in English.
 std::vector<std::string> texts(const std::vector<Message>& messages);

@@ -1302,7 +1302,7 @@ void PricedPlanner::priceDisaggregated(const PoolOption& po, const PoolOption& d
         else
             e->assumptions.push_back(Message(msg::kvOverInterRegion,
                 {mb, op.provider + " " + op.region, od.provider + " " + od.region, gbs, fixed(d->linkRttMs, 0), ms,
-                    fixed(d->egressMonthlyCost, 0) + " " + currency}));
+                    groupedText(d->egressMonthlyCost) + " " + currency}));
         if (egressUnpriced)
             e->assumptions.push_back(Message(msg::kvEgressNotPriced, {op.provider}));
         c.inference = std::move(e);
@@ -1361,7 +1361,7 @@ void PricedPlanner::compareDisaggregated()
         return std::to_string(c.gpus) + " × " + c.gpu->id + ", " + c.pricing->offering.provider;
     };
     const std::string cur = m_in.currency;
-    auto money = [&](double v) { return fixed(v, 0) + " " + cur; };
+    auto money = [&](double v) { return groupedText(v) + " " + cur; };
     if (split && !together) {
         m_plan.notes.push_back(Message(msg::noteNoColocated, {label(*split), money(split->pricing->totalCost)}));
         return;

@@ -3,6 +3,7 @@
 // shares (durations), thousands separators in the wrong place, a CSV field with a comma left unquoted.
 #include "app/report/candidate_view.h"
 #include "app/report/format.h"
+#include "core/message.h"
 
 #include <QtTest>
 
@@ -20,6 +21,7 @@ private Q_SLOTS:
     void durations();
     void csvQuoting();
     void tableAligns();
+    void groupedMessageArguments();
 };
 
 void TestFormat::separators_data()
@@ -160,6 +162,17 @@ void TestFormat::tableAligns()
     const std::string out = t.render();
     // header, rule, two rows; numbers right-aligned under a 5-wide column
     QCOMPARE(out, std::string("name    value\n------  -----\na           1\nlonger  1,000\n"));
+}
+
+// Amounts in core's notes ("disaggregated wins: … costs 100,503 USD a month"): grouped by three, rounded, signed.
+void TestFormat::groupedMessageArguments()
+{
+    QCOMPARE(gpuplan::core::groupedText(100502.6), std::string("100,503"));
+    QCOMPARE(gpuplan::core::groupedText(1234567.4), std::string("1,234,567"));
+    QCOMPARE(gpuplan::core::groupedText(999.4), std::string("999"));
+    QCOMPARE(gpuplan::core::groupedText(999.5), std::string("1,000"));
+    QCOMPARE(gpuplan::core::groupedText(-1234.6), std::string("-1,235"));
+    QCOMPARE(gpuplan::core::groupedText(0), std::string("0"));
 }
 
 QTEST_APPLESS_MAIN(TestFormat)
