@@ -180,15 +180,24 @@ CapacityResult planReplicas(const ReplicaModel& r, double lambda, double headroo
             out.feasible = false;
             out.reason = Message(msg::prefillOverTtft, {std::to_string(static_cast<int>(r.tailSeconds() * 1e3))});
         } else if (!meets(n)) {
-            // The wait falls as replicas are added: the smallest count that meets the budget, by bisection.
-            if (!meets(most)) {
-                out.feasible = false;
-                out.replicas = most;
-                out.reason = Message(msg::replicasBeyondLimit,
-                    {std::to_string(most), std::to_string(static_cast<long long>(maxSequencesInFlight))});
-                return out;
+            // The wait falls as replicas are added: the smallest count that meets the budget. It is usually a
+            // replica or two above the stable count, so galloping (n + 1, n + 2, n + 4, …) finds a count that meets
+            // it in a call or two (each is an Erlang C sum), then bisection inside the last step; the most replicas
+            // allowed are tried only when the galloping gets there.
+            int lo = n, hi = n; // meets(lo) false
+            for (int step = 1;; step *= 2) {
+                hi = step >= most - n ? most : n + step;
+                if (meets(hi))
+                    break;
+                if (hi == most) {
+                    out.feasible = false;
+                    out.replicas = most;
+                    out.reason = Message(msg::replicasBeyondLimit,
+                        {std::to_string(most), std::to_string(static_cast<long long>(maxSequencesInFlight))});
+                    return out;
+                }
+                lo = hi;
             }
-            int lo = n, hi = most; // meets(lo) false, meets(hi) true
             while (hi - lo > 1) {
                 const int mid = lo + (hi - lo) / 2;
                 (meets(mid) ? hi : lo) = mid;

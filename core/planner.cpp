@@ -173,7 +173,8 @@ void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailabi
 }
 
 Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, const HardwarePin* pin,
-    const GpuSpec* reference, double replicaAvailability, const InstanceTopology& topology, bool sizeCapacity)
+    const GpuSpec* reference, double replicaAvailability, const InstanceTopology& topology, bool sizeCapacity,
+    ReplicaEstimates* replicaEstimates)
 {
     // The GPU as this instance has it: NVLink shared by `domain` GPUs, the instance network split over its GPUs.
     GpuSpec gpu = datasheetGpu;
@@ -269,8 +270,28 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
         const ServingParams* params = &factors.params;
         std::optional<InferenceEstimate> best;
         bool bestOk = false;
+        // One replica's estimate, scaled to the layout's replicas (estimateInference's only use of them).
+        auto replicaEstimate = [&](const InferenceLayout& l) {
+            if (!replicaEstimates)
+                return estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
+            InferenceLayout one = l;
+            one.replicas = 1;
+            auto key = std::make_tuple(
+                &datasheetGpu, gpu.maxGpusPerNode, gpu.interBandwidth, l.tp, l.pp, l.ep, l.attentionDp);
+            auto it = replicaEstimates->byLayout.find(key);
+            if (it == replicaEstimates->byLayout.end())
+                it = replicaEstimates->byLayout
+                         .emplace(
+                             key, estimateInference(w.model, spec, gpu, one, eff, spec.concurrency.value_or(0), params))
+                         .first;
+            InferenceEstimate e = it->second;
+            e.layout.replicas = l.replicas;
+            e.throughputTokensPerS *= l.replicas;
+            e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;
+            return e;
+        };
         for (const auto& l : layouts) {
-            InferenceEstimate e = estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
+            InferenceEstimate e = replicaEstimate(l);
             const bool ok = e.fit.fits && sloMet(spec, e);
             if (!best || (ok && !bestOk) || (ok == bestOk && e.throughputTokensPerS > best->throughputTokensPerS)) {
                 best = std::move(e);

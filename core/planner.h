@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace gpuplan::core {
@@ -333,9 +334,17 @@ inline constexpr double defaultInstanceNetworkGbps = 100;
 /// (TP inside, PP across), paying one network hop per stage boundary and token.
 /// `sizeCapacity` false: a serving candidate's estimate without its fleet (planServingCapacity sizes it later, once
 /// per replica availability, from the same estimate).
+/// `replicaEstimates`: one plan's serving estimates of a single replica, by GPU, instance shape and layout. A
+/// replica's estimate does not depend on how many replicas run beside it (only the fleet's throughput does), so the
+/// fleet sizes a plan tries (1, 2, 4, … instances) and the offerings of one GPU share them; the map must serve one
+/// workload only.
+struct ReplicaEstimates
+{
+    std::map<std::tuple<const GpuSpec*, int, double, int, int, int, bool>, InferenceEstimate> byLayout;
+};
 Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin,
     const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
-    const InstanceTopology& topology = {}, bool sizeCapacity = true);
+    const InstanceTopology& topology = {}, bool sizeCapacity = true, ReplicaEstimates* replicaEstimates = nullptr);
 
 /// Serving: sizes the fleet of `c` (an estimate from evaluate) for the workload's traffic, TTFT target and
 /// availability target, each replica up with probability `replicaAvailability` (DESIGN.md "Capacity"): replicas by

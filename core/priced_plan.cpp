@@ -437,7 +437,9 @@ private:
         auto unsizedKey = std::make_tuple(&g, count, perInstance, std::llround(gbps * 1e3));
         auto u = m_unsized.find(unsizedKey);
         if (u == m_unsized.end())
-            u = m_unsized.emplace(unsizedKey, evaluate(m_w, g, count, pin, m_reference, ra, topology, false)).first;
+            u = m_unsized
+                    .emplace(unsizedKey, evaluate(m_w, g, count, pin, m_reference, ra, topology, false, &m_replicas))
+                    .first;
         Candidate c = u->second;
         planServingCapacity(m_w, c, ra);
         return m_cache.emplace(key, std::move(c)).first->second;
@@ -470,8 +472,6 @@ private:
         if (!m_w.inference || !(high > 1.0))
             return;
         const auto& slo = m_w.inference->slo;
-        std::vector<Candidate> kept;
-        kept.reserve(m_plan.candidates.size());
         for (auto& c : m_plan.candidates) {
             std::optional<Message> risk;
             if (c.inference && c.pricing) {
@@ -488,9 +488,7 @@ private:
                 c.pricing->sloAtRisk = true;
                 c.pricing->sloRisk = *risk;
             }
-            kept.push_back(std::move(c));
         }
-        m_plan.candidates = std::move(kept);
     }
 
     /// The negotiated discount on `o`'s provider (a fraction; 0 without one).
@@ -581,7 +579,8 @@ private:
     std::map<std::tuple<const GpuSpec*, int, long long, int, long long>, Candidate> m_cache;
     /// Serving estimates before their fleet is sized (GPU, count, GPUs per instance, network): see estimate().
     std::map<std::tuple<const GpuSpec*, int, int, long long>, Candidate> m_unsized;
-    OnDemandIndex m_onDemand; ///< per offering, the on-demand price its spot prices compare with
+    ReplicaEstimates m_replicas; ///< what the unsized estimates share (evaluate())
+    OnDemandIndex m_onDemand;    ///< per offering, the on-demand price its spot prices compare with
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
     std::map<std::tuple<const GpuSpec*, int, long long>, PoolReplicas> m_poolReplicas;
@@ -866,7 +865,7 @@ Plan PricedPlanner::run()
     const bool poolsOnly = m_service && m_w.inference->disaggregation.mode == Disaggregation::Mode::Pinned;
     for (std::size_t i = 0; i < (poolsOnly ? 0 : offerings.size()); ++i) {
         if (cancelled(m_cancel))
-            return m_plan;
+            return std::move(m_plan);
         const Offering& o = offerings[i];
         const Admission& a = admitted[i];
         if (a.kind == Admission::Kind::Skip)
@@ -900,13 +899,14 @@ Plan PricedPlanner::run()
     if (m_service && m_w.inference->disaggregation.mode == Disaggregation::Mode::Auto)
         compareDisaggregated();
     markParetoFront(m_plan.candidates, m_service);
-    m_plan.excluded = selectExclusions(m_excluded, m_unfitByGpu, m_in.defaults.maxExcluded);
+    const std::size_t excludedCount = m_excluded.size();
+    m_plan.excluded = selectExclusions(std::move(m_excluded), m_unfitByGpu, m_in.defaults.maxExcluded);
     if (pruned > 0)
         m_plan.notes.push_back(
             Message(msg::notePrunedTwins, {std::to_string(pruned), std::to_string(m_plan.candidates.size())}));
-    if (m_excluded.size() > m_plan.excluded.size())
-        m_plan.notes.push_back(Message(
-            msg::noteExcludedCount, {std::to_string(m_excluded.size()), std::to_string(m_plan.excluded.size())}));
+    if (excludedCount > m_plan.excluded.size())
+        m_plan.notes.push_back(
+            Message(msg::noteExcludedCount, {std::to_string(excludedCount), std::to_string(m_plan.excluded.size())}));
     m_plan.notes.push_back(Message(k.objective == "time" ? msg::noteRankedByTime
             : k.objective == "carbon"                    ? msg::noteRankedByCarbon
                                                          : msg::noteRankedByCost));
@@ -927,7 +927,7 @@ Plan PricedPlanner::run()
             m_plan.pinned->energy = energyOn(*m_plan.pinned, o, m_service ? hoursPerMonth : m_plan.pinned->wallHours);
         }
     }
-    return m_plan;
+    return std::move(m_plan); // run() is called once: the plan is handed over, not copied
 }
 
 const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(

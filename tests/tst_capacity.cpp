@@ -156,7 +156,8 @@ void TestCapacity::replicasFromTtftAndAvailability()
 // The fuzzer's input: 74,107 requests/s × 2.76 (headroom) of 3,163 s each on 532-slot replicas needs
 // 74107 × 2.76 × 3163 / 532 ≈ 1.2 million replicas for stability alone; the search once counted up one replica at a
 // time, each step an Erlang C over every slot (hours). Beyond 10,000 replicas or 1e7 sequences in flight it is now
-// infeasible at once, with the reason; just inside the limit the TTFT search (bisection) still finds the count.
+// infeasible at once, with the reason; just inside the limit the TTFT search (galloping up from the stable count,
+// then bisection) still finds the smallest count.
 void TestCapacity::fleetsBeyondThePlanLimit()
 {
     core::ReplicaModel r;

@@ -192,6 +192,17 @@ void TestGuiPlan::chartTicksReadWell()
         for (const QString& l : labels)
             QVERIFY2(!l.contains(QLatin1Char('e')) && !l.contains(QLatin1Char('E')), qPrintable(labels.join(u' ')));
     }
+    // Hover texts are made when the pointer gets to a point (a plan of hundreds of candidates formatted hundreds of
+    // them on every edit): the first point's names its rank and offering; an id that is no candidate has none.
+    const charts::ScatterPoint& first = chart->points().front();
+    const core::Candidate& c = m_window->planner()->current()->plan.candidates.at(static_cast<std::size_t>(first.id));
+    const QString tip = chart->tooltip(first.id);
+    QVERIFY2(tip.startsWith(QStringLiteral("#%1 %2 %3 (")
+                                .arg(first.id + 1)
+                                .arg(QString::fromStdString(c.pricing->offering.provider),
+                                    QString::fromStdString(c.pricing->offering.instanceType))),
+        qPrintable(tip));
+    QVERIFY(chart->tooltip(-1).isEmpty());
 }
 
 // Issue #25: at 1920 × 1080 the columns a reader compares first (GPUs, pricing, cost) show the whole text of the

@@ -16,8 +16,7 @@ struct ScatterPoint
     double x = 0; ///< time (h) or latency (ms), as the axis title says
     double y = 0; ///< cost in the plan's currency
     bool pareto = false;
-    int id = -1;     ///< the caller's key (a row of the candidate model)
-    QString tooltip; ///< rich or plain text shown on hover
+    int id = -1; ///< the caller's key (a row of the candidate model)
 };
 
 /// Formats a value for axis tooltips and labels (currency, GiB, …).

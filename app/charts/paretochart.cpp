@@ -22,9 +22,11 @@ ParetoChartView::ParetoChartView(QWidget* parent)
     rebuild();
 }
 
-void ParetoChartView::setPoints(const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle)
+void ParetoChartView::setPoints(
+    const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip)
 {
     m_points = points;
+    m_tooltip = std::move(tooltip);
     m_xTitle = xTitle;
     m_yTitle = yTitle;
     if (std::none_of(m_points.begin(), m_points.end(), [&](const ScatterPoint& p) { return p.id == m_selectedId; }))
@@ -225,11 +227,7 @@ void ParetoChartView::mouseMoveEvent(QMouseEvent* event)
             viewport()->unsetCursor();
         } else {
             viewport()->setCursor(Qt::PointingHandCursor);
-            for (const auto& p : m_points)
-                if (p.id == id) {
-                    QToolTip::showText(event->globalPosition().toPoint(), p.tooltip, this);
-                    break;
-                }
+            QToolTip::showText(event->globalPosition().toPoint(), tooltip(id), this);
         }
     }
     ChartView::mouseMoveEvent(event);

@@ -3,6 +3,7 @@
 #include "chartdata.h"
 #include "chartview.h"
 
+#include <functional>
 #include <optional>
 
 class QAbstractAxis;
@@ -19,8 +20,14 @@ class ParetoChartView : public ChartView
 public:
     explicit ParetoChartView(QWidget* parent = nullptr);
 
+    /// The text shown on hover over the point with an id: asked for when the pointer gets there, so that a plan of
+    /// hundreds of candidates does not format hundreds of texts nobody reads.
+    using TooltipFor = std::function<QString(int id)>;
     /// Replaces the points. Axes become logarithmic when the values span more than a factor of 20.
-    void setPoints(const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle);
+    void setPoints(
+        const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip = {});
+    /// The hover text of the point with `id` (empty without a TooltipFor).
+    QString tooltip(int id) const { return m_tooltip ? m_tooltip(id) : QString(); }
     const QVector<ScatterPoint>& points() const { return m_points; }
     /// Highlights one point (-1: none). Does not emit pointClicked.
     void setSelectedId(int id);
@@ -51,6 +58,7 @@ private:
     void updateSelection();
 
     QVector<ScatterPoint> m_points;
+    TooltipFor m_tooltip;
     QString m_xTitle, m_yTitle;
     int m_selectedId = -1;
     int m_hoverId = -1;

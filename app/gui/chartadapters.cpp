@@ -29,24 +29,36 @@ QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QStrin
         pt.x = report::costChartTime(c);
         pt.y = p.totalCost;
         pt.pareto = p.pareto;
-        const QString time = serving
-            ? tr("p99 TTFT %1 · %2 per million output tokens")
-                  .arg(Fmt::milliseconds(pt.x),
-                      Fmt::money(p.costPerMillionOutputTokens, QString::fromStdString(p.currency)))
-            : Fmt::duration(pt.x);
-        pt.tooltip
-            = tr("#%1 %2 %3 (%4)\n%5 × %6, %7\n%8 · %9")
-                  .arg(i + 1)
-                  .arg(QString::fromStdString(p.offering.provider), QString::fromStdString(p.offering.instanceType),
-                      QString::fromStdString(p.offering.region), c.gpu ? QString::fromStdString(c.gpu->id) : QString())
-                  .arg(c.gpus)
-                  .arg(Fmt::pricingModel(QString::fromStdString(core::pricingKey(p)), p.price.termMonths),
-                      Fmt::money(p.totalCost, QString::fromStdString(p.currency)), time);
-        if (p.pareto)
-            pt.tooltip += QLatin1Char('\n') + tr("On the Pareto front");
         out << pt;
     }
     return out;
+}
+
+QString ChartAdapters::scatterTooltip(const PlanResult& r, int id)
+{
+    const auto& cs = r.plan.candidates;
+    if (id < 0 || static_cast<std::size_t>(id) >= cs.size() || !cs[static_cast<std::size_t>(id)].pricing)
+        return {};
+    const bool serving = r.workload.kind == core::WorkloadKind::Inference;
+    const std::size_t i = static_cast<std::size_t>(id);
+    const core::Candidate& c = cs[i];
+    const auto& p = *c.pricing;
+    const double x = report::costChartTime(c);
+    const QString time = serving
+        ? tr("p99 TTFT %1 · %2 per million output tokens")
+              .arg(Fmt::milliseconds(x), Fmt::money(p.costPerMillionOutputTokens, QString::fromStdString(p.currency)))
+        : Fmt::duration(x);
+    QString text
+        = tr("#%1 %2 %3 (%4)\n%5 × %6, %7\n%8 · %9")
+              .arg(i + 1)
+              .arg(QString::fromStdString(p.offering.provider), QString::fromStdString(p.offering.instanceType),
+                  QString::fromStdString(p.offering.region), c.gpu ? QString::fromStdString(c.gpu->id) : QString())
+              .arg(c.gpus)
+              .arg(Fmt::pricingModel(QString::fromStdString(core::pricingKey(p)), p.price.termMonths),
+                  Fmt::money(p.totalCost, QString::fromStdString(p.currency)), time);
+    if (p.pareto)
+        text += QLatin1Char('\n') + tr("On the Pareto front");
+    return text;
 }
 
 charts::StackedBars ChartAdapters::ranked(const PlanResult& r, const std::vector<std::size_t>& indices)
