@@ -670,6 +670,9 @@ const MessageDef poolTpBeyondInstance {"plan.pool_tp_beyond_instance",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "the pinned %1 pool's tp %2 needs %2 GPUs in one instance; this instance has %3 (a pool's replica stays inside "
         "one instance)")};
+// The pools' names inside other messages ("the pinned prefill pool's tp …"), translated with them.
+const MessageDef poolPrefill {"plan.pool_prefill", QT_TRANSLATE_NOOP("gpuplan::Messages", "prefill")};
+const MessageDef poolDecode {"plan.pool_decode", QT_TRANSLATE_NOOP("gpuplan::Messages", "decode")};
 const MessageDef noteDisaggregated {"plan.note_disaggregated",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "disaggregated prefill and decode: %1 pairings of separate pools priced, %2 dominated pairings pruned before "
@@ -766,9 +769,9 @@ const std::vector<const MessageDef*>& allMessages()
         &calibNothingMeasured, &noteServingCalibrated, &noteServingCalibratedElsewhere,
         // disaggregated prefill and decode
         &disaggregationPinnedPools, &disaggregationPoolsNeedPinned, &poolTpDividesHeads, &poolTpBeyondInstance,
-        &noteDisaggregated, &noteDisaggregatedWins, &noteColocatedWins, &noteNoDisaggregated, &noteNoColocated,
-        &kvOverScaleUp, &kvOverNetwork, &kvOverInterRegion, &kvEgressNotPriced, &prefillPoolUnfit, &decodePoolUnfit,
-        &assumeDisaggregated};
+        &poolPrefill, &poolDecode, &noteDisaggregated, &noteDisaggregatedWins, &noteColocatedWins, &noteNoDisaggregated,
+        &noteNoColocated, &kvOverScaleUp, &kvOverNetwork, &kvOverInterRegion, &kvEgressNotPriced, &prefillPoolUnfit,
+        &decodePoolUnfit, &assumeDisaggregated};
     return all;
 }
 

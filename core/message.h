@@ -63,9 +63,9 @@ std::vector<std::string> texts(const std::vector<Message>& messages);
 namespace msg {
 // Disaggregated prefill and decode (workload.cpp, disaggregation.cpp, priced_plan.cpp)
 extern const MessageDef disaggregationPinnedPools, disaggregationPoolsNeedPinned, poolTpDividesHeads,
-    poolTpBeyondInstance, noteDisaggregated, noteDisaggregatedWins, noteColocatedWins, noteNoDisaggregated,
-    noteNoColocated, kvOverScaleUp, kvOverNetwork, kvOverInterRegion, kvEgressNotPriced, prefillPoolUnfit,
-    decodePoolUnfit, assumeDisaggregated;
+    poolTpBeyondInstance, poolPrefill, poolDecode, noteDisaggregated, noteDisaggregatedWins, noteColocatedWins,
+    noteNoDisaggregated, noteNoColocated, kvOverScaleUp, kvOverNetwork, kvOverInterRegion, kvEgressNotPriced,
+    prefillPoolUnfit, decodePoolUnfit, assumeDisaggregated;
 // JSON documents (json_reader.cpp) and the generic field checks
 extern const MessageDef jsonEmpty, jsonSyntax, jsonInvalid, jsonTooDeep, jsonTooLong, jsonDuplicateKey, mustBeObject,
     required, mustBeNumber, mustBeFinite, mustBePositive, mustBeNonNegative, mustBeOpenFraction, mustBeFraction,

@@ -1046,8 +1046,8 @@ void PricedPlanner::planDisaggregated(
             if (prefillWide || decodeWide) {
                 exclude(o,
                     Message(msg::poolTpBeyondInstance,
-                        {prefillWide ? "prefill" : "decode", std::to_string(prefillWide ? dz.prefill.tp : dz.decode.tp),
-                            std::to_string(perInstance)}));
+                        {Message(prefillWide ? msg::poolPrefill : msg::poolDecode),
+                            std::to_string(prefillWide ? dz.prefill.tp : dz.decode.tp), std::to_string(perInstance)}));
                 continue;
             }
         }

@@ -277,6 +277,11 @@ void TestDisaggregation::pinnedTooSmallIsExcluded()
         QVERIFY(p.candidates.empty());
         QVERIFY(!p.excluded.empty());
         QCOMPARE(p.excluded.front().reason.id(), std::string_view("plan.pool_tp_beyond_instance"));
+        // The pool's name is a message of its own, so that translations say it in their language.
+        QCOMPARE(p.excluded.front().reason.text(),
+            std::string("the pinned prefill pool's tp 2 needs 2 GPUs in one instance; this instance has 1 (a pool's "
+                        "replica stays inside one instance)"));
+        QCOMPARE(p.excluded.front().reason.args.at(0).message->id(), std::string_view("plan.pool_prefill"));
     }
     core::Workload w = workload(R"({"prompt_tokens":2048,"output_tokens":256,"requests_per_second":200,
         "disaggregation":{"mode":"pinned","prefill":{"replicas":1,"tp":1},"decode":{"replicas":1,"tp":1}}})");

@@ -971,5 +971,13 @@
         <source>the length mix is the %2 requests of %1 (prompt column %3, output column %4): each side&apos;s lengths cut at their quartiles, 90th and 99th percentiles, each bucket at the mean lengths of its requests</source>
         <translation>长度分布来自 %1 的 %2 个请求（输入列 %3，输出列 %4）：输入和输出长度各按四分位数、第 90 和第 99 百分位切分，每个分桶取其请求的平均长度</translation>
     </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
 </context>
 </TS>
