@@ -731,8 +731,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.ttftMs = pt.ttft * 1e3;
         e.e2eLatencyMs = e.ttftMs + e.tpotMs * std::max(0, spec.outputTokens - 1);
         e.decodeStepMs = step(pt.decodes, 0, 0) * 1e3;
-        e.throughputTokensPerS = pt.throughput * l.replicas;
-        e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;
+        setFleetThroughput(e, pt.throughput, l.replicas, spec);
         e.ttftP99Ms = pt.ttftP99 * 1e3;
         e.e2eP99Ms = pt.e2eP99 * 1e3;
         if (spec.lora) {
@@ -805,6 +804,13 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         e.fit.suggestions.push_back(Message(msg::fitLargerGpu, {gibText(e.fit.requiredBytes)}));
     }
     return e;
+}
+
+void setFleetThroughput(InferenceEstimate& e, double perReplicaTokensPerS, int replicas, const InferenceSpec& spec)
+{
+    e.layout.replicas = replicas;
+    e.throughputTokensPerS = perReplicaTokensPerS * replicas;
+    e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;
 }
 
 InferenceLayout smallestServingLayout(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, int gpus)

@@ -7,6 +7,8 @@
 #include "training.h"
 #include "workload.h"
 
+#include <compare>
+
 namespace gpuplan::core {
 
 /// How one serving replica is split (tensor × pipeline parallel); replicas = gpus / (tp · pp). A mixture of experts may
@@ -29,6 +31,7 @@ struct InferenceLayout
     int ep = 1;
     bool attentionDp = false;
     int gpus() const { return tp * pp * replicas; }
+    auto operator<=>(const InferenceLayout&) const = default;
 };
 
 struct InferenceEstimate
@@ -121,6 +124,10 @@ double prefillSeconds(const ModelArch& model, const InferenceSpec& spec, const G
 /// projections of the stage's layers × the cost per projection measured on vLLM (inference.cpp, kLoraProjectionS);
 /// reading the step's distinct adapters and their FLOPs come on top.
 double loraStepOverheadS(const ModelArch& model, const LoraAdapters& lora, int pp = 1);
+
+/// `e` as a fleet of `replicas` replicas of its layout, each serving `perReplicaTokensPerS` output tokens/s: the
+/// layout's replica count, the throughput and the request rate (the only parts of an estimate that depend on it).
+void setFleetThroughput(InferenceEstimate& e, double perReplicaTokensPerS, int replicas, const InferenceSpec& spec);
 
 /// Smallest tensor-parallel degree (power of two up to the node) whose weights fit with room for KV.
 InferenceLayout smallestServingLayout(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu, int gpus);

@@ -270,14 +270,13 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
         const ServingParams* params = &factors.params;
         std::optional<InferenceEstimate> best;
         bool bestOk = false;
-        // One replica's estimate, scaled to the layout's replicas (estimateInference's only use of them).
+        // One replica's estimate, made a fleet of the layout's replicas (setFleetThroughput).
         auto replicaEstimate = [&](const InferenceLayout& l) {
             if (!replicaEstimates)
                 return estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
             InferenceLayout one = l;
             one.replicas = 1;
-            auto key = std::make_tuple(
-                &datasheetGpu, gpu.maxGpusPerNode, gpu.interBandwidth, l.tp, l.pp, l.ep, l.attentionDp);
+            auto key = std::make_tuple(&datasheetGpu, gpu.maxGpusPerNode, gpu.interBandwidth, one);
             auto it = replicaEstimates->byLayout.find(key);
             if (it == replicaEstimates->byLayout.end())
                 it = replicaEstimates->byLayout
@@ -285,9 +284,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
                              key, estimateInference(w.model, spec, gpu, one, eff, spec.concurrency.value_or(0), params))
                          .first;
             InferenceEstimate e = it->second;
-            e.layout.replicas = l.replicas;
-            e.throughputTokensPerS *= l.replicas;
-            e.requestsPerS = e.throughputTokensPerS / spec.outputTokens;
+            setFleetThroughput(e, it->second.throughputTokensPerS, l.replicas, spec);
             return e;
         };
         for (const auto& l : layouts) {

@@ -340,7 +340,8 @@ inline constexpr double defaultInstanceNetworkGbps = 100;
 /// workload only.
 struct ReplicaEstimates
 {
-    std::map<std::tuple<const GpuSpec*, int, double, int, int, int, bool>, InferenceEstimate> byLayout;
+    /// (datasheet GPU, NVLink domain, network bytes/s per GPU as the instance has them, layout of one replica)
+    std::map<std::tuple<const GpuSpec*, int, double, InferenceLayout>, InferenceEstimate> byLayout;
 };
 Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin,
     const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
