@@ -145,6 +145,9 @@ ProbedGpu readGpu(const nlohmann::json& j, const std::string& pointer, const det
         x.n = row.integer("n", 1, maxDim);
         x.k = row.integer("k", 1, maxDim);
         x.label = row.optString("label").value_or("");
+        x.model = row.optString("model").value_or("");
+        x.op = row.optString("op").value_or("");
+        x.tp = static_cast<int>(row.optInteger("tp", 1, 1024).value_or(0));
         x.tflops = row.number("tflops", Bound::Positive);
         x.repetitions = static_cast<int>(row.integer("repetitions", 1, 1000000));
         row.finish();

@@ -21,7 +21,10 @@ struct ProbeGemm
     long long k = 0;
     double tflops = 0; ///< TFLOP/s (10¹² FLOP/s) at the median of the repetitions
     int repetitions = 0;
-    std::string label; ///< the model GEMM it stands for ("70b model qkv, 8192 tokens"); empty for square sizes
+    std::string label; ///< the model GEMM it stands for ("llama-3.1-70b qkv, tp 8, 256 tokens"); empty for squares
+    std::string model; ///< that model ("llama-3.1-70b"), its linear layer ("qkv", "o", "gate_up", "down") and the
+    std::string op;    ///< tensor-parallel degree whose per-GPU shard it is; "", "", 0 for squares and older probes
+    int tp = 0;
 };
 
 /// One GPU as gpuplan-probe saw and measured it.

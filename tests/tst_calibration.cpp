@@ -10,6 +10,7 @@
 #include "core/training.h"
 #include "providers/calibration/registry.h"
 #include "providers/probe/report.h" // the probe's own writer: plain C++, compiled into this test
+#include "providers/probe/shapes.h" // the GEMMs the probe times, likewise
 #include "testutil.h"
 
 using namespace gpuplan;
@@ -99,6 +100,11 @@ private Q_SLOTS:
     void readsWhatTheProbeWrites();
     void planSaysHowMuchCalibrationMoved();
     void probeTextHelpers();
+    void probeShapeCounts_data();
+    void probeShapeCounts();
+    void probeModelShards();
+    void probeShapeOptions_data();
+    void probeShapeOptions();
     // Calibration from a serving benchmark's results (core/serving_calibration)
     void modelFamilies_data();
     void modelFamilies();
@@ -530,9 +536,10 @@ void TestCalibration::readsWhatTheProbeWrites()
         g.clockMhz = 1980;
         g.memoryClockMhz = 3201;
         g.memoryBusWidthBits = 6144;
-        g.gemm.push_back({"bf16", 8192, 8192, 8192, "", 801.23456, 20});
-        g.gemm.push_back({"fp8", 8192, 8192, 8192, "", 1501.0, 20});
-        g.gemm.push_back({"bf16", 10240, 8192, 8192, "70b model qkv, 8192 tokens", 760.0, 20});
+        g.gemm.push_back({"bf16", 8192, 8192, 8192, "", "", "", 0, 801.23456, 20});
+        g.gemm.push_back({"fp8", 8192, 8192, 8192, "", "", "", 0, 1501.0, 20});
+        g.gemm.push_back(
+            {"bf16", 1280, 256, 8192, "llama-3.1-70b qkv, tp 8, 256 tokens", "llama-3.1-70b", "qkv", 8, 760.0, 20});
         g.readGBps = 4100.0;
         g.writeGBps = 3900.0;
         g.copyGBps = 4200.0004;
@@ -557,7 +564,11 @@ void TestCalibration::readsWhatTheProbeWrites()
     QCOMPARE(r->gpus[1].index, 1);
     QCOMPARE(r->gpus[0].memoryBytes, 143771.0 * MiB);
     QCOMPARE(r->gpus[0].gemm[0].tflops, 801.235); // rounded to 3 decimals
-    QCOMPARE(r->gpus[0].gemm[2].label, std::string("70b model qkv, 8192 tokens"));
+    QCOMPARE(r->gpus[0].gemm[2].label, std::string("llama-3.1-70b qkv, tp 8, 256 tokens"));
+    QCOMPARE(r->gpus[0].gemm[2].model, std::string("llama-3.1-70b"));
+    QCOMPARE(r->gpus[0].gemm[2].op, std::string("qkv"));
+    QCOMPARE(r->gpus[0].gemm[2].tp, 8);
+    QCOMPARE(r->gpus[0].gemm[0].tp, 0); // squares carry no model fields
     QCOMPARE(r->gpus[0].copyGBps, 4200.0);
     QCOMPARE(r->allreduce[0].bytes, 1024.0 * MiB);
     QCOMPARE(r->notes.front(), rec.notes.front());
@@ -578,6 +589,139 @@ void TestCalibration::probeTextHelpers()
     for (std::size_t i = 0; i < uuid.size(); ++i)
         uuid[i] = static_cast<unsigned char>(i * 17); // 00 11 22 … ff
     QCOMPARE(probe::uuidText(uuid), std::string("GPU-00112233-4455-6677-8899-aabbccddeeff"));
+}
+
+void TestCalibration::probeShapeCounts_data()
+{
+    QTest::addColumn<int>("ccMajor");
+    QTest::addColumn<int>("ccMinor");
+    QTest::addColumn<bool>("quick");
+    QTest::addColumn<int>("squares");
+    QTest::addColumn<int>("modelGemms");
+    // Full run on Hopper: 3 square sizes in fp32, tf32, bf16, fp16, fp8 = 15; 3 models x 2 TP degrees x 7 token
+    // counts x 4 linear layers = 168 per precision, in bf16 and fp8 = 336.
+    QTest::addRow("H100 full") << 9 << 0 << false << 15 << 336;
+    // Ampere has no fp8: 4 precisions x 3 squares; models in bf16 only.
+    QTest::addRow("A100 full") << 8 << 0 << false << 12 << 168;
+    // Turing: fp32 and fp16 only; the models in fp16 (no bf16 math).
+    QTest::addRow("T4 full") << 7 << 5 << false << 6 << 168;
+    // --quick: 2 square sizes x 5 precisions; Llama-3.1-70B at 32 and 8192 tokens, tp 1, bf16: 2 x 4.
+    QTest::addRow("H100 quick") << 9 << 0 << true << 10 << 8;
+}
+
+void TestCalibration::probeShapeCounts()
+{
+    QFETCH(int, ccMajor);
+    QFETCH(int, ccMinor);
+    QFETCH(bool, quick);
+    QFETCH(int, squares);
+    QFETCH(int, modelGemms);
+    std::vector<std::string> notes;
+    const auto shapes = probe::gemmShapes(ccMajor, ccMinor, probe::defaultShapeOptions(quick), &notes);
+    const auto isSquare = [](const probe::GemmShape& s) { return s.model.empty(); };
+    QCOMPARE(int(std::count_if(shapes.begin(), shapes.end(), isSquare)), squares);
+    QCOMPARE(int(shapes.size()) - squares, modelGemms);
+    QVERIFY(notes.empty());
+    const bool hasFp8 = std::any_of(
+        shapes.begin(), shapes.end(), [](const auto& s) { return s.precision == probe::GemmPrecision::FP8; });
+    QCOMPARE(hasFp8, ccMajor * 10 + ccMinor >= 89);
+}
+
+void TestCalibration::probeModelShards()
+{
+    probe::ShapeOptions o = probe::defaultShapeOptions(false);
+    QVERIFY(!probe::parseModels("llama-3.1-8b,llama-3.1-70b", o));
+    QVERIFY(!probe::parseTokens("1,8192", o));
+    QVERIFY(!probe::parseTp("1,8,16,3", o));
+    std::vector<std::string> notes;
+    const auto shapes = probe::gemmShapes(8, 0, o, &notes);
+    auto find = [&](const char* model, const char* op, int tp, std::int64_t tokens) -> const probe::GemmShape* {
+        for (const auto& s : shapes) {
+            if (s.model == model && s.op == op && s.tp == tp && s.n == tokens)
+                return &s;
+        }
+        return nullptr;
+    };
+    struct Expected
+    {
+        const char *model, *op;
+        int tp;
+        std::int64_t m, k;
+    };
+    // Worked by hand from the models' config.json (h, f, heads, KV heads, head dim 128) and Megatron sharding:
+    // QKV and gate+up split their output features by tp, the attention output and down projections their inputs.
+    const Expected expected[] = {
+        {"llama-3.1-8b", "qkv", 1, (32 + 2 * 8) * 128, 4096},  // 6144
+        {"llama-3.1-8b", "qkv", 8, (4 + 2 * 1) * 128, 4096},   // 768: 4 query heads and 1 KV head per GPU
+        {"llama-3.1-8b", "o", 8, 4096, 32 * 128 / 8},          // 512 inputs per GPU
+        {"llama-3.1-8b", "gate_up", 8, 2 * 14336 / 8, 4096},   // 3584
+        {"llama-3.1-8b", "down", 8, 4096, 14336 / 8},          // 1792
+        {"llama-3.1-8b", "qkv", 16, (2 + 2 * 1) * 128, 4096},  // 8 KV heads on 16 GPUs: one replicated KV head each
+        {"llama-3.1-70b", "qkv", 1, (64 + 2 * 8) * 128, 8192}, // 10240, as Llama 2 70B
+        {"llama-3.1-70b", "gate_up", 1, 2 * 28672, 8192},      // 57344
+        {"llama-3.1-70b", "down", 8, 8192, 28672 / 8},         // 3584
+        {"llama-3.1-70b", "qkv", 16, (4 + 2 * 1) * 128, 8192}, // 768
+    };
+    for (const auto& e : expected) {
+        for (std::int64_t tokens : {1, 8192}) {
+            const auto* s = find(e.model, e.op, e.tp, tokens);
+            QVERIFY2(s, (std::string(e.model) + ' ' + e.op + " tp " + std::to_string(e.tp)).c_str());
+            QCOMPARE(s->m, e.m);
+            QCOMPARE(s->k, e.k);
+            QVERIFY(s->precision == probe::GemmPrecision::BF16);
+        }
+    }
+    QCOMPARE(find("llama-3.1-8b", "down", 8, 1)->label(), std::string("llama-3.1-8b down, tp 8, 1 tokens"));
+    // tp 3 divides neither model's 32 or 64 heads: skipped for each, with a note; 2 models x 3 degrees x 2 token
+    // counts x 4 layers remain.
+    QCOMPARE(notes.size(), std::size_t(2));
+    QVERIFY2(notes[0].find("llama-3.1-8b, tp 3: skipped") == 0, notes[0].c_str());
+    QCOMPARE(int(std::count_if(shapes.begin(), shapes.end(), [](const auto& s) { return !s.model.empty(); })),
+        2 * 3 * 2 * 4);
+}
+
+void TestCalibration::probeShapeOptions_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("error"); // empty: accepted
+    QTest::addRow("tp list") << QStringLiteral("tp") << QStringLiteral("1,2,4,8") << QStringLiteral("");
+    QTest::addRow("tp 0") << QStringLiteral("tp") << QStringLiteral("1,0")
+                          << QStringLiteral("--tp: \"0\" in \"1,0\" is not a whole number from 1 to 64");
+    QTest::addRow("tp 128") << QStringLiteral("tp") << QStringLiteral("128")
+                            << QStringLiteral("--tp: \"128\" in \"128\" is not a whole number from 1 to 64");
+    QTest::addRow("empty item") << QStringLiteral("tokens") << QStringLiteral("1,,8")
+                                << QStringLiteral("--tokens: \"\" in \"1,,8\" is not a whole number from 1 to 65536");
+    QTest::addRow("sign") << QStringLiteral("tokens") << QStringLiteral("-1")
+                          << QStringLiteral("--tokens: \"-1\" in \"-1\" is not a whole number from 1 to 65536");
+    QTest::addRow("twice") << QStringLiteral("tokens") << QStringLiteral("8,16,8")
+                           << QStringLiteral("--tokens: 8 is listed twice in \"8,16,8\"");
+    QTest::addRow("huge") << QStringLiteral("tokens") << QStringLiteral("99999999999999999999")
+                          << QStringLiteral(
+                                 "--tokens: \"99999999999999999999\" in \"99999999999999999999\" is not a whole number "
+                                 "from 1 to 65536");
+    QTest::addRow("none") << QStringLiteral("models") << QStringLiteral("none") << QStringLiteral("");
+    QTest::addRow("unknown model") << QStringLiteral("models") << QStringLiteral("llama-3.1-8b,llama-3-8b")
+                                   << QStringLiteral(
+                                          "--models: unknown model \"llama-3-8b\" (known: llama-3.1-8b, llama-3.1-70b, "
+                                          "llama-2-7b, or none)");
+}
+
+void TestCalibration::probeShapeOptions()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, value);
+    QFETCH(QString, error);
+    probe::ShapeOptions o = probe::defaultShapeOptions(false);
+    const std::string v = value.toStdString();
+    const auto problem = option == QLatin1String("tp") ? probe::parseTp(v, o)
+        : option == QLatin1String("tokens")            ? probe::parseTokens(v, o)
+                                                       : probe::parseModels(v, o);
+    QCOMPARE(QString::fromStdString(problem.value_or("")), error);
+    if (!problem && option == QLatin1String("models")) // "none": square sizes only
+        QCOMPARE(int(probe::gemmShapes(9, 0, o).size()), 15);
+    if (!problem && option == QLatin1String("tp"))
+        QCOMPARE(o.tp, (std::vector<int> {1, 2, 4, 8}));
 }
 
 void TestCalibration::modelFamilies_data()

@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace gpuplan::probe;
@@ -36,17 +37,24 @@ constexpr int exitMachineLacks = 3;
 constexpr int minCcMajor = 7;
 constexpr int minCcMinor = 5;
 
-constexpr const char* usage = R"(Usage: gpuplan-probe [--quick] [--devices LIST]
+constexpr const char* usage
+    = R"(Usage: gpuplan-probe [--quick] [--devices LIST] [--models LIST] [--tokens LIST] [--tp LIST]
 
 Measures this machine's NVIDIA GPUs for gpuplan's calibration: GEMM throughput through cuBLASLt (fp32, tf32,
-bf16, fp16 and, from compute capability 8.9, fp8) at square sizes and at the QKV and MLP shapes of 7B and 70B
-models; HBM read, write and copy bandwidth; host<->device bandwidth (pinned and pageable); and, with two or
-more GPUs and NCCL, all-reduce bus bandwidth from 1 MiB to 1 GiB. Each figure is the median of repeated runs
-after a warm-up. Writes one JSON document (schema "gpuplan.probe/1") to stdout; progress goes to stderr.
+bf16, fp16 and, from compute capability 8.9, fp8) at square sizes and at the per-GPU linear layers of real
+models (QKV, attention output, gated-MLP gate+up and down) at decode and prefill token counts and as
+tensor-parallel shards; HBM read, write and copy bandwidth; host<->device bandwidth (pinned and pageable); and,
+with two or more GPUs and NCCL, all-reduce bus bandwidth from 1 MiB to 1 GiB. Each figure is the median of
+repeated runs after a warm-up. Writes one JSON document (schema "gpuplan.probe/1") to stdout; progress goes to
+stderr.
 
 Options:
   --quick          fewer sizes and repetitions (under 20 s on one H100)
   --devices LIST   comma-separated CUDA device indices to measure, e.g. 0,1 (default: all)
+  --models LIST    models whose GEMMs to time: llama-3.1-8b, llama-3.1-70b, llama-2-7b, or none
+                   (default: all three; --quick: llama-3.1-70b)
+  --tokens LIST    tokens per model GEMM, 1 to 65536 (default 1,8,32,128,256,2048,8192; --quick: 32,8192)
+  --tp LIST        tensor-parallel degrees whose per-GPU shards to time, 1 to 64 (default 1,8; --quick: 1)
   --help           show this text
   --version        show the version and the cuBLASLt and NCCL libraries the probe would use
 
@@ -58,6 +66,7 @@ struct Options
 {
     bool quick = false;
     std::optional<std::vector<int>> devices;
+    ShapeOptions shapes = defaultShapeOptions(false);
 };
 
 void progress(const std::string& line)
@@ -81,6 +90,11 @@ std::string fixed(double x, int decimals)
 /// Parses the command line; returns an exit code when the probe should stop (help, version, bad input).
 std::optional<int> parseArguments(int argc, char** argv, Options& options)
 {
+    // --models, --tokens and --tp override the defaults of the run (--quick or full), whatever their order.
+    using ShapeParser = std::optional<std::string> (*)(std::string_view, ShapeOptions&);
+    std::vector<std::pair<ShapeParser, std::string>> shapeLists;
+    const std::pair<std::string_view, ShapeParser> shapeOptions[]
+        = {{"--models", parseModels}, {"--tokens", parseTokens}, {"--tp", parseTp}};
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         if (arg == "--help" || arg == "-h") {
@@ -107,8 +121,19 @@ std::optional<int> parseArguments(int argc, char** argv, Options& options)
 #endif
             return 0;
         }
+        const auto shapeOption = std::find_if(std::begin(shapeOptions), std::end(shapeOptions),
+            [&](const auto& o) { return arg == o.first || arg.rfind(std::string(o.first) + '=', 0) == 0; });
         if (arg == "--quick") {
             options.quick = true;
+        } else if (shapeOption != std::end(shapeOptions)) {
+            const std::string_view name = shapeOption->first;
+            if (arg == name) {
+                if (i + 1 >= argc)
+                    return fail(std::string(name) + " needs a comma-separated list (see --help)", exitBadArguments);
+                shapeLists.emplace_back(shapeOption->second, argv[++i]);
+            } else {
+                shapeLists.emplace_back(shapeOption->second, std::string(arg.substr(name.size() + 1)));
+            }
         } else if (arg == "--devices" || arg.rfind("--devices=", 0) == 0) {
             std::string list;
             if (arg == "--devices") {
@@ -137,6 +162,11 @@ std::optional<int> parseArguments(int argc, char** argv, Options& options)
             std::cerr << usage;
             return fail("unknown argument \"" + std::string(arg) + "\"", exitBadArguments);
         }
+    }
+    options.shapes = defaultShapeOptions(options.quick);
+    for (const auto& [parse, list] : shapeLists) {
+        if (auto problem = parse(list, options.shapes))
+            return fail(*problem, exitBadArguments);
     }
     return std::nullopt;
 }
@@ -237,6 +267,8 @@ int run(const Options& options)
     // --quick in under 20 s), not taken from a source: medians of 5-20 runs after 50-250 ms of warm-up.
     std::vector<std::string>& notes = record.notes;
     const Plan gemmPlan = options.quick ? Plan {2, 0.05, 1000, 5} : Plan {3, 0.25, 1000, 20};
+    // The model GEMMs run after the squares, on a GPU whose clocks have settled: a shorter warm-up each.
+    const Plan modelGemmPlan = options.quick ? Plan {2, 0.01, 1000, 5} : Plan {3, 0.02, 1000, 20};
     const int algorithms = options.quick ? 1 : 4;
     const Plan streamPlan = options.quick ? Plan {2, 0.02, 1000, 5} : Plan {3, 0.1, 1000, 20};
     const Plan hostPlan = options.quick ? Plan {1, 0.0, 1, 3} : Plan {1, 0.0, 1, 10};
@@ -249,21 +281,21 @@ int run(const Options& options)
             + std::to_string(g.smCount) + " SMs, compute capability " + g.computeCapability);
         {
             GemmBench bench(*lt, g.index);
-            for (const auto& shape : gemmShapes(prop.major, prop.minor, options.quick)) {
+            for (const auto& shape : gemmShapes(prop.major, prop.minor, options.shapes, &notes)) {
                 const std::string what = gpu + ": GEMM " + std::string(toString(shape.precision)) + ' '
                     + std::to_string(shape.m) + 'x' + std::to_string(shape.n) + 'x' + std::to_string(shape.k)
-                    + (shape.label.empty() ? "" : " (" + shape.label + ")");
+                    + (shape.model.empty() ? "" : " (" + shape.label() + ")");
                 std::string skipped;
                 std::optional<GemmResult> r;
                 try {
-                    r = bench.run(shape, gemmPlan, algorithms, skipped);
+                    r = bench.run(shape, shape.model.empty() ? gemmPlan : modelGemmPlan, algorithms, skipped);
                 } catch (const CublasError& e) {
                     skipped = e.what();
                 }
                 if (r) {
                     progress(what + ": " + fixed(r->tflops, 1) + " TFLOP/s");
-                    g.gemm.push_back({std::string(toString(shape.precision)), shape.m, shape.n, shape.k, shape.label,
-                        r->tflops, r->repetitions});
+                    g.gemm.push_back({std::string(toString(shape.precision)), shape.m, shape.n, shape.k, shape.label(),
+                        shape.model, shape.op, shape.tp, r->tflops, r->repetitions});
                 } else {
                     progress(what + ": skipped, " + skipped);
                     notes.push_back(what + ": skipped, " + skipped);

@@ -1,7 +1,7 @@
 # ctest probe_without_gpu: gpuplan-probe on a machine where CUDA finds no GPU (no driver, or
 # CUDA_VISIBLE_DEVICES=-1, which the test sets so that it behaves the same on a GPU machine) must exit with
 # code 3 and say why on exactly one line of stderr, with nothing on stdout. --help, --version and a bad
-# argument are checked as well (exit codes 0, 0, 2).
+# argument are checked as well (exit codes 0, 0, 2), and so are bad and good GEMM shape options (2, 3).
 # Usage: cmake -DPROBE=<path to gpuplan-probe> -P probe_without_gpu.cmake
 if(NOT PROBE)
     message(FATAL_ERROR "PROBE is not set")
@@ -41,3 +41,15 @@ endif()
 message(STATUS "--version:\n${out}")
 expect_exit(2 --frobnicate)
 expect_exit(2 --devices 0,x)
+# The GEMM shape options are checked before any GPU is looked for, and the message names the option and the item.
+expect_exit(2 --quick --tp 0,8)
+if(NOT err STREQUAL "gpuplan-probe: --tp: \"0\" in \"0,8\" is not a whole number from 1 to 64\n")
+    message(FATAL_ERROR "--tp 0,8: ${err}")
+endif()
+expect_exit(2 --models=llama-3-8b)
+if(NOT err MATCHES "^gpuplan-probe: --models: unknown model \"llama-3-8b\" \\(known: llama-3.1-8b, ")
+    message(FATAL_ERROR "--models=llama-3-8b: ${err}")
+endif()
+expect_exit(2 --tokens)
+# Valid shape options reach the GPU check: exit code 3 here, as without them.
+expect_exit(3 --models none --tokens 1,256 --tp 2)

@@ -64,6 +64,14 @@ void writeGpu(JsonWriter& w, const GpuRecord& g)
             w.key("label");
             w.string(r.label);
         }
+        if (!r.model.empty()) {
+            w.key("model");
+            w.string(r.model);
+            w.key("op");
+            w.string(r.op);
+            w.key("tp");
+            w.integer(r.tp);
+        }
         w.key("tflops");
         w.number(rounded(r.tflops));
         w.key("repetitions");

@@ -16,6 +16,9 @@ struct GemmRecord
     std::int64_t n = 0;
     std::int64_t k = 0;
     std::string label; ///< empty for square sizes
+    std::string model; ///< the model GEMM's model and op ("llama-3.1-70b", "qkv") and TP degree; empty, 0 for squares
+    std::string op;
+    int tp = 0;
     double tflops = 0; ///< TFLOP/s at the median time
     int repetitions = 0;
 };

@@ -12,6 +12,7 @@
 # Needs: the CUDA toolkit (nvcc), a C++20 host compiler, python3; CMake >= 3.25 if present, else nvcc alone.
 # Environment: GPUPLAN_CUDA_ARCH (default "native"), GPUPLAN_PROBE_BUILD (default build/gpu-probe),
 #              GPUPLAN_BUILD_JOBS (default: all cores),
+#              GPUPLAN_PROBE_BIN (a gpuplan-probe built elsewhere, e.g. for sm_90 with PTX: run it, build nothing),
 #              OUT (if set, the JSON is copied there too).
 # Exit codes: 0 checks passed; 1 a check failed; 2 bad arguments or the build failed; 3 the probe found no
 # usable GPU (its own exit code); 124 the probe ran past its time limit.
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
         --quick) probe_args+=(--quick) ;;
         --check) [ $# -ge 2 ] || { echo "run-probe.sh: --check needs a file" >&2; exit 2; }
                  check_only=$2; shift ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "run-probe.sh: unknown argument '$1' (--quick, --check FILE)" >&2; exit 2 ;;
     esac
     shift
@@ -35,7 +36,11 @@ done
 
 start=$(date +%s)
 command -v python3 >/dev/null || { echo "run-probe.sh: python3 not found" >&2; exit 2; }
-if [ -z "$check_only" ]; then
+if [ -z "$check_only" ] && [ -n "${GPUPLAN_PROBE_BIN:-}" ]; then
+    probe=$GPUPLAN_PROBE_BIN
+    [ -x "$probe" ] || { echo "run-probe.sh: GPUPLAN_PROBE_BIN=$probe is not an executable" >&2; exit 2; }
+    echo "== prebuilt gpuplan-probe: $probe (nothing is built)" >&2
+elif [ -z "$check_only" ]; then
 cuda_home=${CUDA_HOME:-${CUDA_PATH:-/usr/local/cuda}}
 export PATH="$PATH:$cuda_home/bin"
 command -v nvcc >/dev/null || { echo "run-probe.sh: nvcc not found (set CUDA_HOME)" >&2; exit 2; }
@@ -65,6 +70,9 @@ else
         -DGPUPLAN_PROBE_VERSION="\"$version\"" -DGPUPLAN_PROBE_CUDA_LIBDIR="\"$cuda_home/lib64\"" "${nccl_flags[@]}" \
         "$root"/providers/probe/*.cpp "$root/providers/probe/probe.cu" -o "$probe" -ldl || exit 2
 fi
+fi
+
+if [ -z "$check_only" ]; then
 
 # --- run (the probe itself keeps a full run to about a minute; the limit keeps the whole script < 5 min)
 echo "== run: $probe ${probe_args[*]:-}" >&2
