@@ -117,8 +117,8 @@ ServingParams ServingParams::fromValues(const std::vector<double>& v)
 
 const ServingParams& defaultServingParams()
 {
-    static const ServingParams p = ServingParams::fromValues({0.622492, 0.85, 0.913488, 0.772635, 0.999998, 0.653441,
-        0.649563, 0.683345, 0.354253, 1.0, 0.999999, 0.002, 0.002, 0.00104079, 1.02218e-05});
+    static const ServingParams p = ServingParams::fromValues({0.606417, 0.84982, 0.917975, 0.797723, 1.0003, 0.627566,
+        0.858749, 0.690826, 0.380506, 0.999519, 1.00039, 0.00200037, 0.0020001, 0.00104148, 1.02427e-05});
     return p;
 }
 

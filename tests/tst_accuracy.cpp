@@ -272,9 +272,11 @@ void TestAccuracy::servingFitReproducesTheShippedFactors()
 
 // Leave one publisher out: each publisher's runs estimated with the factors fitted to the others. The issue's target
 // is a median of 15 % and a worst case of 35 % per group; today (README "How far to trust it") throughput reaches
-// 16.3 % / 175 % (dense 12.6 % / 55.6 %, MoE 22.4 % / 175 %) and latency 10.3 % / 35.0 % (since fused attention on
-// Hopper and Blackwell runs at FlashAttention-3's rate, issue #19: MoE's median was 20.2 % before): these limits hold
-// that line.
+// 14.1 % / 134 % (dense 10.9 % / 56.1 %, MoE 17.5 % / 134 %) and latency 9.8 % / 36.8 %: these limits hold that line.
+// Latency's worst (FT01, OPT-13B decoding on one A100 at 22 ms a token, estimated 30.1) rose from 35.0 % when the
+// gpt-oss rows on Hopper were corrected to the BF16 KV cache TensorRT-LLM runs there ("Hopper: use auto"): the refit
+// HBM factor fell from 0.622 to 0.606 while MoE throughput's median went from 22.4 % to 17.5 % and its worst from
+// 175 % to 134 %.
 void TestAccuracy::servingLeaveOnePublisherOut()
 {
     const auto rows = core::servingOutOfFold(servingCases("serving.csv"));
@@ -285,8 +287,8 @@ void TestAccuracy::servingLeaveOnePublisherOut()
             groups[g].push_back(std::abs(r.error));
     }
     const std::map<std::string, std::pair<double, double>> limits
-        = {{"serving throughput", {0.17, 1.80}}, {"serving throughput · dense", {0.15, 0.60}},
-            {"serving throughput · MoE", {0.23, 1.80}}, {"serving latency", {0.12, 0.36}}};
+        = {{"serving throughput", {0.15, 1.40}}, {"serving throughput · dense", {0.12, 0.60}},
+            {"serving throughput · MoE", {0.18, 1.40}}, {"serving latency", {0.11, 0.37}}};
     for (const auto& [name, limit] : limits) {
         QVERIFY2(groups.count(name), name.c_str());
         const auto& errs = groups[name];
