@@ -149,6 +149,30 @@ for g in gpus:
         failed |= not ok
         print(f"GPU {g['index']} {g['name']} ({gid}): {what} {got:.1f} of {ref:.1f} {unit} = {fraction:.1%}"
               f" (>= {minimum:.0%}): {'ok' if ok else 'FAILED'}", file=sys.stderr)
+    # The model GEMMs against the datasheet roofline (Williams et al. 2009): the time is at least the larger of
+    # FLOPs / peak and bytes / bandwidth, the bytes being A, B and D once each. Per precision and token count: the
+    # median of the GEMMs' fractions of peak and of that roofline, and their range (what the estimators' GEMM and
+    # HBM efficiencies and shape factor are compared with: tests/data/probe/README.md).
+    ELEM = {"fp32": (4, 4), "tf32": (4, 4), "bf16": (2, 2), "fp16": (2, 2), "fp8": (1, 2)}  # inputs, output bytes
+    groups = {}
+    for r in g["gemm"]:
+        if not r.get("model") or r["precision"] not in spec["tflops"]:
+            continue
+        p_in, p_out = ELEM[r["precision"]]
+        flops = 2.0 * r["m"] * r["n"] * r["k"]
+        moved = p_in * (r["m"] * r["k"] + r["k"] * r["n"]) + p_out * r["m"] * r["n"]
+        peak_r = spec["tflops"][r["precision"]] * 1e12
+        bound = min(peak_r, flops / (moved / (sheet * 1e9)))
+        groups.setdefault((r["precision"], r["n"]), []).append((r["tflops"] * 1e12 / peak_r, r["tflops"] * 1e12 / bound))
+    if groups:
+        print(f"GPU {g['index']} model GEMMs: precision, tokens, count, median of peak, median of roofline "
+              f"(min - max)", file=sys.stderr)
+    for (prec, n), v in sorted(groups.items()):
+        of_peak = sorted(x for x, _ in v)
+        of_roof = sorted(y for _, y in v)
+        mid = len(v) // 2
+        print(f"  {prec:5} {n:6} tokens  {len(v):3}  {of_peak[mid]:6.1%} of peak  {of_roof[mid]:6.1%} of roofline "
+              f"({of_roof[0]:.1%} - {of_roof[-1]:.1%})", file=sys.stderr)
 for a in doc.get("allreduce", []):
     print(f"all-reduce {a['bytes'] >> 20} MiB: bus bandwidth {a['bus_bandwidth_gbyte_s']:.1f} GB/s", file=sys.stderr)
 for n in doc.get("notes", []):
