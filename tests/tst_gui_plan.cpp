@@ -33,6 +33,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -191,6 +192,23 @@ void TestGuiPlan::chartTicksReadWell()
         QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
         for (const QString& l : labels)
             QVERIFY2(!l.contains(QLatin1Char('e')) && !l.contains(QLatin1Char('E')), qPrintable(labels.join(u' ')));
+    }
+    // What Qt drew is what tickLabels says, localized: the texts in the chart's scene include every y label, and
+    // amounts of 10,000 and more carry the locale's group separator.
+    auto drawn = [chart] {
+        QSet<QString> texts;
+        for (const QGraphicsItem* item : chart->scene()->items())
+            if (const auto* t = dynamic_cast<const QGraphicsTextItem*>(item))
+                texts << t->toPlainText();
+        return texts;
+    };
+    const QStringList yLabels = charts::tickLabels(chart->yAxis());
+    // Qt lays the axes out from the event loop: wait for the labels to be drawn.
+    QTRY_VERIFY2(std::all_of(yLabels.begin(), yLabels.end(), [&](const QString& l) { return drawn().contains(l); }),
+        qPrintable(yLabels.join(u'|') + QStringLiteral(" not all among ") + QStringList(drawn().values()).join(u'|')));
+    for (const QString& l : yLabels) {
+        if (QLocale().toDouble(l) >= 10000)
+            QVERIFY2(l.contains(QLocale().groupSeparator()), qPrintable(l));
     }
     // Hover texts are made when the pointer gets to a point (a plan of hundreds of candidates formatted hundreds of
     // them on every edit): the first point's names its rank and offering; an id that is no candidate has none.
@@ -1039,6 +1057,24 @@ void TestGuiPlan::disaggregatedPoolsInTheSidePanel()
         QStringLiteral("%1 : %2").arg(d.prefill.gpus()).arg(d.decode.gpus()));
     QVERIFY(values.contains(QStringLiteral("KV cache transfer")));
     QVERIFY(values.contains(QStringLiteral("Against co-located")));
+    // The cost chart splits the month by pool (each less its spares, which show as redundancy) and adds up to the
+    // candidate's monthly cost; there is no undivided "Traffic" bar.
+    const auto& bars = m_window->details()->costChart()->bars();
+    QMap<QString, double> month;
+    double sum = 0;
+    for (const auto& s : bars.sets) {
+        month[s.name] = s.values.value(0);
+        sum += s.values.value(0);
+    }
+    auto spares = [](const core::PoolPlan& pool) {
+        return pool.monthlyCost * pool.capacity.redundant / std::max(1, pool.capacity.total());
+    };
+    QCOMPARE(month.value(QStringLiteral("Prefill pool")), d.prefill.monthlyCost - spares(d.prefill));
+    QCOMPARE(month.value(QStringLiteral("Decode pool")), d.decode.monthlyCost - spares(d.decode));
+    QCOMPARE(month.value(QStringLiteral("Redundancy")), spares(d.prefill) + spares(d.decode));
+    QCOMPARE(month.value(QStringLiteral("Traffic")), 0.0);
+    QVERIFY(d.prefill.monthlyCost > 0 && d.decode.monthlyCost > 0);
+    GP_COMPARE_REL(sum, cs[static_cast<std::size_t>(row)].pricing->totalCost, 1e-9);
     auto* mode
         = qobject_cast<QComboBox*>(m_window->form()->fieldWidget(QStringLiteral("/inference/disaggregation/mode")));
     QVERIFY(mode);

@@ -1151,6 +1151,18 @@
         <source>#%1 %2 %3 · %4</source>
         <translation>#%1 %2 %3 · %4</translation>
     </message>
+    <message>
+        <source>Prefill pool</source>
+        <translation>prefill 池</translation>
+    </message>
+    <message>
+        <source>Decode pool</source>
+        <translation>decode 池</translation>
+    </message>
+    <message>
+        <source>KV cache egress</source>
+        <translation>KV 缓存出流量</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::DetailsPanel</name>

@@ -4,8 +4,10 @@
 #include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -16,8 +18,14 @@ namespace gpuplan::charts {
 QStringList tickLabels(const QAbstractAxis* axis)
 {
     QStringList out;
-    const auto text
-        = [](const QString& format, double v) { return QString::asprintf(format.toLatin1().constData(), v); };
+    // Charts localize their numbers (ChartView): a "%.Nf" format is written as QLocale().toString(v, 'f', N), with
+    // the locale's group separators ("1,000,000"), as Qt Charts does for a localized chart.
+    const auto text = [](const QString& format, double v) {
+        static const QRegularExpression fixed(QStringLiteral("^%\\.(\\d)f$"));
+        if (const auto m = fixed.match(format); m.hasMatch())
+            return QLocale().toString(v, 'f', m.captured(1).toInt());
+        return QString::asprintf(format.toLatin1().constData(), v);
+    };
     if (const auto* a = qobject_cast<const QValueAxis*>(axis)) {
         const int n = a->tickCount();
         for (int i = 0; i < n; ++i)
@@ -53,6 +61,8 @@ ChartView::ChartView(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->setBackgroundRoundness(0);
+    // Axis labels in the app's locale: grouped thousands ("1,000,000", not "1000000"); applyTheme follows a change.
+    chart()->setLocalizeNumbers(true);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     QFont small = chart()->legend()->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
@@ -68,6 +78,8 @@ bool ChartView::isDark() const
 
 void ChartView::applyTheme()
 {
+    if (chart()->locale() != QLocale())
+        chart()->setLocale(QLocale());
     const bool dark = isDark();
     if (m_themed && dark == m_darkApplied)
         return;

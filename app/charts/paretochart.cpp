@@ -70,7 +70,7 @@ void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const 
             to = std::pow(10.0, std::ceil(std::log10(to)));
         }
         a->setRange(from, to);
-        // Powers of ten in full ("1000000", not "1e+06"); below 1 as many decimals as the smallest needs.
+        // Powers of ten in full ("1,000,000", not "1e+06"); below 1 as many decimals as the smallest needs.
         const int decimals = from >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(from))), 1, 6);
         a->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
     } else {
