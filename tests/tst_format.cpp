@@ -18,6 +18,8 @@ private Q_SLOTS:
     void scientificForm();
     void largeCounts();
     void costChartChoice();
+    void compactTicks_data();
+    void compactTicks();
     void durations();
     void csvQuoting();
     void tableAligns();
@@ -81,6 +83,47 @@ void TestFormat::largeCounts()
 
 // The cost chart the app and the PDF draw (chooseCostChart): a scatter when the times spread by 5 % or more, the
 // cheapest as ranked bars below that, nothing with fewer than two priced candidates.
+void TestFormat::compactTicks_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("text");
+    // English: k from 10,000, M from a million, B from a billion; the fewest decimals (at most 2) that write it.
+    QTest::addRow("below 10,000") << 9999.0 << "en"
+                                  << "9,999";
+    QTest::addRow("one decimal") << 12.5 << "en"
+                                 << "12.5"; // one decimal writes it exactly: not "12.50"
+    QTest::addRow("two decimals at most") << 0.1234 << "en"
+                                          << "0.12";
+    QTest::addRow("k") << 250000.0 << "en"
+                       << "250k";
+    QTest::addRow("M with a decimal") << 1.5e6 << "en"
+                                      << "1.5M";
+    QTest::addRow("B") << 1e10 << "en"
+                       << "10B";
+    QTest::addRow("zero") << 0.0 << "en"
+                          << "0";
+    // Chinese: 万 (10^4), 亿 (10^8), 万亿 (10^12), the largest that keeps the value at 1 or more.
+    QTest::addRow("zh below 万") << 5000.0 << "zh_CN"
+                                 << "5,000";
+    QTest::addRow("zh 10 万") << 1e5 << "zh_CN"
+                              << "10 万";
+    QTest::addRow("zh 1,000 万") << 1e7 << "zh_CN"
+                                 << "1,000 万";
+    QTest::addRow("zh 1 亿") << 1e8 << "zh_CN"
+                             << "1 亿";
+    QTest::addRow("zh 1.5 万亿") << 1.5e12 << "zh_CN"
+                                 << "1.5 万亿";
+}
+
+void TestFormat::compactTicks()
+{
+    QFETCH(double, value);
+    QFETCH(QString, language);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(compactTick(value, language.toStdString())), text);
+}
+
 void TestFormat::costChartChoice()
 {
     auto candidate = [](double hours, double cost) {

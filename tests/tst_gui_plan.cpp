@@ -193,8 +193,8 @@ void TestGuiPlan::chartTicksReadWell()
         for (const QString& l : labels)
             QVERIFY2(!l.contains(QLatin1Char('e')) && !l.contains(QLatin1Char('E')), qPrintable(labels.join(u' ')));
     }
-    // What Qt drew is what tickLabels says, localized: the texts in the chart's scene include every y label, and
-    // amounts of 10,000 and more carry the locale's group separator.
+    // What Qt drew is what tickLabels says: the texts in the chart's scene include every y label, and amounts of
+    // 10,000 and more are written short (report::compactTick: "250k", "1M"), never in full digits.
     auto drawn = [chart] {
         QSet<QString> texts;
         for (const QGraphicsItem* item : chart->scene()->items())
@@ -206,10 +206,12 @@ void TestGuiPlan::chartTicksReadWell()
     // Qt lays the axes out from the event loop: wait for the labels to be drawn.
     QTRY_VERIFY2(std::all_of(yLabels.begin(), yLabels.end(), [&](const QString& l) { return drawn().contains(l); }),
         qPrintable(yLabels.join(u'|') + QStringLiteral(" not all among ") + QStringList(drawn().values()).join(u'|')));
-    for (const QString& l : yLabels) {
-        if (QLocale().toDouble(l) >= 10000)
-            QVERIFY2(l.contains(QLocale().groupSeparator()), qPrintable(l));
-    }
+    for (const QAbstractAxis* axis : {chart->xAxis(), chart->yAxis()})
+        for (const QString& l : charts::tickLabels(axis)) {
+            bool plain = false;
+            const double v = QLocale().toDouble(l, &plain);
+            QVERIFY2(!plain || std::abs(v) < 10000, qPrintable(l));
+        }
     // Hover texts are made when the pointer gets to a point (a plan of hundreds of candidates formatted hundreds of
     // them on every edit): the first point's names its rank and offering; an id that is no candidate has none.
     const charts::ScatterPoint& first = chart->points().front();
@@ -1057,8 +1059,8 @@ void TestGuiPlan::disaggregatedPoolsInTheSidePanel()
         QStringLiteral("%1 : %2").arg(d.prefill.gpus()).arg(d.decode.gpus()));
     QVERIFY(values.contains(QStringLiteral("KV cache transfer")));
     QVERIFY(values.contains(QStringLiteral("Against co-located")));
-    // The cost chart splits the month by pool (each less its spares, which show as redundancy) and adds up to the
-    // candidate's monthly cost; there is no undivided "Traffic" bar.
+    // The cost chart splits the month by pool as the PDF does (each pool's cost at its peak utilization, the rest
+    // idle) and adds up to the candidate's monthly cost; there is no undivided "Traffic" bar.
     const auto& bars = m_window->details()->costChart()->bars();
     QMap<QString, double> month;
     double sum = 0;
@@ -1066,14 +1068,13 @@ void TestGuiPlan::disaggregatedPoolsInTheSidePanel()
         month[s.name] = s.values.value(0);
         sum += s.values.value(0);
     }
-    auto spares = [](const core::PoolPlan& pool) {
-        return pool.monthlyCost * pool.capacity.redundant / std::max(1, pool.capacity.total());
-    };
-    QCOMPARE(month.value(QStringLiteral("Prefill pool")), d.prefill.monthlyCost - spares(d.prefill));
-    QCOMPARE(month.value(QStringLiteral("Decode pool")), d.decode.monthlyCost - spares(d.decode));
-    QCOMPARE(month.value(QStringLiteral("Redundancy")), spares(d.prefill) + spares(d.decode));
+    const double pu = d.prefill.capacity.utilization, du = d.decode.capacity.utilization;
+    QVERIFY(pu > 0 && pu < 1 && du > 0 && du < 1);
+    QCOMPARE(month.value(QStringLiteral("Prefill pool")), d.prefill.monthlyCost * pu);
+    QCOMPARE(month.value(QStringLiteral("Decode pool")), d.decode.monthlyCost * du);
+    QCOMPARE(month.value(QStringLiteral("Headroom, spares and idle capacity")),
+        d.prefill.monthlyCost * (1 - pu) + d.decode.monthlyCost * (1 - du));
     QCOMPARE(month.value(QStringLiteral("Traffic")), 0.0);
-    QVERIFY(d.prefill.monthlyCost > 0 && d.decode.monthlyCost > 0);
     GP_COMPARE_REL(sum, cs[static_cast<std::size_t>(row)].pricing->totalCost, 1e-9);
     auto* mode
         = qobject_cast<QComboBox*>(m_window->form()->fieldWidget(QStringLiteral("/inference/disaggregation/mode")));

@@ -1163,6 +1163,10 @@
         <source>KV cache egress</source>
         <translation>KV 缓存出流量</translation>
     </message>
+    <message>
+        <source>Headroom, spares and idle capacity</source>
+        <translation>余量、备用与空闲容量</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::DetailsPanel</name>

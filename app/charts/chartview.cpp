@@ -1,6 +1,7 @@
 #include "chartview.h"
 
 #include <QAbstractAxis>
+#include <QCategoryAxis>
 #include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -26,7 +27,9 @@ QStringList tickLabels(const QAbstractAxis* axis)
             return QLocale().toString(v, 'f', m.captured(1).toInt());
         return QString::asprintf(format.toLatin1().constData(), v);
     };
-    if (const auto* a = qobject_cast<const QValueAxis*>(axis)) {
+    if (const auto* k = qobject_cast<const QCategoryAxis*>(axis)) {
+        out = const_cast<QCategoryAxis*>(k)->categoriesLabels(); // Qt 6.4 declares it non-const
+    } else if (const auto* a = qobject_cast<const QValueAxis*>(axis)) {
         const int n = a->tickCount();
         for (int i = 0; i < n; ++i)
             out << text(a->labelFormat(), a->min() + (a->max() - a->min()) * i / std::max(1, n - 1));

@@ -1,8 +1,9 @@
 #include "paretochart.h"
 
+#include <QCategoryAxis>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -34,51 +35,79 @@ void ParetoChartView::setPoints(
     refresh();
 }
 
-void ParetoChartView::fitAxis(QAbstractAxis*& axis, double lo, double hi, const QString& title, Qt::Alignment where)
+const QAbstractAxis* ParetoChartView::xAxis() const
 {
-    // A log axis when the values span more than a factor of 20 (costs and times often do: 8 GPUs vs 1 024).
-    const bool log = lo > 0 && hi / lo > 20;
-    const bool isLog = axis && axis->type() == QAbstractAxis::AxisTypeLogValue;
-    if (axis && log != isLog) {
-        for (QAbstractSeries* s : chart()->series())
-            s->detachAxis(axis);
-        chart()->removeAxis(axis);
-        delete axis;
-        axis = nullptr;
-    }
+    return m_x;
+}
+
+const QAbstractAxis* ParetoChartView::yAxis() const
+{
+    return m_y;
+}
+
+void ParetoChartView::setTickFormats(ValueFormatter x, ValueFormatter y)
+{
+    m_xTick = std::move(x);
+    m_yTick = std::move(y);
+}
+
+QPointF ParetoChartView::toChart(double x, double y) const
+{
+    return {m_xLog ? std::log10(x) : x, m_yLog ? std::log10(y) : y};
+}
+
+void ParetoChartView::fitAxis(QCategoryAxis*& axis, bool& log, double lo, double hi, const QString& title,
+    Qt::Alignment where, const ValueFormatter& format)
+{
+    // Both axes are category axes whose categories end at the ticks, so that every label is written by `format`
+    // ("250k", "25 万"): Qt's value and log axes take only a printf format. A log scale (the values span more than a
+    // factor of 20: costs and times often do, 8 GPUs vs 1 024) is drawn as log10 of the values with a label at each
+    // power of ten.
     if (!axis) {
-        if (log) {
-            auto* a = new QLogValueAxis;
-            a->setBase(10);
-            a->setMinorTickCount(-1);
-            axis = a;
-        } else {
-            axis = new QValueAxis;
-        }
+        axis = new QCategoryAxis;
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         chart()->addAxis(axis, where);
         for (QAbstractSeries* s : chart()->series())
             s->attachAxis(axis);
     }
+    for (const QString& label : axis->categoriesLabels())
+        axis->remove(label);
     axis->setTitleText(title);
+    log = lo > 0 && hi / lo > 20;
+    std::vector<double> ticks;
+    int decimals = 0;
+    double from = 0, to = 1;
     if (log) {
-        auto* a = static_cast<QLogValueAxis*>(axis);
-        // Qt labels only the powers of ten inside a log range: a range within one decade (1.0e5–1.3e6) would show
-        // a single label, so the range is widened to the powers of ten around it when it holds fewer than two.
-        double from = lo / 1.3, to = hi * 1.3;
+        // Qt's log axis labelled only the powers of ten inside the range: one within a decade (1.0e5–1.3e6) is widened
+        // to the powers of ten around it so that it shows two labels at least.
+        from = lo / 1.3, to = hi * 1.3;
         if (std::floor(std::log10(to)) - std::ceil(std::log10(from)) < 1) {
             from = std::pow(10.0, std::floor(std::log10(from)));
             to = std::pow(10.0, std::ceil(std::log10(to)));
         }
-        a->setRange(from, to);
-        // Powers of ten in full ("1,000,000", not "1e+06"); below 1 as many decimals as the smallest needs.
-        const int decimals = from >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(from))), 1, 6);
-        a->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+        for (double e = std::ceil(std::log10(from) - 1e-9); e <= std::log10(to) + 1e-9; ++e)
+            ticks.push_back(std::pow(10.0, e));
+        decimals = from >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(from))), 1, 6);
+        from = std::log10(from);
+        to = std::log10(to);
     } else {
-        auto* a = static_cast<QValueAxis*>(axis);
+        // Qt's nice numbers for the range, then a tick at each of its intervals.
+        QValueAxis nice;
         const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(std::abs(hi) * 0.1, 1.0);
-        a->setRange(std::max(0.0, lo - pad), hi + pad);
-        a->applyNiceNumbers();
-        formatTicksByInterval(a); // 4.29–4.32 h: "4.290", "4.295", … rather than "4.29", "4.3", "4.3"
+        nice.setRange(std::max(0.0, lo - pad), hi + pad);
+        nice.applyNiceNumbers();
+        formatTicksByInterval(&nice); // 4.29–4.32 h: "4.290", "4.295", … rather than "4.29", "4.3", "4.3"
+        decimals = nice.labelFormat().mid(2, 1).toInt(); // "%.Nf", N from 0 to 6
+        from = nice.min(), to = nice.max();
+        const int n = std::max(2, nice.tickCount());
+        for (int i = 0; i < n; ++i)
+            ticks.push_back(from + (to - from) * i / (n - 1));
+    }
+    axis->setRange(from, to);
+    axis->setStartValue(from);
+    for (double t : ticks) {
+        const QString label = format && std::abs(t) >= 1e4 ? format(t) : QLocale().toString(t, 'f', decimals);
+        axis->append(label, log ? std::log10(t) : t);
     }
 }
 
@@ -135,25 +164,29 @@ void ParetoChartView::rebuild()
     std::vector<QPointF> frontPts;
     double x0 = std::numeric_limits<double>::max(), x1 = 0, y0 = std::numeric_limits<double>::max(), y1 = 0;
     for (const auto* p : shown) {
-        const QPointF pt(p->x, p->y);
-        all << pt;
-        (p->pareto ? f : o) << pt;
-        if (p->pareto)
-            frontPts.push_back(pt);
         x0 = std::min(x0, p->x);
         x1 = std::max(x1, p->x);
         y0 = std::min(y0, p->y);
         y1 = std::max(y1, p->y);
+    }
+    if (!shown.empty()) {
+        fitAxis(m_x, m_xLog, x0, x1, m_xTitle, Qt::AlignBottom, m_xTick);
+        fitAxis(m_y, m_yLog, y0 > 0 ? y0 : y1 / 100, y1, m_yTitle, Qt::AlignLeft, m_yTick);
+    }
+    for (const auto* p : shown) {
+        if (m_yLog && !(p->y > 0))
+            continue; // no place on a log scale
+        const QPointF pt = toChart(p->x, p->y);
+        all << pt;
+        (p->pareto ? f : o) << pt;
+        if (p->pareto)
+            frontPts.push_back(pt);
     }
     std::sort(frontPts.begin(), frontPts.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
     m_anchor->replace(all);
     m_others->replace(o);
     m_front->replace(f);
     m_line->replace(QList<QPointF>(frontPts.begin(), frontPts.end()));
-    if (!shown.empty()) {
-        fitAxis(m_x, x0, x1, m_xTitle, Qt::AlignBottom);
-        fitAxis(m_y, y0 > 0 ? y0 : y1 / 100, y1, m_yTitle, Qt::AlignLeft);
-    }
     for (QAbstractAxis* a : chart()->axes())
         a->setVisible(!shown.empty());
     // Markers are never hidden and shown again (Qt Charts 6.4 then loses their labels): the legend as a whole.
@@ -175,8 +208,8 @@ void ParetoChartView::updateSelection()
         return;
     QList<QPointF> sel;
     for (const auto& p : m_points)
-        if (p.id == m_selectedId && p.x > 0)
-            sel << QPointF(p.x, p.y);
+        if (p.id == m_selectedId && p.x > 0 && (!m_yLog || p.y > 0))
+            sel << toChart(p.x, p.y);
     m_selected->replace(sel);
 }
 
@@ -187,7 +220,7 @@ std::optional<QPoint> ParetoChartView::viewportPosition(int id) const
     for (const auto& p : m_points) {
         if (p.id != id || !(p.x > 0) || !std::isfinite(p.y))
             continue;
-        const QPointF inChart = chart()->mapToPosition(QPointF(p.x, p.y), m_anchor);
+        const QPointF inChart = chart()->mapToPosition(toChart(p.x, p.y), m_anchor);
         return mapFromScene(chart()->mapToScene(inChart));
     }
     return std::nullopt;
@@ -204,7 +237,7 @@ int ParetoChartView::idAt(const QPoint& pos, int radius) const
         for (const auto& p : m_points) {
             if (!(p.x > 0) || !std::isfinite(p.y) || (pass == 0) != p.pareto)
                 continue;
-            const QPointF c = mapFromScene(chart()->mapToScene(chart()->mapToPosition(QPointF(p.x, p.y), m_anchor)));
+            const QPointF c = mapFromScene(chart()->mapToScene(chart()->mapToPosition(toChart(p.x, p.y), m_anchor)));
             const double d = (c.x() - pos.x()) * (c.x() - pos.x()) + (c.y() - pos.y()) * (c.y() - pos.y());
             if (d < bestD) {
                 bestD = d;

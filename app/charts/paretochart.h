@@ -7,6 +7,7 @@
 #include <optional>
 
 class QAbstractAxis;
+class QCategoryAxis;
 class QLineSeries;
 class QScatterSeries;
 
@@ -26,6 +27,9 @@ public:
     /// Replaces the points. Axes become logarithmic when the values span more than a factor of 20.
     void setPoints(
         const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip = {});
+    /// How tick labels of 10,000 and more are written on the x and y axes ("250k", "25 万"); smaller ones, and all
+    /// without a formatter, in the locale's digits. Takes effect with the next setPoints.
+    void setTickFormats(ValueFormatter x, ValueFormatter y);
     /// The hover text of the point with `id` (empty without a TooltipFor).
     QString tooltip(int id) const { return m_tooltip ? m_tooltip(id) : QString(); }
     const QVector<ScatterPoint>& points() const { return m_points; }
@@ -37,8 +41,8 @@ public:
     /// The point nearest to `pos` (viewport coordinates) within `radius` pixels, else -1.
     int idAt(const QPoint& pos, int radius = 8) const;
     /// The axes as drawn now (tests: their tick labels).
-    const QAbstractAxis* xAxis() const { return m_x; }
-    const QAbstractAxis* yAxis() const { return m_y; }
+    const QAbstractAxis* xAxis() const;
+    const QAbstractAxis* yAxis() const;
 
 Q_SIGNALS:
     /// The user clicked a point.
@@ -51,9 +55,12 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
-    /// An axis of the right kind (log when the values span more than a factor of 20) for [lo, hi]; `axis` is
-    /// reused when it already is of that kind.
-    void fitAxis(QAbstractAxis*& axis, double lo, double hi, const QString& title, Qt::Alignment where);
+    /// Fits `axis` (made on first use) to [lo, hi]: a log scale when the values span more than a factor of 20 (`log`
+    /// says so), labels written by `format`.
+    void fitAxis(QCategoryAxis*& axis, bool& log, double lo, double hi, const QString& title, Qt::Alignment where,
+        const ValueFormatter& format);
+    /// A value's place on the chart: log10 on a log axis.
+    QPointF toChart(double x, double y) const;
     void createSeries();
     void updateSelection();
 
@@ -68,8 +75,10 @@ private:
     QScatterSeries* m_front = nullptr;
     QLineSeries* m_line = nullptr;
     QScatterSeries* m_selected = nullptr;
-    QAbstractAxis* m_x = nullptr;
-    QAbstractAxis* m_y = nullptr;
+    QCategoryAxis* m_x = nullptr;
+    QCategoryAxis* m_y = nullptr;
+    bool m_xLog = false, m_yLog = false;
+    ValueFormatter m_xTick, m_yTick;
     bool m_seriesDark = false;
 };
 

@@ -140,20 +140,19 @@ charts::StackedBars ChartAdapters::cost(const core::Candidate& c)
         compute = total - redundancy;
     }
     upfront = std::clamp(upfront, 0.0, total);
-    // Separate prefill and decode pools: each pool's traffic share and spares, and the KV cache sent between
-    // providers (the plan's total is exactly their sum: priced_plan.cpp).
-    double prefill = 0, decode = 0, egress = 0;
+    // Separate prefill and decode pools, as the PDF report splits them: each pool's month at the share its traffic
+    // keeps busy, the rest idle (headroom and spares), and the KV cache's egress between providers (the plan's total
+    // is exactly their sum: priced_plan.cpp).
+    double prefill = 0, decode = 0, idle = 0, egress = 0;
     if (service && c.disaggregated) {
         const core::DisaggregatedPlan& d = *c.disaggregated;
-        auto spares = [](const core::PoolPlan& pool) {
-            const int all = pool.capacity.total();
-            return all > 0 ? pool.monthlyCost * pool.capacity.redundant / all : 0.0;
-        };
-        redundancy = spares(d.prefill) + spares(d.decode);
-        prefill = d.prefill.monthlyCost - spares(d.prefill);
-        decode = d.decode.monthlyCost - spares(d.decode);
+        const double prefillUse = std::clamp(d.prefill.capacity.utilization, 0.0, 1.0);
+        const double decodeUse = std::clamp(d.decode.capacity.utilization, 0.0, 1.0);
+        prefill = d.prefill.monthlyCost * prefillUse;
+        decode = d.decode.monthlyCost * decodeUse;
+        idle = d.prefill.monthlyCost * (1 - prefillUse) + d.decode.monthlyCost * (1 - decodeUse);
         egress = d.egressMonthlyCost;
-        compute = 0;
+        compute = redundancy = 0;
     }
     b.categories << tr("By use");
     if (upfront > 0)
@@ -164,11 +163,12 @@ charts::StackedBars ChartAdapters::cost(const core::Candidate& c)
             v << pay;
         return v;
     };
-    b.sets = {{service ? tr("Traffic") : tr("Compute used"), values(compute, 0)},
-        {tr("Prefill pool"), values(prefill, 0)}, {tr("Decode pool"), values(decode, 0)},
-        {tr("KV cache egress"), values(egress, 0)}, {tr("Redundancy"), values(redundancy, 0)},
-        {tr("Unused commitment"), values(unused, 0)}, {tr("Spot interruptions"), values(spot, 0)},
-        {tr("Upfront fee"), values(0, upfront)}, {tr("Recurring charges"), values(0, total - upfront)}};
+    b.sets
+        = {{service ? tr("Traffic") : tr("Compute used"), values(compute, 0)}, {tr("Prefill pool"), values(prefill, 0)},
+            {tr("Decode pool"), values(decode, 0)}, {tr("Headroom, spares and idle capacity"), values(idle, 0)},
+            {tr("KV cache egress"), values(egress, 0)}, {tr("Redundancy"), values(redundancy, 0)},
+            {tr("Unused commitment"), values(unused, 0)}, {tr("Spot interruptions"), values(spot, 0)},
+            {tr("Upfront fee"), values(0, upfront)}, {tr("Recurring charges"), values(0, total - upfront)}};
     b.valueTitle = currency;
     b.format = [currency](double v) { return Fmt::money(v, currency); };
     return b;

@@ -25,6 +25,7 @@
 #include "app/charts/paretochart.h"
 #include "app/charts/stackedbarchart.h"
 #include "app/report/candidate_view.h"
+#include "app/report/format.h"
 #include "providers/store.h"
 #include "providers/workloadfile.h"
 
@@ -593,6 +594,10 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
         m_costCharts->setCurrentWidget(m_ranked);
     } else {
         QString xTitle, yTitle;
+        const auto tick = [](double v) {
+            return QString::fromStdString(report::compactTick(v, Language::current().toStdString()));
+        };
+        m_pareto->setTickFormats(tick, tick);
         m_pareto->setPoints(ChartAdapters::scatter(*result, &xTitle, &yTitle), xTitle, yTitle,
             [result](int id) { return ChartAdapters::scatterTooltip(*result, id); });
         m_costCharts->setCurrentWidget(m_pareto);

@@ -150,6 +150,36 @@ CountWords countWords(double count, const std::string& language)
     return {count / 1e4, significantDecimals(count / 1e4), "万"};
 }
 
+std::string compactTick(double value, const std::string& language)
+{
+    // The fewest decimals (up to two) that write x exactly: ticks fall on round values.
+    const auto shortest = [](double x) {
+        int d = 0;
+        for (; d < 2; ++d) {
+            const double s = x * std::pow(10.0, d);
+            if (std::abs(s - std::round(s)) < 1e-6 * std::max(1.0, std::abs(s)))
+                break;
+        }
+        return withSeparators(x, d);
+    };
+    if (!std::isfinite(value))
+        return "n/a";
+    const double a = std::abs(value);
+    if (language.rfind("zh", 0) == 0) {
+        if (a < 1e4)
+            return shortest(value);
+        const CountWords w = countWords(value, language);
+        return shortest(w.value) + " " + w.unit;
+    }
+    if (a >= 1e9)
+        return shortest(value / 1e9) + "B";
+    if (a >= 1e6)
+        return shortest(value / 1e6) + "M";
+    if (a >= 1e4)
+        return shortest(value / 1e3) + "k";
+    return shortest(value);
+}
+
 int moneyDecimals(double amount)
 {
     return std::abs(amount) >= 10000 ? 0 : 2;

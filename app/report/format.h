@@ -46,6 +46,11 @@ struct CountWords
 };
 CountWords countWords(double count, const std::string& language);
 
+/// A chart's tick label, short: in English 10 000 and more as k, M, B ("250k", "1.5M", "10B"), in Chinese as 万, 亿,
+/// 万亿 ("25 万", "1,000 万", "1 亿"); smaller values grouped; at most two decimals, trailing zeros dropped. The app's
+/// cost axes and the PDF's charts use it.
+std::string compactTick(double value, const std::string& language);
+
 /// Hours as a human duration with three significant digits: "5.26 h", "12.3 days", "3.40 years".
 std::string duration(double hours);
 

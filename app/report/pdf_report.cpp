@@ -118,6 +118,7 @@ struct Table
 class Doc
 {
 public:
+    QString language; ///< the report's language ("en", "zh_CN"): number words on chart ticks
     Doc(QPdfWriter& writer, QPainter* painter, int totalPages, QString headerLeft, QString headerRight,
         QString footerLeft, QString pageFormat)
         : m_writer(writer)
@@ -432,19 +433,12 @@ private:
 
 // ---- Charts -------------------------------------------------------------------------------------------
 
-/// "12k", "1.5M", "350", "0.25": short tick labels.
-QString compact(double v)
+/// "12k", "1.5M", "350", "0.25" (in Chinese "1.2 万", "150 万"): short tick labels (report::compactTick).
+QString compact(double v, const QString& language)
 {
-    const double a = std::abs(v);
-    if (a >= 1e9)
-        return grouped(v / 1e9, a >= 1e10 ? 0 : 1) + QStringLiteral("G");
-    if (a >= 1e6)
-        return grouped(v / 1e6, a >= 1e7 ? 0 : 1) + QStringLiteral("M");
-    if (a >= 1e4)
-        return grouped(v / 1e3, 0) + QStringLiteral("k");
-    if (a >= 10 || a == 0)
-        return grouped(v, 0);
-    return QString::number(v, 'g', 2);
+    if (std::abs(v) < 10 && v != 0)
+        return QString::number(v, 'g', 2);
+    return qs(compactTick(v, language.toStdString()));
 }
 
 double niceStep(double span)
@@ -492,10 +486,10 @@ struct Axis
         return a;
     }
     /// A tick's label: short forms on log axes and for large values, else as many decimals as the step needs.
-    QString label(double v) const
+    QString label(double v, const QString& language) const
     {
         if (log || std::abs(hi) >= 1e4)
-            return compact(v);
+            return compact(v, language);
         const int decimals = step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9));
         return grouped(v, std::clamp(decimals, 0, 4));
     }
@@ -540,7 +534,7 @@ QRectF drawFrame(QPainter& p, const Doc& d, const QRectF& r, const Axis& ax, con
     const QFontMetricsF m = d.metrics(f);
     double yLabelW = 0;
     for (double v : ay.ticks())
-        yLabelW = std::max(yLabelW, m.horizontalAdvance(ay.label(v)));
+        yLabelW = std::max(yLabelW, m.horizontalAdvance(ay.label(v, d.language)));
     const QRectF plot(r.left() + yLabelW + d.mm(7), r.top() + topReserve, r.width() - yLabelW - d.mm(10),
         r.height() - topReserve - m.height() * 2 - d.mm(3));
     p.setFont(f);
@@ -552,8 +546,8 @@ QRectF drawFrame(QPainter& p, const Doc& d, const QRectF& r, const Axis& ax, con
         p.setPen(QPen(QColor(0xe4, 0xe8, 0xee), d.mm(0.15)));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         p.setPen(muted);
-        p.drawText(
-            QRectF(x - d.mm(10), plot.bottom() + d.mm(0.8), d.mm(20), m.height()), Qt::AlignHCenter, ax.label(v));
+        p.drawText(QRectF(x - d.mm(10), plot.bottom() + d.mm(0.8), d.mm(20), m.height()), Qt::AlignHCenter,
+            ax.label(v, d.language));
     }
     for (double v : ay.ticks()) {
         const double yy = plot.bottom() - ay.t(v) * plot.height();
@@ -563,7 +557,7 @@ QRectF drawFrame(QPainter& p, const Doc& d, const QRectF& r, const Axis& ax, con
         p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
         p.setPen(muted);
         p.drawText(QRectF(r.left(), yy - m.height() / 2, yLabelW + d.mm(5), m.height()),
-            Qt::AlignRight | Qt::AlignVCenter, ay.label(v));
+            Qt::AlignRight | Qt::AlignVCenter, ay.label(v, d.language));
     }
     p.setPen(QPen(QColor(0x8a, 0x94, 0xa3), d.mm(0.2)));
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
@@ -730,7 +724,7 @@ void drawStacks(
         p.drawLine(QPointF(x, top), QPointF(x, top + rowH * stacks.size()));
         p.setPen(muted);
         p.drawText(QRectF(x - d.mm(8), top + rowH * stacks.size() + d.mm(0.5), d.mm(16), m.height()), Qt::AlignHCenter,
-            compact(v));
+            compact(v, d.language));
     }
     for (std::size_t i = 0; i < stacks.size(); ++i) {
         const auto& s = stacks[i];
@@ -2438,6 +2432,7 @@ bool writeDocument(const QString& headerLeft, const PdfOptions& options, const Q
         writer.setCreator(generator);
         if (pass == 0) {
             Doc d(writer, nullptr, 0, headerLeft, date, generator, pageName);
+            d.language = options.language;
             render(d);
             pages = d.pages();
             continue;
@@ -2450,6 +2445,7 @@ bool writeDocument(const QString& headerLeft, const PdfOptions& options, const Q
         }
         painter.setRenderHint(QPainter::Antialiasing);
         Doc d(writer, &painter, pages, headerLeft, date, generator, pageName);
+        d.language = options.language;
         render(d);
         painter.end();
         if (!file.commit()) {
