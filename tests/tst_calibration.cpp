@@ -103,6 +103,7 @@ private Q_SLOTS:
     void probeShapeCounts_data();
     void probeShapeCounts();
     void probeModelShards();
+    void probeModelsMatchTheCatalog();
     void probeShapeOptions_data();
     void probeShapeOptions();
     // Calibration from a serving benchmark's results (core/serving_calibration)
@@ -671,13 +672,29 @@ void TestCalibration::probeModelShards()
             QVERIFY(s->precision == probe::GemmPrecision::BF16);
         }
     }
-    QCOMPARE(find("llama-3.1-8b", "down", 8, 1)->label(), std::string("llama-3.1-8b down, tp 8, 1 tokens"));
+    QCOMPARE(find("llama-3.1-8b", "down", 8, 1)->label(), std::string("llama-3.1-8b down, tp 8, 1 token"));
+    QCOMPARE(find("llama-3.1-8b", "down", 8, 8192)->label(), std::string("llama-3.1-8b down, tp 8, 8192 tokens"));
     // tp 3 divides neither model's 32 or 64 heads: skipped for each, with a note; 2 models x 3 degrees x 2 token
     // counts x 4 layers remain.
     QCOMPARE(notes.size(), std::size_t(2));
     QVERIFY2(notes[0].find("llama-3.1-8b, tp 3: skipped") == 0, notes[0].c_str());
     QCOMPARE(int(std::count_if(shapes.begin(), shapes.end(), [](const auto& s) { return !s.model.empty(); })),
         2 * 3 * 2 * 4);
+}
+
+void TestCalibration::probeModelsMatchTheCatalog()
+{
+    // The probe carries its own copy of each model's widths (it builds with the CUDA toolkit alone); they must be the
+    // presets the planner estimates with, or a measured "llama-3.1-8b qkv" would be another GEMM than the model's.
+    for (const auto& s : probe::modelShapes()) {
+        const std::string id(s.name);
+        const core::ModelArch& m = test::model(id.c_str());
+        QCOMPARE(s.hidden, std::int64_t(m.hidden));
+        QCOMPARE(s.intermediate, std::int64_t(m.ffnHidden));
+        QCOMPARE(s.heads, std::int64_t(m.heads));
+        QCOMPARE(s.kvHeads, std::int64_t(m.kvHeads));
+        QCOMPARE(s.headDim, std::int64_t(m.headDim()));
+    }
 }
 
 void TestCalibration::probeShapeOptions_data()

@@ -41,7 +41,7 @@ std::string GemmShape::label() const
 {
     if (model.empty())
         return {};
-    return model + ' ' + op + ", tp " + std::to_string(tp) + ", " + std::to_string(n) + " tokens";
+    return model + ' ' + op + ", tp " + std::to_string(tp) + ", " + std::to_string(n) + (n == 1 ? " token" : " tokens");
 }
 
 const std::vector<ModelShape>& modelShapes()
@@ -49,7 +49,9 @@ const std::vector<ModelShape>& modelShapes()
     // config.json of each model on Hugging Face (hidden_size, intermediate_size, num_attention_heads,
     // num_key_value_heads; head_dim = hidden_size / num_attention_heads), read 2026-12-04:
     //  meta-llama/Llama-3.1-8B: 4096, 14336, 32, 8;  meta-llama/Llama-3.1-70B: 8192, 28672, 64, 8 (Llama 2 70B has the
-    //  same shapes);  meta-llama/Llama-2-7b-hf: 4096, 11008, 32, 32 (multi-head attention).
+    //  same shapes);  meta-llama/Llama-2-7b-hf: 4096, 11008, 32, 32 (multi-head attention). The probe reads no catalog
+    //  (it builds with the CUDA toolkit alone): tst_calibration probeModelsMatchTheCatalog checks these against the
+    //  presets of pricing-data/models.json.
     static const std::vector<ModelShape> models = {
         {"llama-3.1-8b", 4096, 14336, 32, 8, 128},
         {"llama-3.1-70b", 8192, 28672, 64, 8, 128},
@@ -119,11 +121,11 @@ std::optional<std::string> parseModels(std::string_view list, ShapeOptions& opti
         options.models = models;
         return std::nullopt;
     }
+    const auto& all = modelShapes();
     std::string known;
-    for (const auto& m : modelShapes())
+    for (const auto& m : all)
         known += (known.empty() ? "" : ", ") + std::string(m.name);
     for (const std::string& item : split(list)) {
-        const auto& all = modelShapes();
         if (std::none_of(all.begin(), all.end(), [&](const ModelShape& m) { return m.name == item; }))
             return "--models: unknown model \"" + item + "\" (known: " + known + ", or none)";
         if (std::find(models.begin(), models.end(), item) != models.end())

@@ -29,7 +29,7 @@ struct GemmShape
     std::string model; ///< "" for square sizes, else a ModelShape name ("llama-3.1-70b")
     std::string op;    ///< "qkv", "o", "gate_up" or "down" ("" for squares)
     int tp = 0;        ///< the tensor-parallel degree whose per-GPU shard this is (0 for squares)
-    /// "" for squares, else e.g. "llama-3.1-70b mlp down, tp 8, 256 tokens"
+    /// "" for squares, else e.g. "llama-3.1-70b down, tp 8, 256 tokens"
     std::string label() const;
 };
 

@@ -59,7 +59,8 @@ if [ "$rc" = 3 ] && [ -n "${GPUPLAN_PROBE_BIN:-}" ]; then
     run_s=$(( $(date +%s) - run_start ))
     echo "== run 1 (built here): exit $rc, ${run_s} s"
 fi
-[ -n "${GPUPLAN_PROBE_BIN:-}" ] || GPUPLAN_PROBE_BIN=$root/build/gpu-probe/gpuplan-probe
+# Runs 2 and 3 use the probe run 1 used: the carried one, or the one run-probe.sh built (its GPUPLAN_PROBE_BUILD).
+[ -n "${GPUPLAN_PROBE_BIN:-}" ] || GPUPLAN_PROBE_BIN=${GPUPLAN_PROBE_BUILD:-$root/build/gpu-probe}/gpuplan-probe
 for i in 2 3; do
     if [ $(( $(elapsed) + run_s + 10 )) -gt "$budget" ]; then
         echo "== run $i: skipped, $(elapsed) s used of $budget and a run takes about $run_s s"

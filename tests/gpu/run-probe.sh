@@ -95,7 +95,7 @@ fi
 # --- save and check
 set +e
 python3 - "$json" "$root" "$save" "${OUT:-}" <<'PY'
-import json, os, re, shutil, sys
+import json, os, re, shutil, statistics, sys
 
 path, root, save, out_dir = sys.argv[1], sys.argv[2], sys.argv[3] == "1", sys.argv[4]
 doc = json.load(open(path))
@@ -168,11 +168,10 @@ for g in gpus:
         print(f"GPU {g['index']} model GEMMs: precision, tokens, count, median of peak, median of roofline "
               f"(min - max)", file=sys.stderr)
     for (prec, n), v in sorted(groups.items()):
-        of_peak = sorted(x for x, _ in v)
-        of_roof = sorted(y for _, y in v)
-        mid = len(v) // 2
-        print(f"  {prec:5} {n:6} tokens  {len(v):3}  {of_peak[mid]:6.1%} of peak  {of_roof[mid]:6.1%} of roofline "
-              f"({of_roof[0]:.1%} - {of_roof[-1]:.1%})", file=sys.stderr)
+        of_peak = [x for x, _ in v]
+        of_roof = [y for _, y in v]
+        print(f"  {prec:5} {n:6} tokens  {len(v):3}  {statistics.median(of_peak):6.1%} of peak  "
+              f"{statistics.median(of_roof):6.1%} of roofline ({min(of_roof):.1%} - {max(of_roof):.1%})", file=sys.stderr)
 for a in doc.get("allreduce", []):
     print(f"all-reduce {a['bytes'] >> 20} MiB: bus bandwidth {a['bus_bandwidth_gbyte_s']:.1f} GB/s", file=sys.stderr)
 for n in doc.get("notes", []):
