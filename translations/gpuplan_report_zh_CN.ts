@@ -4,243 +4,243 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="422"/>
+        <location filename="../app/report/pdf_report.cpp" line="423"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="568"/>
-        <location filename="../app/report/pdf_report.cpp" line="573"/>
+        <location filename="../app/report/pdf_report.cpp" line="569"/>
+        <location filename="../app/report/pdf_report.cpp" line="574"/>
         <source> (log scale)</source>
         <translation>（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="607"/>
+        <location filename="../app/report/pdf_report.cpp" line="608"/>
         <source>candidate</source>
         <translation>候选方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="608"/>
+        <location filename="../app/report/pdf_report.cpp" line="609"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="939"/>
+        <location filename="../app/report/pdf_report.cpp" line="940"/>
         <source>GPU deployment plan</source>
         <translation>GPU 部署方案报告</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="880"/>
-        <location filename="../app/report/pdf_report.cpp" line="2170"/>
+        <location filename="../app/report/pdf_report.cpp" line="881"/>
+        <location filename="../app/report/pdf_report.cpp" line="2166"/>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="885"/>
+        <location filename="../app/report/pdf_report.cpp" line="886"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="887"/>
+        <location filename="../app/report/pdf_report.cpp" line="888"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="889"/>
+        <location filename="../app/report/pdf_report.cpp" line="890"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="893"/>
+        <location filename="../app/report/pdf_report.cpp" line="894"/>
         <source>%1 years</source>
         <translation>%1 年</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="976"/>
-        <location filename="../app/report/pdf_report.cpp" line="2172"/>
+        <location filename="../app/report/pdf_report.cpp" line="977"/>
+        <location filename="../app/report/pdf_report.cpp" line="2168"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="976"/>
+        <location filename="../app/report/pdf_report.cpp" line="977"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="986"/>
+        <location filename="../app/report/pdf_report.cpp" line="987"/>
         <source>%1 (%2 d, old)</source>
         <translation>%1（%2 天，已过时）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="986"/>
+        <location filename="../app/report/pdf_report.cpp" line="987"/>
         <source>%1 (%2 d)</source>
         <translation>%1（%2 天）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="990"/>
+        <location filename="../app/report/pdf_report.cpp" line="991"/>
         <source>on-demand base + spot burst</source>
         <translation>按需基础 + 竞价突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="991"/>
+        <location filename="../app/report/pdf_report.cpp" line="992"/>
         <source>prepaid (host&apos;s default discount)</source>
         <translation>预付（主机默认折扣）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="994"/>
-        <location filename="../app/report/pdf_report.cpp" line="2192"/>
+        <location filename="../app/report/pdf_report.cpp" line="995"/>
+        <location filename="../app/report/pdf_report.cpp" line="2188"/>
         <source>%1 mo</source>
         <translation>%1 个月</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="899"/>
-        <location filename="../app/report/pdf_report.cpp" line="2258"/>
+        <location filename="../app/report/pdf_report.cpp" line="900"/>
+        <location filename="../app/report/pdf_report.cpp" line="2254"/>
         <source>on-demand</source>
         <translation>按需</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="901"/>
-        <location filename="../app/report/pdf_report.cpp" line="2260"/>
-        <location filename="../app/report/pdf_report.cpp" line="2265"/>
+        <location filename="../app/report/pdf_report.cpp" line="902"/>
+        <location filename="../app/report/pdf_report.cpp" line="2256"/>
+        <location filename="../app/report/pdf_report.cpp" line="2261"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="903"/>
-        <location filename="../app/report/pdf_report.cpp" line="2252"/>
-        <location filename="../app/report/pdf_report.cpp" line="2255"/>
-        <location filename="../app/report/pdf_report.cpp" line="2300"/>
+        <location filename="../app/report/pdf_report.cpp" line="904"/>
+        <location filename="../app/report/pdf_report.cpp" line="2248"/>
+        <location filename="../app/report/pdf_report.cpp" line="2251"/>
+        <location filename="../app/report/pdf_report.cpp" line="2296"/>
         <source>reserved</source>
         <translation>预留实例</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="905"/>
+        <location filename="../app/report/pdf_report.cpp" line="906"/>
         <source>savings plan</source>
         <translation>节省计划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="907"/>
+        <location filename="../app/report/pdf_report.cpp" line="908"/>
         <source>committed use</source>
         <translation>承诺使用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="909"/>
+        <location filename="../app/report/pdf_report.cpp" line="910"/>
         <source>subscription</source>
         <translation>包年包月</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="911"/>
+        <location filename="../app/report/pdf_report.cpp" line="912"/>
         <source>capacity block</source>
         <translation>容量块</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1004"/>
+        <location filename="../app/report/pdf_report.cpp" line="1005"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1006"/>
+        <location filename="../app/report/pdf_report.cpp" line="1007"/>
         <source>serving (inference)</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1008"/>
+        <location filename="../app/report/pdf_report.cpp" line="1009"/>
         <source>batch job</source>
         <translation>批处理作业</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1022"/>
-        <location filename="../app/report/pdf_report.cpp" line="1027"/>
-        <location filename="../app/report/pdf_report.cpp" line="1236"/>
-        <location filename="../app/report/pdf_report.cpp" line="1301"/>
+        <location filename="../app/report/pdf_report.cpp" line="1023"/>
+        <location filename="../app/report/pdf_report.cpp" line="1028"/>
+        <location filename="../app/report/pdf_report.cpp" line="1237"/>
         <location filename="../app/report/pdf_report.cpp" line="1302"/>
-        <location filename="../app/report/pdf_report.cpp" line="1523"/>
+        <location filename="../app/report/pdf_report.cpp" line="1303"/>
+        <location filename="../app/report/pdf_report.cpp" line="1519"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1037"/>
+        <location filename="../app/report/pdf_report.cpp" line="1038"/>
         <source>%1 · generated %2</source>
         <translation>%1 · 生成于 %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1039"/>
+        <location filename="../app/report/pdf_report.cpp" line="1040"/>
         <source>workload file %1</source>
         <translation>工作负载文件 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1055"/>
+        <location filename="../app/report/pdf_report.cpp" line="1056"/>
         <source>Recommendation</source>
         <translation>推荐方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1055"/>
+        <location filename="../app/report/pdf_report.cpp" line="1056"/>
         <source>The pinned deployment does not fit</source>
         <translation>指定的部署放不下</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1058"/>
+        <location filename="../app/report/pdf_report.cpp" line="1059"/>
         <source>Nothing feasible: every deployment was excluded (see &quot;Why not the others&quot;).</source>
         <translation>没有可行方案：所有部署均被排除（见“为什么不选其他方案”）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1065"/>
+        <location filename="../app/report/pdf_report.cpp" line="1066"/>
         <source>Cost: %1 per month</source>
         <translation>费用：每月 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1066"/>
+        <location filename="../app/report/pdf_report.cpp" line="1067"/>
         <source>Cost: %1</source>
         <translation>费用：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1068"/>
-        <location filename="../app/report/pdf_report.cpp" line="1079"/>
+        <location filename="../app/report/pdf_report.cpp" line="1069"/>
+        <location filename="../app/report/pdf_report.cpp" line="1080"/>
         <source>80 % range %1</source>
         <translation>80% 区间 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1072"/>
+        <location filename="../app/report/pdf_report.cpp" line="1073"/>
         <source>Latency: %1 per request (TTFT %2, TPOT %3)</source>
         <translation>延迟：每个请求 %1（首字延迟 %2，每字延迟 %3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1077"/>
+        <location filename="../app/report/pdf_report.cpp" line="1078"/>
         <source>Time: %1</source>
         <translation>时间：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1080"/>
+        <location filename="../app/report/pdf_report.cpp" line="1081"/>
         <source>GPU-hours: %1</source>
         <translation>GPU 小时：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1083"/>
+        <location filename="../app/report/pdf_report.cpp" line="1084"/>
         <source>Does not fit</source>
         <translation>显存放不下</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1085"/>
+        <location filename="../app/report/pdf_report.cpp" line="1086"/>
         <source>Why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1117"/>
+        <location filename="../app/report/pdf_report.cpp" line="1118"/>
         <source>ranked by time, then cost: it is the fastest of the %1 priced deployments that fit and meet the constraints.</source>
         <translation>按时间排序，其次按费用：在 %1 个放得下且满足约束的已定价部署中，它最快。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1120"/>
+        <location filename="../app/report/pdf_report.cpp" line="1121"/>
         <source>ranked by cost: it is the cheapest of the %1 priced deployments that fit and meet the constraints.</source>
         <translation>按费用排序：在 %1 个放得下且满足约束的已定价部署中，它最便宜。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1125"/>
+        <location filename="../app/report/pdf_report.cpp" line="1126"/>
         <source>It meets the deadline of %1 with %2.</source>
         <translation>它以 %2 满足 %1 的截止时间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1128"/>
+        <location filename="../app/report/pdf_report.cpp" line="1129"/>
         <source>It stays within the budget of %1 %2.</source>
         <translation>它没有超出 %1 %2 的预算。</translation>
     </message>
@@ -249,396 +249,396 @@
         <translation type="vanished">它位于费用–延迟的帕累托前沿上：没有其他部署既更便宜又更快。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1132"/>
+        <location filename="../app/report/pdf_report.cpp" line="1133"/>
         <source>It is on the Pareto front of cost vs time: no other deployment is both cheaper and faster.</source>
         <translation>它位于费用–时间的帕累托前沿上：没有其他部署既更便宜又更快。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1140"/>
+        <location filename="../app/report/pdf_report.cpp" line="1141"/>
         <source>The fastest option on the front, %1, answers within %2 at p99 for %3 (%4 more).</source>
         <translation>前沿上最快的方案 %1 在 p99 下 %2 内返回首 token，费用 %3（多 %4）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1142"/>
+        <location filename="../app/report/pdf_report.cpp" line="1143"/>
         <source>The fastest option on the front, %1, takes %2 for %3 (%4 more).</source>
         <translation>前沿上最快的方案 %1 用时 %2，费用 %3（多 %4）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1148"/>
+        <location filename="../app/report/pdf_report.cpp" line="1149"/>
         <source>Faster deployments on the Pareto front cost more (see the chart).</source>
         <translation>帕累托前沿上更快的部署费用更高（见图表）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1153"/>
+        <location filename="../app/report/pdf_report.cpp" line="1154"/>
         <source>the workload pins the hardware; this is the estimate for that deployment (no catalog offering matched it).</source>
         <translation>工作负载指定了硬件；这是该部署的估算（目录中没有匹配的报价）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1156"/>
+        <location filename="../app/report/pdf_report.cpp" line="1157"/>
         <source>no prices: ranked by GPU-hours, a price-free proxy for cost.</source>
         <translation>没有价格：按 GPU 小时排序，作为费用的无价格替代指标。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1163"/>
+        <location filename="../app/report/pdf_report.cpp" line="1164"/>
         <source>What would make it fit: %1</source>
         <translation>怎样才能放得下：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1178"/>
+        <location filename="../app/report/pdf_report.cpp" line="1179"/>
         <source>Workload and constraints</source>
         <translation>工作负载与约束</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1181"/>
+        <location filename="../app/report/pdf_report.cpp" line="1182"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1186"/>
+        <location filename="../app/report/pdf_report.cpp" line="1187"/>
         <source>%1 billion parameters</source>
         <translation>%1 亿参数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1189"/>
+        <location filename="../app/report/pdf_report.cpp" line="1190"/>
         <source>%1 billion active</source>
         <translation>激活 %1 亿</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1190"/>
+        <location filename="../app/report/pdf_report.cpp" line="1191"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1194"/>
-        <location filename="../app/report/pdf_report.cpp" line="1672"/>
+        <location filename="../app/report/pdf_report.cpp" line="1195"/>
+        <location filename="../app/report/pdf_report.cpp" line="1668"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1198"/>
+        <location filename="../app/report/pdf_report.cpp" line="1199"/>
         <source>rank %1</source>
         <translation>秩 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1199"/>
+        <location filename="../app/report/pdf_report.cpp" line="1200"/>
         <source>Precision · method</source>
         <translation>精度 · 方法</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1201"/>
+        <location filename="../app/report/pdf_report.cpp" line="1202"/>
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1202"/>
+        <location filename="../app/report/pdf_report.cpp" line="1203"/>
         <source>%1 sequences of %2 tokens</source>
         <translation>%1 条序列，每条 %2 个 token</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1208"/>
+        <location filename="../app/report/pdf_report.cpp" line="1209"/>
         <source>Request shape</source>
         <translation>请求形状</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1208"/>
+        <location filename="../app/report/pdf_report.cpp" line="1209"/>
         <source>%1 prompt tokens, %2 output tokens</source>
         <translation>%1 个提示 token，%2 个输出 token</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1209"/>
+        <location filename="../app/report/pdf_report.cpp" line="1210"/>
         <source>Precision (weights · KV cache)</source>
         <translation>精度（权重 · KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1213"/>
+        <location filename="../app/report/pdf_report.cpp" line="1214"/>
         <source>Peak traffic</source>
         <translation>峰值流量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1213"/>
+        <location filename="../app/report/pdf_report.cpp" line="1214"/>
         <source>%1 requests/s</source>
         <translation>%1 请求/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1215"/>
+        <location filename="../app/report/pdf_report.cpp" line="1216"/>
         <source>Demand profile</source>
         <translation>需求曲线</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1216"/>
+        <location filename="../app/report/pdf_report.cpp" line="1217"/>
         <source>%1 hourly values, peak %2 requests/s</source>
         <translation>%1 个逐小时值，峰值 %2 请求/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1219"/>
+        <location filename="../app/report/pdf_report.cpp" line="1220"/>
         <source>TTFT p99 ≤ %1</source>
         <translation>首字延迟 p99 ≤ %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1221"/>
+        <location filename="../app/report/pdf_report.cpp" line="1222"/>
         <source>TPOT p99 ≤ %1</source>
         <translation>每字延迟 p99 ≤ %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1223"/>
+        <location filename="../app/report/pdf_report.cpp" line="1224"/>
         <source>end to end p99 ≤ %1</source>
         <translation>端到端 p99 ≤ %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1225"/>
+        <location filename="../app/report/pdf_report.cpp" line="1226"/>
         <source>Latency targets</source>
         <translation>延迟目标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1227"/>
+        <location filename="../app/report/pdf_report.cpp" line="1228"/>
         <source>Availability target</source>
         <translation>可用性目标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1231"/>
+        <location filename="../app/report/pdf_report.cpp" line="1232"/>
         <source>Measured work</source>
         <translation>实测工作量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1232"/>
+        <location filename="../app/report/pdf_report.cpp" line="1233"/>
         <source>%1 GPU-hours on %2, bound by %3</source>
         <translation>在 %2 上 %1 GPU 小时，瓶颈为 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1236"/>
+        <location filename="../app/report/pdf_report.cpp" line="1237"/>
         <source>Pinned hardware</source>
         <translation>指定硬件</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1239"/>
+        <location filename="../app/report/pdf_report.cpp" line="1240"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1241"/>
+        <location filename="../app/report/pdf_report.cpp" line="1242"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1249"/>
+        <location filename="../app/report/pdf_report.cpp" line="1250"/>
         <source>Providers</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1251"/>
+        <location filename="../app/report/pdf_report.cpp" line="1252"/>
         <source>Regions</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1253"/>
+        <location filename="../app/report/pdf_report.cpp" line="1254"/>
         <source>Countries (data residency)</source>
         <translation>国家（数据驻留）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1255"/>
+        <location filename="../app/report/pdf_report.cpp" line="1256"/>
         <source>Pricing models</source>
         <translation>计费模式</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1257"/>
+        <location filename="../app/report/pdf_report.cpp" line="1258"/>
         <source>Spot interruption bucket at most</source>
         <translation>竞价实例中断档位上限</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1258"/>
+        <location filename="../app/report/pdf_report.cpp" line="1259"/>
         <source>Objective</source>
         <translation>优化目标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1259"/>
+        <location filename="../app/report/pdf_report.cpp" line="1260"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1259"/>
+        <location filename="../app/report/pdf_report.cpp" line="1260"/>
         <source>carbon</source>
         <translation>碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1259"/>
+        <location filename="../app/report/pdf_report.cpp" line="1260"/>
         <source>cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1261"/>
-        <location filename="../app/report/pdf_report.cpp" line="1877"/>
+        <location filename="../app/report/pdf_report.cpp" line="1262"/>
+        <location filename="../app/report/pdf_report.cpp" line="1873"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1263"/>
+        <location filename="../app/report/pdf_report.cpp" line="1264"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1263"/>
+        <location filename="../app/report/pdf_report.cpp" line="1264"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1274"/>
+        <location filename="../app/report/pdf_report.cpp" line="1275"/>
         <source>Ranked comparison</source>
         <translation>排名比较</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1275"/>
+        <location filename="../app/report/pdf_report.cpp" line="1276"/>
         <source>Ranked comparison (top %1 of %2)</source>
         <translation>排名比较（%2 个中的前 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1277"/>
+        <location filename="../app/report/pdf_report.cpp" line="1278"/>
         <source>No candidate fits and meets the constraints.</source>
         <translation>没有候选方案放得下并满足约束。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1286"/>
-        <location filename="../app/report/pdf_report.cpp" line="1309"/>
-        <location filename="../app/report/pdf_report.cpp" line="1321"/>
-        <location filename="../app/report/pdf_report.cpp" line="1333"/>
+        <location filename="../app/report/pdf_report.cpp" line="1287"/>
+        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="1334"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1286"/>
+        <location filename="../app/report/pdf_report.cpp" line="1287"/>
         <source>Provider
 region</source>
         <translation>云厂商
 地域</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1287"/>
+        <location filename="../app/report/pdf_report.cpp" line="1288"/>
         <source>Instances
 GPUs</source>
         <translation>实例
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1287"/>
+        <location filename="../app/report/pdf_report.cpp" line="1288"/>
         <source>Pricing</source>
         <translation>计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1288"/>
+        <location filename="../app/report/pdf_report.cpp" line="1289"/>
         <source>%1
 per hour</source>
         <translation>%1
 每小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1289"/>
+        <location filename="../app/report/pdf_report.cpp" line="1290"/>
         <source>%1 per month
 80 % range</source>
         <translation>每月 %1
 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1290"/>
+        <location filename="../app/report/pdf_report.cpp" line="1291"/>
         <source>Total %1
 80 % range</source>
         <translation>总计 %1
 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1292"/>
+        <location filename="../app/report/pdf_report.cpp" line="1293"/>
         <source>Latency
 per request</source>
         <translation>每个请求
 的延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1292"/>
+        <location filename="../app/report/pdf_report.cpp" line="1293"/>
         <source>Time
 80 % range</source>
         <translation>时间
 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1292"/>
+        <location filename="../app/report/pdf_report.cpp" line="1293"/>
         <source>Prices
 as of</source>
         <translation>价格
 日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1309"/>
-        <location filename="../app/report/pdf_report.cpp" line="1321"/>
-        <location filename="../app/report/pdf_report.cpp" line="1333"/>
-        <location filename="../app/report/pdf_report.cpp" line="2054"/>
+        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="1334"/>
+        <location filename="../app/report/pdf_report.cpp" line="2050"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1309"/>
-        <location filename="../app/report/pdf_report.cpp" line="1321"/>
-        <location filename="../app/report/pdf_report.cpp" line="2360"/>
+        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="2356"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1309"/>
-        <location filename="../app/report/pdf_report.cpp" line="1321"/>
+        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1322"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1311"/>
         <source>Time (80 % range)</source>
         <translation>时间（80% 区间）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1310"/>
-        <location filename="../app/report/pdf_report.cpp" line="1333"/>
-        <location filename="../app/report/pdf_report.cpp" line="1416"/>
+        <location filename="../app/report/pdf_report.cpp" line="1311"/>
+        <location filename="../app/report/pdf_report.cpp" line="1334"/>
+        <location filename="../app/report/pdf_report.cpp" line="1417"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1311"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1310"/>
+        <location filename="../app/report/pdf_report.cpp" line="1311"/>
         <source>Memory per GPU</source>
         <translation>每 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="1323"/>
         <source>Concurrency</source>
         <translation>并发数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="1323"/>
         <source>TTFT</source>
         <translation>首字延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="1323"/>
         <source>TPOT</source>
         <translation>每字延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1322"/>
+        <location filename="../app/report/pdf_report.cpp" line="1323"/>
         <source>Output tokens/s</source>
         <translation>输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1323"/>
+        <location filename="../app/report/pdf_report.cpp" line="1324"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1333"/>
+        <location filename="../app/report/pdf_report.cpp" line="1334"/>
         <source>Speed vs reference</source>
         <translation>相对参考 GPU 的速度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1333"/>
+        <location filename="../app/report/pdf_report.cpp" line="1334"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -647,19 +647,19 @@ as of</source>
         <translation type="vanished">● 位于费用–延迟的帕累托前沿上。费用按每月 730 小时服务计；区间来自估算器的实测误差。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1346"/>
+        <location filename="../app/report/pdf_report.cpp" line="1347"/>
         <source>● on the Pareto front of cost vs time: nothing else is both cheaper and faster. Ranges (80 %) come from the estimator&apos;s measured errors on published runs.</source>
         <translation>● 位于费用–时间的帕累托前沿上：没有其他方案既更便宜又更快。80% 区间来自估算器在已发表运行上的实测误差。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1355"/>
-        <location filename="../app/report/pdf_report.cpp" line="1358"/>
-        <location filename="../app/report/pdf_report.cpp" line="1362"/>
+        <location filename="../app/report/pdf_report.cpp" line="1356"/>
+        <location filename="../app/report/pdf_report.cpp" line="1359"/>
+        <location filename="../app/report/pdf_report.cpp" line="1363"/>
         <source>TP %1 × %2 replicas</source>
         <translation>TP %1 × %2 个副本</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1370"/>
+        <location filename="../app/report/pdf_report.cpp" line="1371"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -668,7 +668,7 @@ as of</source>
         <translation type="vanished">费用与延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1375"/>
+        <location filename="../app/report/pdf_report.cpp" line="1376"/>
         <source>Cost vs time</source>
         <translation>费用与时间</translation>
     </message>
@@ -677,453 +677,453 @@ as of</source>
         <translation type="vanished">每个请求的端到端延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1382"/>
-        <location filename="../app/report/pdf_report.cpp" line="1416"/>
+        <location filename="../app/report/pdf_report.cpp" line="1383"/>
+        <location filename="../app/report/pdf_report.cpp" line="1417"/>
         <source>wall time (h)</source>
         <translation>墙钟时间（小时）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1382"/>
+        <location filename="../app/report/pdf_report.cpp" line="1383"/>
         <source>p99 time to first token (s)</source>
         <translation>p99 首 token 时间（秒）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1383"/>
+        <location filename="../app/report/pdf_report.cpp" line="1384"/>
         <source>cost per month (%1)</source>
         <translation>每月费用（%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1383"/>
+        <location filename="../app/report/pdf_report.cpp" line="1384"/>
         <source>total cost (%1)</source>
         <translation>总费用（%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1384"/>
-        <location filename="../app/report/pdf_report.cpp" line="1416"/>
+        <location filename="../app/report/pdf_report.cpp" line="1385"/>
+        <location filename="../app/report/pdf_report.cpp" line="1417"/>
         <source>recommended</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1388"/>
+        <location filename="../app/report/pdf_report.cpp" line="1389"/>
         <source>The cheapest deployments (their p99 times to first token differ by %1 at most)</source>
         <translation>最便宜的部署（它们的 p99 首 token 时间相差至多 %1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1389"/>
+        <location filename="../app/report/pdf_report.cpp" line="1390"/>
         <source>The cheapest deployments (their times differ by %1 at most)</source>
         <translation>最便宜的部署（它们的时间相差至多 %1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1398"/>
+        <location filename="../app/report/pdf_report.cpp" line="1399"/>
         <source>%1 a month · %2 per million output tokens</source>
         <translation>每月 %1 · 每百万输出 token %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1400"/>
+        <location filename="../app/report/pdf_report.cpp" line="1401"/>
         <source>#%1 %2 %3 · %4</source>
         <translation>#%1 %2 %3 · %4</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1407"/>
+        <location filename="../app/report/pdf_report.cpp" line="1408"/>
         <source>GPU-hours vs time</source>
         <translation>GPU 小时与时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1448"/>
+        <location filename="../app/report/pdf_report.cpp" line="1449"/>
         <source>GEMMs and attention</source>
         <translation>矩阵乘与注意力</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1449"/>
+        <location filename="../app/report/pdf_report.cpp" line="1450"/>
         <source>Memory-bound kernels</source>
         <translation>访存受限的算子</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1450"/>
+        <location filename="../app/report/pdf_report.cpp" line="1451"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1451"/>
+        <location filename="../app/report/pdf_report.cpp" line="1452"/>
         <source>Tensor-parallel communication</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1452"/>
+        <location filename="../app/report/pdf_report.cpp" line="1453"/>
         <source>Context-parallel communication</source>
         <translation>上下文并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1453"/>
+        <location filename="../app/report/pdf_report.cpp" line="1454"/>
         <source>Pipeline-parallel communication</source>
         <translation>流水线并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1454"/>
+        <location filename="../app/report/pdf_report.cpp" line="1455"/>
         <source>Data-parallel communication</source>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1455"/>
+        <location filename="../app/report/pdf_report.cpp" line="1456"/>
         <source>Expert-parallel communication</source>
         <translation>专家并行通信</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1456"/>
+        <location filename="../app/report/pdf_report.cpp" line="1457"/>
         <source>MoE dispatch overhead</source>
         <translation>MoE 分发开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1457"/>
+        <location filename="../app/report/pdf_report.cpp" line="1458"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1460"/>
+        <location filename="../app/report/pdf_report.cpp" line="1461"/>
         <source>Per-step framework overhead</source>
         <translation>每步框架开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1758"/>
+        <location filename="../app/report/pdf_report.cpp" line="1754"/>
         <source>The slowest 1 % of requests (the longest prompts of the length mix, prefix-cache misses, cold LoRA adapters) take %1 to their first token before any queueing; the p99 TTFT adds it to the p99 wait, an upper bound</source>
         <translation>最慢的 1 % 请求（长度混合中最长的提示词、前缀缓存未命中、冷 LoRA 适配器）在排队之前需 %1 才得到首个 token；p99 TTFT 将其加到 p99 等待时间上，是一个上界</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2141"/>
+        <location filename="../app/report/pdf_report.cpp" line="2137"/>
         <source>GPU pool sizing</source>
         <translation>GPU 资源池容量规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2147"/>
+        <location filename="../app/report/pdf_report.cpp" line="2143"/>
         <source>%1 tasks of %2 on %3</source>
         <translation>%2 中的 %1 个任务，使用 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2150"/>
+        <location filename="../app/report/pdf_report.cpp" line="2146"/>
         <source>generated %1</source>
         <translation>生成于 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2152"/>
+        <location filename="../app/report/pdf_report.cpp" line="2148"/>
         <source>Pool sizing</source>
         <translation>资源池容量规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2162"/>
+        <location filename="../app/report/pdf_report.cpp" line="2158"/>
         <source>%1 USD</source>
         <translation>%1 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2165"/>
+        <location filename="../app/report/pdf_report.cpp" line="2161"/>
         <source>never</source>
         <translation>永不</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2180"/>
+        <location filename="../app/report/pdf_report.cpp" line="2176"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2181"/>
+        <location filename="../app/report/pdf_report.cpp" line="2177"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2187"/>
+        <location filename="../app/report/pdf_report.cpp" line="2183"/>
         <source>%1 %2 (%3 GPUs) %4, %5</source>
         <translation>%1 %2（%3 块 GPU）%4，%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2194"/>
+        <location filename="../app/report/pdf_report.cpp" line="2190"/>
         <source>(a host&apos;s default discount: indicative)</source>
         <translation>（主机默认折扣：仅供参考）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2195"/>
+        <location filename="../app/report/pdf_report.cpp" line="2191"/>
         <source>as of %1</source>
         <translation>截至 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2210"/>
+        <location filename="../app/report/pdf_report.cpp" line="2206"/>
         <source>Target: the 99th percentile of the queueing delay of every class at most %1; a burst instance takes %2 to start. Demand when every task starts on arrival: at most %3 GPUs at once, %4 GPU-hours over %5.</source>
         <translation>目标：每个类别排队延迟的第 99 百分位不超过 %1；突发实例启动需要 %2。若每个任务到达即开始，需求为：同时最多 %3 块 GPU，%5 内共 %4 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2217"/>
+        <location filename="../app/report/pdf_report.cpp" line="2213"/>
         <source>Under %1 no mix within the search&apos;s bounds meets the target.</source>
         <translation>%1 策略下，搜索范围内没有满足目标的组合。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2222"/>
+        <location filename="../app/report/pdf_report.cpp" line="2218"/>
         <source>Cheapest under %1: %2 owned GPUs, %3 reserved GPUs, on-demand burst for %4 GPU-hours and spot for %5 GPU-hours: %6 per month (%7 over the replay), against %8 per month all on demand.</source>
         <translation>%1 策略下最便宜：自有 GPU %2 块，预留 GPU %3 块，按需突发 %4 GPU 小时，竞价实例突发 %5 GPU 小时：每月 %6（回放期间共 %7），全部按需则每月 %8。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2234"/>
+        <location filename="../app/report/pdf_report.cpp" line="2230"/>
         <source>Prices and break-even utilization</source>
         <translation>价格与盈亏平衡使用率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2236"/>
+        <location filename="../app/report/pdf_report.cpp" line="2232"/>
         <source>part</source>
         <translation>部分</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2236"/>
+        <location filename="../app/report/pdf_report.cpp" line="2232"/>
         <source>USD per GPU-hour</source>
         <translation>每 GPU 小时美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2237"/>
+        <location filename="../app/report/pdf_report.cpp" line="2233"/>
         <source>break-even utilization</source>
         <translation>盈亏平衡使用率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2237"/>
+        <location filename="../app/report/pdf_report.cpp" line="2233"/>
         <source>from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2240"/>
-        <location filename="../app/report/pdf_report.cpp" line="2250"/>
-        <location filename="../app/report/pdf_report.cpp" line="2300"/>
+        <location filename="../app/report/pdf_report.cpp" line="2236"/>
+        <location filename="../app/report/pdf_report.cpp" line="2246"/>
+        <location filename="../app/report/pdf_report.cpp" line="2296"/>
         <source>owned</source>
         <translation>自有</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2241"/>
+        <location filename="../app/report/pdf_report.cpp" line="2237"/>
         <source>%1 + %2 when busy</source>
         <translation>%1 + 忙碌时 %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2244"/>
+        <location filename="../app/report/pdf_report.cpp" line="2240"/>
         <source>TCO: servers of %1 GPUs at %2 %3 over %4 years, PUE %5, power %6 per kWh</source>
         <translation>TCO：每台 %1 块 GPU 的服务器，%2 %3，折旧 %4 年，PUE %5，电价每千瓦时 %6</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2250"/>
+        <location filename="../app/report/pdf_report.cpp" line="2246"/>
         <source>no TCO inputs: not sized</source>
         <translation>无 TCO 输入：不规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2256"/>
+        <location filename="../app/report/pdf_report.cpp" line="2252"/>
         <source>no commitment price for this GPU in the catalog: not sized</source>
         <translation>价格目录中没有此 GPU 的承诺价格：不规划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2261"/>
+        <location filename="../app/report/pdf_report.cpp" line="2257"/>
         <source>%1 of on-demand</source>
         <translation>按需价格的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2263"/>
+        <location filename="../app/report/pdf_report.cpp" line="2259"/>
         <source>+%1 % for interruptions</source>
         <translation>中断另加 %1 %</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2266"/>
+        <location filename="../app/report/pdf_report.cpp" line="2262"/>
         <source>no spot price for this GPU in the catalog: preemptible tasks burst on demand</source>
         <translation>价格目录中没有此 GPU 的竞价实例价格：可抢占任务按需突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2272"/>
+        <location filename="../app/report/pdf_report.cpp" line="2268"/>
         <source>The cheapest mix per policy</source>
         <translation>各调度策略下最便宜的组合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2274"/>
-        <location filename="../app/report/pdf_report.cpp" line="2328"/>
+        <location filename="../app/report/pdf_report.cpp" line="2270"/>
+        <location filename="../app/report/pdf_report.cpp" line="2324"/>
         <source>policy</source>
         <translation>调度策略</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2274"/>
+        <location filename="../app/report/pdf_report.cpp" line="2270"/>
         <source>owned
 GPUs</source>
         <translation>自有
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2274"/>
+        <location filename="../app/report/pdf_report.cpp" line="2270"/>
         <source>reserved
 GPUs</source>
         <translation>预留
 GPU</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2275"/>
+        <location filename="../app/report/pdf_report.cpp" line="2271"/>
         <source>owned
 USD</source>
         <translation>自有
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2275"/>
+        <location filename="../app/report/pdf_report.cpp" line="2271"/>
         <source>reserved
 USD</source>
         <translation>预留
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2276"/>
+        <location filename="../app/report/pdf_report.cpp" line="2272"/>
         <source>on-demand
 burst, USD</source>
         <translation>按需突发
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2276"/>
+        <location filename="../app/report/pdf_report.cpp" line="2272"/>
         <source>spot burst
 USD</source>
         <translation>竞价实例突发
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2277"/>
+        <location filename="../app/report/pdf_report.cpp" line="2273"/>
         <source>total
 USD</source>
         <translation>合计
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2277"/>
+        <location filename="../app/report/pdf_report.cpp" line="2273"/>
         <source>all on-demand
 USD</source>
         <translation>全部按需
 美元</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2283"/>
+        <location filename="../app/report/pdf_report.cpp" line="2279"/>
         <source>no mix meets the target</source>
         <translation>没有满足目标的组合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2295"/>
+        <location filename="../app/report/pdf_report.cpp" line="2291"/>
         <source>USD per 730-hour month at the trace&apos;s pace (its cost over the replay × 730 ÷ its hours).</source>
         <translation>按轨迹的节奏折算为每月（730 小时）美元（回放期间的成本 × 730 ÷ 回放小时数）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2300"/>
+        <location filename="../app/report/pdf_report.cpp" line="2296"/>
         <source>on-demand burst</source>
         <translation>按需突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2300"/>
+        <location filename="../app/report/pdf_report.cpp" line="2296"/>
         <source>spot burst</source>
         <translation>竞价实例突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2307"/>
+        <location filename="../app/report/pdf_report.cpp" line="2303"/>
         <source>%1: owned GPUs %2 busy, reserved GPUs %3 busy; %4 tasks burst on demand, %5 on spot (%6 interruptions expected); %7 preemptions; %8 mixes replayed, %9 ruled out by their fixed cost.</source>
         <translation>%1：自有 GPU 忙碌 %2，预留 GPU 忙碌 %3；%4 个任务按需突发，%5 个使用竞价实例（预计中断 %6 次）；抢占 %7 次；回放了 %8 个组合，%9 个因固定成本被排除。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2318"/>
+        <location filename="../app/report/pdf_report.cpp" line="2314"/>
         <source>%1: the cheapest mix lies on the search&apos;s bound; a larger bound may do better.</source>
         <translation>%1：最便宜的组合位于搜索边界上；扩大边界可能更好。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2326"/>
+        <location filename="../app/report/pdf_report.cpp" line="2322"/>
         <source>Queueing delay per class</source>
         <translation>各类别的排队延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2328"/>
+        <location filename="../app/report/pdf_report.cpp" line="2324"/>
         <source>class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2328"/>
+        <location filename="../app/report/pdf_report.cpp" line="2324"/>
         <source>tasks</source>
         <translation>任务数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2328"/>
+        <location filename="../app/report/pdf_report.cpp" line="2324"/>
         <source>burst</source>
         <translation>突发</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2329"/>
+        <location filename="../app/report/pdf_report.cpp" line="2325"/>
         <source>p50 wait</source>
         <translation>p50 等待</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2329"/>
+        <location filename="../app/report/pdf_report.cpp" line="2325"/>
         <source>p99 wait</source>
         <translation>p99 等待</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2329"/>
+        <location filename="../app/report/pdf_report.cpp" line="2325"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2330"/>
+        <location filename="../app/report/pdf_report.cpp" line="2326"/>
         <source>met</source>
         <translation>达标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2337"/>
+        <location filename="../app/report/pdf_report.cpp" line="2333"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2337"/>
+        <location filename="../app/report/pdf_report.cpp" line="2333"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2350"/>
+        <location filename="../app/report/pdf_report.cpp" line="2346"/>
         <source>allocated on the pool</source>
         <translation>资源池中已分配</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2350"/>
+        <location filename="../app/report/pdf_report.cpp" line="2346"/>
         <source>fragmented</source>
         <translation>碎片化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2351"/>
+        <location filename="../app/report/pdf_report.cpp" line="2347"/>
         <source>on burst capacity</source>
         <translation>突发容量上</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2358"/>
+        <location filename="../app/report/pdf_report.cpp" line="2354"/>
         <source>GPUs over time under %1</source>
         <translation>%1 策略下 GPU 随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2360"/>
+        <location filename="../app/report/pdf_report.cpp" line="2356"/>
         <source>days from the first arrival</source>
         <translation>自首个任务到达起的天数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2366"/>
+        <location filename="../app/report/pdf_report.cpp" line="2362"/>
         <source>Method and assumptions</source>
         <translation>方法与假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2368"/>
+        <location filename="../app/report/pdf_report.cpp" line="2364"/>
         <source>Owned servers and reserved instances are paid every hour; a task that has waited its class&apos;s target less the start time runs on an on-demand instance (spot when it is preemptible and a spot price exists) for its whole duration, billed in whole GPUs.</source>
         <translation>自有服务器和预留实例每小时都要付费；任务等待达到其类别目标减去启动时间后，在按需实例上运行完整个时长（可抢占且有竞价实例价格时使用竞价实例），按整块 GPU 计费。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2371"/>
+        <location filename="../app/report/pdf_report.cpp" line="2367"/>
         <source>Every mix of owned servers (0 to %1) and reserved instances (0 to %2) is replayed in turn; a mix whose fixed cost alone reaches the best total is skipped, since nothing it adds can make it cheaper.</source>
         <translation>依次回放自有服务器（0 至 %1 台）与预留实例（0 至 %2 个）的每种组合；仅固定成本就达到当前最优总成本的组合会被跳过，因为它不可能更便宜。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2376"/>
+        <location filename="../app/report/pdf_report.cpp" line="2372"/>
         <source>A fixed GPU pays off when busy above its break-even utilization: reserved ÷ on-demand price; owned: its fixed cost ÷ (on-demand − the power a busy GPU adds).</source>
         <translation>固定 GPU 的忙碌占比高于盈亏平衡使用率时才划算：预留为预留价 ÷ 按需价；自有为其固定成本 ÷（按需价 − 忙碌 GPU 增加的电费）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2378"/>
+        <location filename="../app/report/pdf_report.cpp" line="2374"/>
         <source>Prices: the catalog&apos;s cheapest GPU-hour of each kind in USD at the dated exchange rates, less negotiated discounts. The on-demand, reserved and spot prices may come from different providers.</source>
         <translation>价格：价格目录中每种计费方式最便宜的 GPU 小时价，按带日期的汇率换算为美元并扣除协议折扣。按需、预留和竞价实例价格可能来自不同的云厂商。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2381"/>
+        <location filename="../app/report/pdf_report.cpp" line="2377"/>
         <source>%1 tasks fit no part of the pool and are not sized for.</source>
         <translation>%1 个任务放不进资源池的任何部分，未计入规划。</translation>
     </message>
@@ -1132,807 +1132,807 @@ USD</source>
         <translation type="vanished">故障、重启与检查点</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1466"/>
-        <location filename="../app/report/pdf_report.cpp" line="1490"/>
+        <location filename="../app/report/pdf_report.cpp" line="1467"/>
+        <location filename="../app/report/pdf_report.cpp" line="1486"/>
         <source>Spot interruptions</source>
         <translation>竞价实例中断</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1484"/>
+        <location filename="../app/report/pdf_report.cpp" line="1480"/>
         <source>Prefill (prompt processing)</source>
         <translation>预填充（处理提示）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1485"/>
+        <location filename="../app/report/pdf_report.cpp" line="1481"/>
         <source>Decode (token generation)</source>
         <translation>解码（生成 token）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1477"/>
-        <location filename="../app/report/pdf_report.cpp" line="1486"/>
+        <location filename="../app/report/pdf_report.cpp" line="1473"/>
+        <location filename="../app/report/pdf_report.cpp" line="1482"/>
         <source>Headroom, spares and idle capacity</source>
         <translation>余量、备用与空闲容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1474"/>
+        <location filename="../app/report/pdf_report.cpp" line="1471"/>
         <source>Prefill pool</source>
         <translation>prefill 池</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1474"/>
+        <location filename="../app/report/pdf_report.cpp" line="1472"/>
         <source>Decode pool</source>
         <translation>decode 池</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1478"/>
+        <location filename="../app/report/pdf_report.cpp" line="1474"/>
         <source>KV cache egress between regions</source>
         <translation>跨区域 KV 缓存出流量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1489"/>
+        <location filename="../app/report/pdf_report.cpp" line="1485"/>
         <source>GPU compute</source>
         <translation>GPU 计算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1493"/>
+        <location filename="../app/report/pdf_report.cpp" line="1489"/>
         <source>Billing (rounding, minimums, unused commitment)</source>
         <translation>计费（取整、最低计费、未用承诺）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1497"/>
+        <location filename="../app/report/pdf_report.cpp" line="1493"/>
         <source>%1 GPU-hours</source>
         <translation>%1 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1500"/>
+        <location filename="../app/report/pdf_report.cpp" line="1496"/>
         <source>Cost breakdown of the recommended deployment (one month)</source>
         <translation>推荐部署的费用构成（一个月）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1501"/>
+        <location filename="../app/report/pdf_report.cpp" line="1497"/>
         <source>Cost breakdown of the recommended deployment</source>
         <translation>推荐部署的费用构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1502"/>
+        <location filename="../app/report/pdf_report.cpp" line="1498"/>
         <source>GPU time breakdown of the recommended deployment</source>
         <translation>推荐部署的 GPU 时间构成</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1535"/>
+        <location filename="../app/report/pdf_report.cpp" line="1531"/>
         <source>Memory per GPU by component (GiB; red mark: the GPU&apos;s capacity)</source>
         <translation>每 GPU 显存构成（GiB；红线：GPU 容量）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1537"/>
+        <location filename="../app/report/pdf_report.cpp" line="1533"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1537"/>
+        <location filename="../app/report/pdf_report.cpp" line="1533"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1537"/>
+        <location filename="../app/report/pdf_report.cpp" line="1533"/>
         <source>optimizer</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1537"/>
+        <location filename="../app/report/pdf_report.cpp" line="1533"/>
         <source>activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1537"/>
+        <location filename="../app/report/pdf_report.cpp" line="1533"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1537"/>
+        <location filename="../app/report/pdf_report.cpp" line="1533"/>
         <source>overhead</source>
         <translation>其他开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1557"/>
+        <location filename="../app/report/pdf_report.cpp" line="1553"/>
         <source>Demand vs capacity (replicas per hour)</source>
         <translation>需求与容量（每小时副本数）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1559"/>
+        <location filename="../app/report/pdf_report.cpp" line="1555"/>
         <source>needed for the traffic</source>
         <translation>流量所需</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1559"/>
+        <location filename="../app/report/pdf_report.cpp" line="1555"/>
         <source>running (autoscaled)</source>
         <translation>运行中（自动扩缩）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1560"/>
+        <location filename="../app/report/pdf_report.cpp" line="1556"/>
         <source>hour of the profile (UTC)</source>
         <translation>需求曲线的小时（UTC）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1560"/>
+        <location filename="../app/report/pdf_report.cpp" line="1556"/>
         <source>replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1563"/>
+        <location filename="../app/report/pdf_report.cpp" line="1559"/>
         <source>Availability</source>
         <translation>可用性</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1566"/>
+        <location filename="../app/report/pdf_report.cpp" line="1562"/>
         <source>Expected availability %1 (target %2); expected downtime %3 min per month.</source>
         <translation>预期可用性 %1（目标 %2）；预期每月停机 %3 分钟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1567"/>
+        <location filename="../app/report/pdf_report.cpp" line="1563"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1578"/>
+        <location filename="../app/report/pdf_report.cpp" line="1574"/>
         <source>Sensitivity: each main assumption moved by ±%1</source>
         <translation>敏感性：各主要假设分别变动 ±%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1580"/>
+        <location filename="../app/report/pdf_report.cpp" line="1576"/>
         <source>The recommended offering and price recomputed with one assumption moved at a time; replicas are re-sized to the traffic. Time is the end-to-end latency of a request.</source>
         <translation>每次只变动一个假设，用推荐的报价与价格重新计算；副本数按流量重新确定。时间为单个请求的端到端延迟。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1582"/>
+        <location filename="../app/report/pdf_report.cpp" line="1578"/>
         <source>The recommended deployment as bought (same offering, price, GPU count and layout) recomputed with one assumption moved at a time.</source>
         <translation>按购买时的推荐部署（相同报价、价格、GPU 数与并行布局），每次只变动一个假设重新计算。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1588"/>
-        <location filename="../app/report/pdf_report.cpp" line="1593"/>
+        <location filename="../app/report/pdf_report.cpp" line="1584"/>
+        <location filename="../app/report/pdf_report.cpp" line="1589"/>
         <source>infeasible</source>
         <translation>不可行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1613"/>
+        <location filename="../app/report/pdf_report.cpp" line="1609"/>
         <source>misses the deadline</source>
         <translation>超过截止时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1615"/>
+        <location filename="../app/report/pdf_report.cpp" line="1611"/>
         <source>over budget</source>
         <translation>超出预算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1622"/>
+        <location filename="../app/report/pdf_report.cpp" line="1618"/>
         <source>Assumption</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1622"/>
+        <location filename="../app/report/pdf_report.cpp" line="1618"/>
         <source>Cost if
 −%1</source>
         <translation>费用
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1623"/>
+        <location filename="../app/report/pdf_report.cpp" line="1619"/>
         <source>Cost if
 +%1</source>
         <translation>费用
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1623"/>
+        <location filename="../app/report/pdf_report.cpp" line="1619"/>
         <source>Time if
 −%1</source>
         <translation>时间
 −%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1624"/>
+        <location filename="../app/report/pdf_report.cpp" line="1620"/>
         <source>Time if
 +%1</source>
         <translation>时间
 +%1 时</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1624"/>
+        <location filename="../app/report/pdf_report.cpp" line="1620"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1625"/>
+        <location filename="../app/report/pdf_report.cpp" line="1621"/>
         <source>As planned</source>
         <translation>按计划</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1654"/>
+        <location filename="../app/report/pdf_report.cpp" line="1650"/>
         <source>Tornado: change of the recommended plan&apos;s cost</source>
         <translation>龙卷风图：推荐方案费用的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1655"/>
+        <location filename="../app/report/pdf_report.cpp" line="1651"/>
         <source>Tornado: change of the recommended plan&apos;s time</source>
         <translation>龙卷风图：推荐方案时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1658"/>
+        <location filename="../app/report/pdf_report.cpp" line="1654"/>
         <source>assumption −%1</source>
         <translation>假设 −%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1658"/>
+        <location filename="../app/report/pdf_report.cpp" line="1654"/>
         <source>assumption +%1</source>
         <translation>假设 +%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1659"/>
+        <location filename="../app/report/pdf_report.cpp" line="1655"/>
         <source>change of cost</source>
         <translation>费用变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1659"/>
+        <location filename="../app/report/pdf_report.cpp" line="1655"/>
         <source>change of time</source>
         <translation>时间变化</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1668"/>
+        <location filename="../app/report/pdf_report.cpp" line="1664"/>
         <source>Efficiency (GEMM, attention, memory and link)</source>
         <translation>效率（矩阵乘、注意力、显存与互联）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1670"/>
+        <location filename="../app/report/pdf_report.cpp" line="1666"/>
         <source>Prices (hourly rates and fees)</source>
         <translation>价格（小时费率与费用）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1673"/>
+        <location filename="../app/report/pdf_report.cpp" line="1669"/>
         <source>Traffic (requests/s)</source>
         <translation>流量（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1674"/>
+        <location filename="../app/report/pdf_report.cpp" line="1670"/>
         <source>Work (GPU-hours on the reference GPU)</source>
         <translation>工作量（参考 GPU 上的 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1676"/>
+        <location filename="../app/report/pdf_report.cpp" line="1672"/>
         <source>Spot interruption rate</source>
         <translation>竞价实例中断率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1678"/>
+        <location filename="../app/report/pdf_report.cpp" line="1674"/>
         <source>Exchange rates (units per USD)</source>
         <translation>汇率（每美元兑换单位）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1686"/>
+        <location filename="../app/report/pdf_report.cpp" line="1682"/>
         <source>n/a: batch jobs scale by datasheet ratios, an efficiency factor cancels out</source>
         <translation>不适用：批处理作业按规格比例换算，效率系数相互抵消</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1688"/>
+        <location filename="../app/report/pdf_report.cpp" line="1684"/>
         <source>n/a: no prices</source>
         <translation>不适用：没有价格</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1690"/>
+        <location filename="../app/report/pdf_report.cpp" line="1686"/>
         <source>n/a: no traffic given</source>
         <translation>不适用：未给出流量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1692"/>
+        <location filename="../app/report/pdf_report.cpp" line="1688"/>
         <source>n/a: not on spot capacity</source>
         <translation>不适用：未使用竞价实例</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1694"/>
+        <location filename="../app/report/pdf_report.cpp" line="1690"/>
         <source>n/a: priced and reported in USD</source>
         <translation>不适用：以美元计价与报告</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1701"/>
+        <location filename="../app/report/pdf_report.cpp" line="1697"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1709"/>
+        <location filename="../app/report/pdf_report.cpp" line="1705"/>
         <source>Efficiency on %1 (%2); serving factors fitted to your benchmark %3</source>
         <translation>%1 上的效率（%2）；推理系数拟合自您的基准测试 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1712"/>
+        <location filename="../app/report/pdf_report.cpp" line="1708"/>
         <source>Efficiency on %1 (%2), calibrated on this machine</source>
         <translation>%1 上的效率（%2），已在本机校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1713"/>
+        <location filename="../app/report/pdf_report.cpp" line="1709"/>
         <source>Efficiency on %1 (%2)</source>
         <translation>%1 上的效率（%2）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1720"/>
+        <location filename="../app/report/pdf_report.cpp" line="1716"/>
         <source>Large GEMMs reach</source>
         <translation>大矩阵乘达到</translation>
     </message>
     <message>
+        <location filename="../app/report/pdf_report.cpp" line="1716"/>
         <location filename="../app/report/pdf_report.cpp" line="1720"/>
-        <location filename="../app/report/pdf_report.cpp" line="1724"/>
         <source>%1 of dense peak</source>
         <translation>稠密峰值的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1723"/>
+        <location filename="../app/report/pdf_report.cpp" line="1719"/>
         <source>Training GEMMs keep</source>
         <translation>训练中矩阵乘保持</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1723"/>
+        <location filename="../app/report/pdf_report.cpp" line="1719"/>
         <source>%1 of that rate end to end</source>
         <translation>端到端保持该速率的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1724"/>
+        <location filename="../app/report/pdf_report.cpp" line="1720"/>
         <source>Fused attention reaches</source>
         <translation>融合注意力达到</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1725"/>
+        <location filename="../app/report/pdf_report.cpp" line="1721"/>
         <source>HBM bandwidth reached</source>
         <translation>达到的 HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1726"/>
+        <location filename="../app/report/pdf_report.cpp" line="1722"/>
         <source>Collective (NCCL) bandwidth</source>
         <translation>集合通信（NCCL）带宽</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1726"/>
+        <location filename="../app/report/pdf_report.cpp" line="1722"/>
         <source>%1 of link bandwidth</source>
         <translation>链路带宽的 %1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1727"/>
+        <location filename="../app/report/pdf_report.cpp" line="1723"/>
         <source>Latency per ring hop</source>
         <translation>环形每跳延迟</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1728"/>
+        <location filename="../app/report/pdf_report.cpp" line="1724"/>
         <source>%1 µs in a node, %2 µs across nodes</source>
         <translation>节点内 %1 µs，跨节点 %2 µs</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1731"/>
+        <location filename="../app/report/pdf_report.cpp" line="1727"/>
         <source>Decode step overhead</source>
         <translation>解码每步开销</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1732"/>
-        <location filename="../app/report/pdf_report.cpp" line="1878"/>
-        <location filename="../app/report/pdf_report.cpp" line="1920"/>
+        <location filename="../app/report/pdf_report.cpp" line="1728"/>
+        <location filename="../app/report/pdf_report.cpp" line="1874"/>
+        <location filename="../app/report/pdf_report.cpp" line="1916"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1744"/>
+        <location filename="../app/report/pdf_report.cpp" line="1740"/>
         <source>Estimator</source>
         <translation>估算器</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1749"/>
+        <location filename="../app/report/pdf_report.cpp" line="1745"/>
         <source>Serving capacity</source>
         <translation>服务容量</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1751"/>
+        <location filename="../app/report/pdf_report.cpp" line="1747"/>
         <source>Headroom above the peak: %1</source>
         <translation>峰值之上的余量：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1753"/>
+        <location filename="../app/report/pdf_report.cpp" line="1749"/>
         <source>Replicas: %1 (%2 for the traffic, %3 for availability), %4 GPU(s) each; utilization %5</source>
         <translation>副本：%1（流量需 %2，可用性需 %3），每个 %4 块 GPU；利用率 %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1767"/>
+        <location filename="../app/report/pdf_report.cpp" line="1763"/>
         <source>set in the workload (inference.instance_availability)</source>
         <translation>在工作负载中设定（inference.instance_availability）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1770"/>
+        <location filename="../app/report/pdf_report.cpp" line="1766"/>
         <source>no published SLA: the stated default, below AWS EC2&apos;s 99.5 % instance-level SLA</source>
         <translation>无公开 SLA：采用声明的默认值，低于 AWS EC2 99.5 % 的实例级 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1773"/>
+        <location filename="../app/report/pdf_report.cpp" line="1769"/>
         <source>the provider&apos;s single-instance SLA</source>
         <translation>服务商的单实例 SLA</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1778"/>
+        <location filename="../app/report/pdf_report.cpp" line="1774"/>
         <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1780"/>
+        <location filename="../app/report/pdf_report.cpp" line="1776"/>
         <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
         <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1784"/>
+        <location filename="../app/report/pdf_report.cpp" line="1780"/>
         <source>Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 replicas, %3 a month) meets the availability target alone; %4 spot instance(s) (%5 replicas, %6 a month) carry the headroom and count for no availability, since a zone&apos;s spot pool is reclaimed together.</source>
         <translation>混合集群（constraints.spot：burst_only）：按需基础 %1 个实例（%2 个副本，每月 %3）单独满足可用性目标；%4 个竞价实例（%5 个副本，每月 %6）承担余量，不计入可用性，因为同一可用区的竞价资源池会被一起回收。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1792"/>
+        <location filename="../app/report/pdf_report.cpp" line="1788"/>
         <source>Queueing model: %1</source>
         <translation>排队模型：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1799"/>
+        <location filename="../app/report/pdf_report.cpp" line="1795"/>
         <source>Disaggregated prefill and decode</source>
         <translation>PD 分离（prefill 与 decode 分池）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1802"/>
+        <location filename="../app/report/pdf_report.cpp" line="1798"/>
         <source>%1 replica(s) of TP %2 on %3, %4 × %5 (%6), utilization %7, %8 a month</source>
         <translation>%1 个 TP %2 副本，%3，%4 × %5（%6），利用率 %7，每月 %8</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1807"/>
+        <location filename="../app/report/pdf_report.cpp" line="1803"/>
         <source>Prefill pool: %1; %2 prompt(s) a step of %3</source>
         <translation>prefill 池：%1；每步 %2 个提示，用时 %3</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1809"/>
+        <location filename="../app/report/pdf_report.cpp" line="1805"/>
         <source>Decode pool: %1; %2 sequences at %3 a token, no prefill in its steps</source>
         <translation>decode 池：%1；%2 个序列，每 token %3，步中不含 prefill</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1811"/>
+        <location filename="../app/report/pdf_report.cpp" line="1807"/>
         <source>Prefill : decode GPUs %1 : %2; each prompt&apos;s KV cache (%3 MB) takes %4 from one pool to the other, inside the p99 TTFT of %5</source>
         <translation>prefill : decode GPU 数 %1 : %2；每个提示的 KV 缓存（%3 MB）在两池间传输用时 %4，计入 p99 TTFT %5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1816"/>
+        <location filename="../app/report/pdf_report.cpp" line="1812"/>
         <source>The best co-located plan (%1) costs %2 a month</source>
         <translation>最佳合并部署方案（%1）每月 %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1822"/>
+        <location filename="../app/report/pdf_report.cpp" line="1818"/>
         <source>Energy and carbon</source>
         <translation>能耗与碳排放</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1824"/>
+        <location filename="../app/report/pdf_report.cpp" line="1820"/>
         <source>PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU</source>
         <translation>PUE %1；GPU 平均功率位于空闲与板卡功率之间的 %2；主机每 GPU %3 W</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1826"/>
+        <location filename="../app/report/pdf_report.cpp" line="1822"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1829"/>
+        <location filename="../app/report/pdf_report.cpp" line="1825"/>
         <source>%1 kg CO₂e at %2 kg/kWh (%3)</source>
         <translation>%1 kg CO₂e，按 %2 kg/kWh（%3）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1835"/>
+        <location filename="../app/report/pdf_report.cpp" line="1831"/>
         <source>Prices and billing</source>
         <translation>价格与计费</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1837"/>
+        <location filename="../app/report/pdf_report.cpp" line="1833"/>
         <source>Serving is priced per 730-hour month (8,760 h / 12), as AWS and most providers bill.</source>
         <translation>推理服务按每月 730 小时（8,760 小时 / 12）计价，与 AWS 及多数云厂商的计费方式一致。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1840"/>
+        <location filename="../app/report/pdf_report.cpp" line="1836"/>
         <source>%1 bills in increments of %2 s with a minimum of %3 s.</source>
         <translation>%1 以 %2 秒为计费增量，最低计费 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1843"/>
+        <location filename="../app/report/pdf_report.cpp" line="1839"/>
         <source>Negotiated discount applied: %1.</source>
         <translation>已应用协议折扣：%1。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1847"/>
+        <location filename="../app/report/pdf_report.cpp" line="1843"/>
         <source>Spot: each interruption costs a %1 restart plus half a checkpoint interval (%2&apos;s interval); a price without an interruption rate is assumed in bucket %3 (AWS Spot Advisor: 0 = &lt;5 %, 4 = &gt;20 % of instances a month).</source>
         <translation>竞价实例：每次中断的代价为 %1 的重启加半个检查点间隔（%2 间隔）；没有中断率的价格假设为档位 %3（AWS Spot Advisor：0 = 每月 &lt;5% 的实例，4 = &gt;20%）。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1854"/>
+        <location filename="../app/report/pdf_report.cpp" line="1850"/>
         <source>Spot serving: a reclaimed replica is down until it restarts on new capacity, and a zone&apos;s spot pool is reclaimed together, so spot replicas add no availability; with constraints.spot burst_only (the default for availability targets of 99.9 % or more) spot only carries the headroom above an on-demand base.</source>
         <translation>竞价推理：被回收的副本在新容量上重启前不可用，且同一可用区的竞价资源池会被一起回收，因此竞价副本不增加可用性；constraints.spot 为 burst_only 时（可用性目标 99.9 % 及以上的默认值），竞价只承担按需基础之上的余量。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1861"/>
+        <location filename="../app/report/pdf_report.cpp" line="1857"/>
         <source>Recommended spot price: %1 interruptions per hour for the job, checkpoint every %2, +%3 time.</source>
         <translation>推荐的竞价实例价格：作业每小时 %1 次中断，每 %2 做一次检查点，时间增加 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1874"/>
+        <location filename="../app/report/pdf_report.cpp" line="1870"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1877"/>
+        <location filename="../app/report/pdf_report.cpp" line="1873"/>
         <source>Units per USD</source>
         <translation>每美元兑换</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1877"/>
-        <location filename="../app/report/pdf_report.cpp" line="1919"/>
+        <location filename="../app/report/pdf_report.cpp" line="1873"/>
+        <location filename="../app/report/pdf_report.cpp" line="1915"/>
         <source>As of</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1893"/>
+        <location filename="../app/report/pdf_report.cpp" line="1889"/>
         <source>Data provenance</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1919"/>
+        <location filename="../app/report/pdf_report.cpp" line="1915"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1919"/>
+        <location filename="../app/report/pdf_report.cpp" line="1915"/>
         <source>Prices used</source>
         <translation>使用的价格数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1924"/>
+        <location filename="../app/report/pdf_report.cpp" line="1920"/>
         <source>(and %1 more)</source>
         <translation>（另有 %1 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1935"/>
+        <location filename="../app/report/pdf_report.cpp" line="1931"/>
         <source>Oldest price used: %1 %2 (%3), as of %4. Prices older than %5 days are marked &quot;old&quot;.</source>
         <translation>使用的最旧价格：%1 %2（%3），截至 %4。超过 %5 天的价格标为“已过时”。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1942"/>
+        <location filename="../app/report/pdf_report.cpp" line="1938"/>
         <source>No catalog prices were used.</source>
         <translation>未使用目录价格。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1946"/>
+        <location filename="../app/report/pdf_report.cpp" line="1942"/>
         <source>GPU datasheet (%1): %2</source>
         <translation>GPU 规格（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1948"/>
+        <location filename="../app/report/pdf_report.cpp" line="1944"/>
         <source>Model architecture (%1): %2</source>
         <translation>模型架构（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1949"/>
+        <location filename="../app/report/pdf_report.cpp" line="1945"/>
         <source>Estimator accuracy: tests/data/validation/*.csv, one published source per row.</source>
         <translation>估算器准确度：tests/data/validation/*.csv，每行对应一个已发表来源。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1957"/>
+        <location filename="../app/report/pdf_report.cpp" line="1953"/>
         <source>How far to trust the estimates</source>
         <translation>估算的可信程度</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1958"/>
+        <location filename="../app/report/pdf_report.cpp" line="1954"/>
         <source>The bundled published results run through the estimator; ranges in this report are the narrowest band of estimated ÷ published ratios holding 80 % of each group&apos;s rows.</source>
         <translation>将内置的已发表结果输入估算器；本报告中的区间是各组中包含 80% 行的“估算值 ÷ 发表值”最窄区间。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1965"/>
+        <location filename="../app/report/pdf_report.cpp" line="1961"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1965"/>
+        <location filename="../app/report/pdf_report.cpp" line="1961"/>
         <source>Rows</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1965"/>
+        <location filename="../app/report/pdf_report.cpp" line="1961"/>
         <source>Median |error|</source>
         <translation>误差绝对值中位数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1965"/>
+        <location filename="../app/report/pdf_report.cpp" line="1961"/>
         <source>Worst |error|</source>
         <translation>最大误差绝对值</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1966"/>
+        <location filename="../app/report/pdf_report.cpp" line="1962"/>
         <source>Limit (median / worst)</source>
         <translation>上限（中位数 / 最大）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1966"/>
+        <location filename="../app/report/pdf_report.cpp" line="1962"/>
         <source>80 % range of true ÷ estimate</source>
         <translation>真实值 ÷ 估算值的 80% 区间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1981"/>
+        <location filename="../app/report/pdf_report.cpp" line="1977"/>
         <source>Calibrated from your benchmark</source>
         <translation>依据您的基准测试校准</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1984"/>
+        <location filename="../app/report/pdf_report.cpp" line="1980"/>
         <source>%1 × %2, %3 (%4), %5</source>
         <translation>%1 × %2，%3（%4），%5</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2027"/>
+        <location filename="../app/report/pdf_report.cpp" line="2023"/>
         <source>left out</source>
         <translation>未采用</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2029"/>
+        <location filename="../app/report/pdf_report.cpp" line="2025"/>
         <source>Run %1 left out: %2</source>
         <translation>运行 %1 未采用：%2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1990"/>
+        <location filename="../app/report/pdf_report.cpp" line="1986"/>
         <source>that of the published runs (fewer than 3 held-out figures)</source>
         <translation>沿用公开运行记录的区间（留出数值少于 3 个）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1130"/>
+        <location filename="../app/report/pdf_report.cpp" line="1131"/>
         <source>It is on the Pareto front of cost vs p99 time to first token: no other deployment both costs less and answers sooner.</source>
         <translation>它位于费用–p99 首 token 时间的帕累托前沿上：没有其他部署既更便宜又更快返回首 token。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1343"/>
+        <location filename="../app/report/pdf_report.cpp" line="1344"/>
         <source>● on the Pareto front of cost vs p99 time to first token. Costs are per 730-hour month of service; ranges come from the estimator&apos;s measured errors.</source>
         <translation>● 位于费用–p99 首 token 时间的帕累托前沿上。费用按每月 730 小时服务计算；区间来自估算器的实测误差。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1354"/>
+        <location filename="../app/report/pdf_report.cpp" line="1355"/>
         <source>prefill %1 + decode %2</source>
         <translation>prefill %1 + decode %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1375"/>
+        <location filename="../app/report/pdf_report.cpp" line="1376"/>
         <source>Cost vs p99 time to first token</source>
         <translation>费用与 p99 首 token 时间</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1462"/>
+        <location filename="../app/report/pdf_report.cpp" line="1463"/>
         <source>Restarts after failures</source>
         <translation>故障后重启</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1463"/>
+        <location filename="../app/report/pdf_report.cpp" line="1464"/>
         <source>Work lost since the last checkpoint</source>
         <translation>上次检查点以来丢失的工作</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1464"/>
+        <location filename="../app/report/pdf_report.cpp" line="1465"/>
         <source>Checkpoint writes</source>
         <translation>写检查点</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1465"/>
+        <location filename="../app/report/pdf_report.cpp" line="1466"/>
         <source>Stragglers</source>
         <translation>掉队节点</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1992"/>
+        <location filename="../app/report/pdf_report.cpp" line="1988"/>
         <source>× %1 – %2</source>
         <translation>× %1 – %2</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1994"/>
+        <location filename="../app/report/pdf_report.cpp" line="1990"/>
         <source>Fitted to %1 (%2), imported %3.</source>
         <translation>拟合自 %1（%2），导入于 %3。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="1996"/>
+        <location filename="../app/report/pdf_report.cpp" line="1992"/>
         <source>Decode bandwidth, GEMM efficiency and the engine&apos;s step cost are fitted by least squares to the runs&apos; TTFT, TPOT and output throughput; the other factors keep their shipped values. Each fitted run is also predicted by a fit without it (held out). Range of a calibrated estimate: latency %1, throughput %2.</source>
         <translation>解码带宽、GEMM 效率和引擎每步开销按最小二乘法拟合各运行的 TTFT、TPOT 与输出吞吐量；其余系数保持内置值。每个参与拟合的运行还会用不含它的拟合来预测（留出）。校准估算的区间：延迟 %1，吞吐量 %2。</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2005"/>
+        <location filename="../app/report/pdf_report.cpp" line="2001"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2005"/>
+        <location filename="../app/report/pdf_report.cpp" line="2001"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2005"/>
+        <location filename="../app/report/pdf_report.cpp" line="2001"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2006"/>
+        <location filename="../app/report/pdf_report.cpp" line="2002"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2006"/>
+        <location filename="../app/report/pdf_report.cpp" line="2002"/>
         <source>Estimate</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2006"/>
+        <location filename="../app/report/pdf_report.cpp" line="2002"/>
         <source>Error</source>
         <translation>误差</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2006"/>
+        <location filename="../app/report/pdf_report.cpp" line="2002"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2007"/>
+        <location filename="../app/report/pdf_report.cpp" line="2003"/>
         <source>Shipped factors</source>
         <translation>内置系数</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2007"/>
+        <location filename="../app/report/pdf_report.cpp" line="2003"/>
         <source>Use</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2022"/>
+        <location filename="../app/report/pdf_report.cpp" line="2018"/>
         <source>TTFT (ms, %1)</source>
         <translation>TTFT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2023"/>
+        <location filename="../app/report/pdf_report.cpp" line="2019"/>
         <source>TPOT (ms, %1)</source>
         <translation>TPOT（毫秒，%1）</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2025"/>
+        <location filename="../app/report/pdf_report.cpp" line="2021"/>
         <source>output tokens/s</source>
         <translation>输出词元/秒</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2027"/>
+        <location filename="../app/report/pdf_report.cpp" line="2023"/>
         <source>fitted</source>
         <translation>参与拟合</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2027"/>
+        <location filename="../app/report/pdf_report.cpp" line="2023"/>
         <source>predicted</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2051"/>
+        <location filename="../app/report/pdf_report.cpp" line="2047"/>
         <source>Why not the others</source>
         <translation>为什么不选其他方案</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2054"/>
+        <location filename="../app/report/pdf_report.cpp" line="2050"/>
         <source>Offering</source>
         <translation>报价</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2054"/>
+        <location filename="../app/report/pdf_report.cpp" line="2050"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2071"/>
+        <location filename="../app/report/pdf_report.cpp" line="2067"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/report/pdf_report.cpp" line="2076"/>
+        <location filename="../app/report/pdf_report.cpp" line="2072"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../app/report/candidate_view.cpp" line="77"/>
+        <location filename="../app/report/candidate_view.cpp" line="89"/>
         <source>M/M/c: a replica is B request slots busy for prefill + output x TPOT(B); replicas = the smallest count whose p99 wait (Erlang C) + prefill meets the TTFT target at the peak rate x (1 + headroom), plus spares for the availability target (k-of-n)</source>
         <translation>M/M/c：每个副本有 B 个请求槽，每个槽忙于预填充 + 输出 × TPOT(B)；副本数为使 p99 等待（Erlang C）+ 预填充在峰值速率 × (1 + 余量) 下满足 TTFT 目标的最小数量，再加上满足可用性目标所需的备用副本（k-of-n）</translation>
     </message>

@@ -1160,12 +1160,12 @@
         <translation>decode 池</translation>
     </message>
     <message>
-        <source>KV cache egress</source>
-        <translation>KV 缓存出流量</translation>
-    </message>
-    <message>
         <source>Headroom, spares and idle capacity</source>
         <translation>余量、备用与空闲容量</translation>
+    </message>
+    <message>
+        <source>KV cache egress between regions</source>
+        <translation>跨区域 KV 缓存出流量</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,6 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLocale>
-#include <QLogValueAxis>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QValueAxis>
@@ -33,21 +32,14 @@ QStringList tickLabels(const QAbstractAxis* axis)
         const int n = a->tickCount();
         for (int i = 0; i < n; ++i)
             out << text(a->labelFormat(), a->min() + (a->max() - a->min()) * i / std::max(1, n - 1));
-    } else if (const auto* l = qobject_cast<const QLogValueAxis*>(axis)) {
-        // Qt draws a label at every power of the base inside the range.
-        const double b = l->base();
-        for (double e = std::ceil(std::log(l->min()) / std::log(b) - 1e-9); std::pow(b, e) <= l->max() * (1 + 1e-9);
-             ++e)
-            out << text(l->labelFormat(), std::pow(b, e));
     }
     return out;
 }
 
-void formatTicksByInterval(QValueAxis* axis)
+int intervalDecimals(double interval)
 {
     // The fewest decimals that write the interval exactly (0.25 → 2, 0.5 → 1, 20 → 0), so ticks neither repeat nor
     // round to a neighbour's value.
-    const double interval = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
     int decimals = 0;
     while (interval > 0 && decimals < 6) {
         const double scaled = interval * std::pow(10.0, decimals);
@@ -55,7 +47,13 @@ void formatTicksByInterval(QValueAxis* axis)
             break;
         ++decimals;
     }
-    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    return decimals;
+}
+
+void formatTicksByInterval(QValueAxis* axis)
+{
+    const double interval = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+    axis->setLabelFormat(QStringLiteral("%.%1f").arg(intervalDecimals(interval)));
 }
 
 ChartView::ChartView(QWidget* parent)

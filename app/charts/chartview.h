@@ -9,12 +9,13 @@ class QValueAxis;
 
 namespace gpuplan::charts {
 
-/// The labels `axis` draws now (a value axis: its tickCount ticks from min to max in its label format; a log axis:
-/// the powers of its base in range; localized as ChartView's charts are), for tests and for checking that no two ticks
-/// read alike.
+/// The labels `axis` draws now (a value axis: its tickCount ticks from min to max in its label format, localized as
+/// ChartView's charts are; a category axis: its categories), for tests and for checking that no two ticks read alike.
 QStringList tickLabels(const QAbstractAxis* axis);
-/// A value axis's label format from its tick interval: as many decimals as the interval needs (0.05 → 2, 0.25 → 2,
-/// 250 → 0), so that neighbouring ticks never read alike and nothing is written in scientific notation.
+/// As many decimals as a tick interval needs (0.05 → 2, 0.25 → 2, 250 → 0, at most 6), so that neighbouring ticks
+/// never read alike and nothing is written in scientific notation.
+int intervalDecimals(double interval);
+/// A value axis's label format from its tick interval (intervalDecimals).
 void formatTicksByInterval(QValueAxis* axis);
 
 /// Base of the gpuplan charts: follows the application palette (a light or dark chart theme), shows a

@@ -91,15 +91,15 @@ void ParetoChartView::fitAxis(QCategoryAxis*& axis, bool& log, double lo, double
         from = std::log10(from);
         to = std::log10(to);
     } else {
-        // Qt's nice numbers for the range, then a tick at each of its intervals.
+        // Qt's nice numbers for the range, then a tick at each of its intervals, with as many decimals as the interval
+        // needs (4.29–4.32 h: "4.290", "4.295", … rather than "4.29", "4.3", "4.3").
         QValueAxis nice;
         const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(std::abs(hi) * 0.1, 1.0);
         nice.setRange(std::max(0.0, lo - pad), hi + pad);
         nice.applyNiceNumbers();
-        formatTicksByInterval(&nice); // 4.29–4.32 h: "4.290", "4.295", … rather than "4.29", "4.3", "4.3"
-        decimals = nice.labelFormat().mid(2, 1).toInt(); // "%.Nf", N from 0 to 6
         from = nice.min(), to = nice.max();
         const int n = std::max(2, nice.tickCount());
+        decimals = intervalDecimals((to - from) / (n - 1));
         for (int i = 0; i < n; ++i)
             ticks.push_back(from + (to - from) * i / (n - 1));
     }

@@ -28,7 +28,7 @@ public:
     void setPoints(
         const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip = {});
     /// How tick labels of 10,000 and more are written on the x and y axes ("250k", "25 万"); smaller ones, and all
-    /// without a formatter, in the locale's digits. Takes effect with the next setPoints.
+    /// without a formatter, in the locale's digits. Takes effect with the next setPoints or rebuild.
     void setTickFormats(ValueFormatter x, ValueFormatter y);
     /// The hover text of the point with `id` (empty without a TooltipFor).
     QString tooltip(int id) const { return m_tooltip ? m_tooltip(id) : QString(); }

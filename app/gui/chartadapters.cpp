@@ -140,18 +140,10 @@ charts::StackedBars ChartAdapters::cost(const core::Candidate& c)
         compute = total - redundancy;
     }
     upfront = std::clamp(upfront, 0.0, total);
-    // Separate prefill and decode pools, as the PDF report splits them: each pool's month at the share its traffic
-    // keeps busy, the rest idle (headroom and spares), and the KV cache's egress between providers (the plan's total
-    // is exactly their sum: priced_plan.cpp).
-    double prefill = 0, decode = 0, idle = 0, egress = 0;
+    // Separate prefill and decode pools: the split the PDF shows too (report::poolCostSplit).
+    report::PoolCostSplit pools;
     if (service && c.disaggregated) {
-        const core::DisaggregatedPlan& d = *c.disaggregated;
-        const double prefillUse = std::clamp(d.prefill.capacity.utilization, 0.0, 1.0);
-        const double decodeUse = std::clamp(d.decode.capacity.utilization, 0.0, 1.0);
-        prefill = d.prefill.monthlyCost * prefillUse;
-        decode = d.decode.monthlyCost * decodeUse;
-        idle = d.prefill.monthlyCost * (1 - prefillUse) + d.decode.monthlyCost * (1 - decodeUse);
-        egress = d.egressMonthlyCost;
+        pools = report::poolCostSplit(*c.disaggregated);
         compute = redundancy = 0;
     }
     b.categories << tr("By use");
@@ -163,12 +155,12 @@ charts::StackedBars ChartAdapters::cost(const core::Candidate& c)
             v << pay;
         return v;
     };
-    b.sets
-        = {{service ? tr("Traffic") : tr("Compute used"), values(compute, 0)}, {tr("Prefill pool"), values(prefill, 0)},
-            {tr("Decode pool"), values(decode, 0)}, {tr("Headroom, spares and idle capacity"), values(idle, 0)},
-            {tr("KV cache egress"), values(egress, 0)}, {tr("Redundancy"), values(redundancy, 0)},
-            {tr("Unused commitment"), values(unused, 0)}, {tr("Spot interruptions"), values(spot, 0)},
-            {tr("Upfront fee"), values(0, upfront)}, {tr("Recurring charges"), values(0, total - upfront)}};
+    b.sets = {{service ? tr("Traffic") : tr("Compute used"), values(compute, 0)},
+        {tr("Prefill pool"), values(pools.prefill, 0)}, {tr("Decode pool"), values(pools.decode, 0)},
+        {tr("Headroom, spares and idle capacity"), values(pools.idle, 0)},
+        {tr("KV cache egress between regions"), values(pools.egress, 0)}, {tr("Redundancy"), values(redundancy, 0)},
+        {tr("Unused commitment"), values(unused, 0)}, {tr("Spot interruptions"), values(spot, 0)},
+        {tr("Upfront fee"), values(0, upfront)}, {tr("Recurring charges"), values(0, total - upfront)}};
     b.valueTitle = currency;
     b.format = [currency](double v) { return Fmt::money(v, currency); };
     return b;

@@ -228,6 +228,10 @@ void MainWindow::buildUi()
     m_resultTabs->setObjectName(QStringLiteral("resultTabs"));
     m_pareto = new charts::ParetoChartView;
     m_pareto->setObjectName(QStringLiteral("paretoChart"));
+    // Costs and times of 10,000 and more in short words, in the language of the moment ("250k", "25 万").
+    const auto tick
+        = [](double v) { return QString::fromStdString(report::compactTick(v, Language::current().toStdString())); };
+    m_pareto->setTickFormats(tick, tick);
     m_ranked = new charts::StackedBarChartView;
     m_ranked->setObjectName(QStringLiteral("rankedChart"));
     m_costCharts = new QStackedWidget;
@@ -594,10 +598,6 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
         m_costCharts->setCurrentWidget(m_ranked);
     } else {
         QString xTitle, yTitle;
-        const auto tick = [](double v) {
-            return QString::fromStdString(report::compactTick(v, Language::current().toStdString()));
-        };
-        m_pareto->setTickFormats(tick, tick);
         m_pareto->setPoints(ChartAdapters::scatter(*result, &xTitle, &yTitle), xTitle, yTitle,
             [result](int id) { return ChartAdapters::scatterTooltip(*result, id); });
         m_costCharts->setCurrentWidget(m_pareto);

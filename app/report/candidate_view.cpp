@@ -70,6 +70,18 @@ Ranged costRange(const core::Candidate& c, const core::AccuracyReport* acc, bool
     return {cost, cost * rel.low, cost * rel.high};
 }
 
+PoolCostSplit poolCostSplit(const core::DisaggregatedPlan& d)
+{
+    PoolCostSplit s;
+    const double prefillUse = std::clamp(d.prefill.capacity.utilization, 0.0, 1.0);
+    const double decodeUse = std::clamp(d.decode.capacity.utilization, 0.0, 1.0);
+    s.prefill = d.prefill.monthlyCost * prefillUse;
+    s.decode = d.decode.monthlyCost * decodeUse;
+    s.idle = d.prefill.monthlyCost * (1 - prefillUse) + d.decode.monthlyCost * (1 - decodeUse);
+    s.egress = d.egressMonthlyCost;
+    return s;
+}
+
 std::string queueingModelText()
 {
     // Marked for lupdate (the PDF's translation file, context "PdfReport"): the PDF shows it translated, the CLI

@@ -52,6 +52,15 @@ Ranged servingRange(const core::AccuracyReport* accuracy, const core::Candidate&
 /// (training) or the replicas, i.e. 1 / throughput (serving); batch and unpriced candidates have none.
 Ranged costRange(const core::Candidate& c, const core::AccuracyReport* accuracy, bool usd = false);
 
+/// A disaggregated deployment's month split as the app's cost chart and the PDF's breakdown show it (output currency):
+/// each pool's cost at the share its traffic keeps busy (its peak utilization), the rest of both pools idle (headroom
+/// and spares), and the KV cache's egress between regions; the four add up to the candidate's monthly cost.
+struct PoolCostSplit
+{
+    double prefill = 0, decode = 0, idle = 0, egress = 0;
+};
+PoolCostSplit poolCostSplit(const core::DisaggregatedPlan& d);
+
 /// How serving replicas are sized, in one sentence (JSON capacity.model, the PDF's assumptions).
 std::string queueingModelText();
 

@@ -118,10 +118,11 @@ struct Table
 class Doc
 {
 public:
-    QString language; ///< the report's language ("en", "zh_CN"): number words on chart ticks
+    const QString language; ///< the report's language ("en", "zh_CN"): number words on chart ticks
     Doc(QPdfWriter& writer, QPainter* painter, int totalPages, QString headerLeft, QString headerRight,
-        QString footerLeft, QString pageFormat)
-        : m_writer(writer)
+        QString footerLeft, QString pageFormat, QString reportLanguage)
+        : language(std::move(reportLanguage))
+        , m_writer(writer)
         , m_p(painter)
         , m_total(totalPages)
         , m_headerLeft(std::move(headerLeft))
@@ -1465,17 +1466,12 @@ private:
             part(tr("Stragglers"), t.goodputLoss.stragglers * t.wallHours * perHour);
             part(tr("Spot interruptions"), std::max(0.0, c.wallHours - t.wallHours) * perHour);
         } else if (c.disaggregated && priced) {
-            // Separate pools: each pool's month, the share its traffic keeps busy and the rest idle (headroom and
-            // spares), and the KV cache's egress between regions.
-            const auto& pd = *c.disaggregated;
-            double idle = 0;
-            for (const auto* pool : {&pd.prefill, &pd.decode}) {
-                const double util = std::clamp(pool->capacity.utilization, 0.0, 1.0);
-                part(pool == &pd.prefill ? tr("Prefill pool") : tr("Decode pool"), pool->monthlyCost * util);
-                idle += pool->monthlyCost * (1 - util);
-            }
-            part(tr("Headroom, spares and idle capacity"), idle);
-            part(tr("KV cache egress between regions"), pd.egressMonthlyCost);
+            // Separate pools: each pool at its utilization, the rest idle, the KV cache's egress (poolCostSplit).
+            const PoolCostSplit pools = poolCostSplit(*c.disaggregated);
+            part(tr("Prefill pool"), pools.prefill);
+            part(tr("Decode pool"), pools.decode);
+            part(tr("Headroom, spares and idle capacity"), pools.idle);
+            part(tr("KV cache egress between regions"), pools.egress);
         } else if (c.inference) {
             const auto& e = *c.inference;
             const double util = std::clamp(c.capacity ? c.capacity->result.utilization : 1.0, 0.0, 1.0);
@@ -2431,8 +2427,7 @@ bool writeDocument(const QString& headerLeft, const PdfOptions& options, const Q
         writer.setTitle(headerLeft);
         writer.setCreator(generator);
         if (pass == 0) {
-            Doc d(writer, nullptr, 0, headerLeft, date, generator, pageName);
-            d.language = options.language;
+            Doc d(writer, nullptr, 0, headerLeft, date, generator, pageName, options.language);
             render(d);
             pages = d.pages();
             continue;
@@ -2444,8 +2439,7 @@ bool writeDocument(const QString& headerLeft, const PdfOptions& options, const Q
             return false;
         }
         painter.setRenderHint(QPainter::Antialiasing);
-        Doc d(writer, &painter, pages, headerLeft, date, generator, pageName);
-        d.language = options.language;
+        Doc d(writer, &painter, pages, headerLeft, date, generator, pageName, options.language);
         render(d);
         painter.end();
         if (!file.commit()) {
