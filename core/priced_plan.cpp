@@ -356,7 +356,11 @@ std::vector<Exclusion> selectExclusions(
     std::vector<Exclusion> out;
     for (const auto& [gpu, reason] : unfitByGpu)
         out.push_back({gpu, reason, "", "", "", "", 0});
-    std::stable_sort(all.begin(), all.end(), [](const Exclusion& a, const Exclusion& b) {
+    // Sorted by index, not moved about: an exclusion is seven strings and a message, and thousands are made.
+    std::vector<std::size_t> order(all.size());
+    std::iota(order.begin(), order.end(), std::size_t {0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+        const Exclusion &a = all[i], &b = all[j];
         const bool ac = a.costUsd > 0, bc = b.costUsd > 0;
         if (ac != bc)
             return ac;
@@ -366,15 +370,16 @@ std::vector<Exclusion> selectExclusions(
     // An unpriced reason repeated for one provider's GPU (a GPU without a datasheet in every region and zone) is
     // listed once: the list is for telling options apart.
     std::set<std::tuple<std::string, std::string, std::string>> said;
-    for (const auto& e : all) {
+    for (const std::size_t i : order) {
         if (out.size() >= limit)
             break;
+        Exclusion& e = all[i];
         auto u = unfitByGpu.find(e.gpu);
         if (u != unfitByGpu.end() && e.reason.text() == u->second.text())
             continue;
         if (e.costUsd <= 0 && !said.emplace(e.gpu, e.provider, e.reason.text()).second)
             continue;
-        out.push_back(e);
+        out.push_back(std::move(e));
     }
     return out;
 }

@@ -145,6 +145,15 @@ void TestFormat::costChartChoice()
     c = chooseCostChart(plan);
     QCOMPARE(c.kind, CostChart::Kind::Scatter);
     QVERIFY(c.ranked.empty());
+    QCOMPARE(c.priced, std::size_t(4));
+    QCOMPARE(c.plotted, (std::vector<std::size_t> {0, 1, 2, 3})); // 4 ≤ 100: every one
+    // Plotted when there are more: the front and the cheapest `maxPoints`. The front is the fastest (index 0, 10.0 h
+    // at 300) and the cheapest (index 3, 50); the cheapest two are 50 (3) and 100 (1): {0, 1, 3}, in the plan's order.
+    plan.candidates[0].pricing->pareto = true;
+    plan.candidates[3].pricing->pareto = true;
+    c = chooseCostChart(plan, 10, 2);
+    QCOMPARE(c.plotted, (std::vector<std::size_t> {0, 1, 3}));
+    QCOMPARE(c.priced, std::size_t(4));
     plan.candidates.resize(1);
     QCOMPARE(chooseCostChart(plan).kind, CostChart::Kind::None);
     // Serving: the time is the p99 TTFT of the sized fleet, not the request's end-to-end latency.

@@ -36,6 +36,8 @@
 #include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
@@ -223,6 +225,35 @@ void TestGuiPlan::chartTicksReadWell()
                                     QString::fromStdString(c.pricing->offering.instanceType))),
         qPrintable(tip));
     QVERIFY(chart->tooltip(-1).isEmpty());
+    // Plotted: every candidate on the Pareto front and the 100 cheapest, no other (a serving plan prices 400 and more);
+    // when that is not all of them the legend says how many of how many.
+    const auto& cs = m_window->planner()->current()->plan.candidates;
+    QSet<int> plotted;
+    for (const auto& p : chart->points())
+        plotted << p.id;
+    std::vector<double> costs;
+    for (const auto& cand : cs)
+        if (cand.pricing)
+            costs.push_back(cand.pricing->totalCost);
+    std::sort(costs.begin(), costs.end());
+    const double hundredth = costs[std::min<std::size_t>(costs.size(), 100) - 1];
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        if (!cs[i].pricing)
+            continue;
+        const double cost = cs[i].pricing->totalCost;
+        if (cs[i].pricing->pareto || cost < hundredth)
+            QVERIFY2(plotted.contains(int(i)), qPrintable(QString::number(i)));
+        else if (cost > hundredth)
+            QVERIFY2(!plotted.contains(int(i)), qPrintable(QString::number(i)));
+    }
+    QStringList legend;
+    for (const QLegendMarker* m : chart->chart()->legend()->markers())
+        legend << m->label();
+    if (costs.size() > std::size_t(plotted.size()))
+        QVERIFY2(legend.join(u'|').contains(QStringLiteral("%1 of %2").arg(plotted.size()).arg(costs.size())),
+            qPrintable(legend.join(u'|')));
+    else
+        QVERIFY2(legend.contains(QStringLiteral("Candidates")), qPrintable(legend.join(u'|')));
 }
 
 // Issue #25: at 1920 × 1080 the columns a reader compares first (GPUs, pricing, cost) show the whole text of the

@@ -64,6 +64,10 @@
         <source>Selected</source>
         <translation>已选中</translation>
     </message>
+    <message>
+        <source>Candidates: the front and the cheapest, %1 of %2</source>
+        <translation>候选方案：前沿与最便宜者，%2 个中的 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::charts::PriceHistoryChartView</name>

@@ -24,9 +24,10 @@ ParetoChartView::ParetoChartView(QWidget* parent)
 }
 
 void ParetoChartView::setPoints(
-    const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip)
+    const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip, int of)
 {
     m_points = points;
+    m_of = of;
     m_tooltip = std::move(tooltip);
     m_xTitle = xTitle;
     m_yTitle = yTitle;
@@ -118,9 +119,6 @@ void ParetoChartView::createSeries()
     m_seriesDark = isDark();
     const QColor accent = m_seriesDark ? QColor(0x7a, 0xb8, 0xff) : QColor(0x1f, 0x5f, 0xbf);
     const QColor muted = m_seriesDark ? QColor(0x8a, 0x8f, 0x98) : QColor(0xa0, 0xa6, 0xb0);
-    m_anchor = new QScatterSeries;
-    m_anchor->setMarkerSize(0);
-    m_anchor->setOpacity(0);
     m_others = new QScatterSeries;
     m_others->setMarkerSize(7);
     m_others->setColor(muted);
@@ -135,23 +133,23 @@ void ParetoChartView::createSeries()
     m_selected->setMarkerSize(16);
     m_selected->setColor(QColor(0xe8, 0x6a, 0x1a));
     m_selected->setBorderColor(palette().color(QPalette::Text));
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_anchor), static_cast<QAbstractSeries*>(m_others),
-             static_cast<QAbstractSeries*>(m_line), static_cast<QAbstractSeries*>(m_front),
-             static_cast<QAbstractSeries*>(m_selected)})
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_others), static_cast<QAbstractSeries*>(m_line),
+             static_cast<QAbstractSeries*>(m_front), static_cast<QAbstractSeries*>(m_selected)})
         chart()->addSeries(s);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_anchor), static_cast<QAbstractSeries*>(m_line)})
-        for (QLegendMarker* m : chart()->legend()->markers(s))
-            m->setVisible(false);
+    for (QLegendMarker* m : chart()->legend()->markers(m_line))
+        m->setVisible(false);
 }
 
 void ParetoChartView::rebuild()
 {
     applyTheme();
     // Series are made once (and again after a theme change); a new plan only replaces their points.
-    if (!m_anchor || m_seriesDark != isDark())
+    if (!m_others || m_seriesDark != isDark())
         createSeries();
     m_hoverId = -1;
-    m_others->setName(tr("Candidates"));
+    m_others->setName(m_of > m_points.size()
+            ? tr("Candidates: the front and the cheapest, %1 of %2").arg(m_points.size()).arg(m_of)
+            : tr("Candidates"));
     m_front->setName(tr("Pareto front"));
     m_selected->setName(tr("Selected"));
 
@@ -160,7 +158,7 @@ void ParetoChartView::rebuild()
         if (std::isfinite(p.x) && std::isfinite(p.y) && p.x > 0 && p.y >= 0)
             shown.push_back(&p);
     setPlaceholder(shown.empty() ? tr("No priced candidates to plot") : QString());
-    QList<QPointF> o, f, all;
+    QList<QPointF> o, f;
     std::vector<QPointF> frontPts;
     double x0 = std::numeric_limits<double>::max(), x1 = 0, y0 = std::numeric_limits<double>::max(), y1 = 0;
     for (const auto* p : shown) {
@@ -177,13 +175,11 @@ void ParetoChartView::rebuild()
         if (m_yLog && !(p->y > 0))
             continue; // no place on a log scale
         const QPointF pt = toChart(p->x, p->y);
-        all << pt;
         (p->pareto ? f : o) << pt;
         if (p->pareto)
             frontPts.push_back(pt);
     }
     std::sort(frontPts.begin(), frontPts.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
-    m_anchor->replace(all);
     m_others->replace(o);
     m_front->replace(f);
     m_line->replace(QList<QPointF>(frontPts.begin(), frontPts.end()));
@@ -215,12 +211,12 @@ void ParetoChartView::updateSelection()
 
 std::optional<QPoint> ParetoChartView::viewportPosition(int id) const
 {
-    if (!m_anchor || !m_x)
+    if (!m_others || !m_x)
         return std::nullopt;
     for (const auto& p : m_points) {
         if (p.id != id || !(p.x > 0) || !std::isfinite(p.y))
             continue;
-        const QPointF inChart = chart()->mapToPosition(toChart(p.x, p.y), m_anchor);
+        const QPointF inChart = chart()->mapToPosition(toChart(p.x, p.y), m_others);
         return mapFromScene(chart()->mapToScene(inChart));
     }
     return std::nullopt;
@@ -228,7 +224,7 @@ std::optional<QPoint> ParetoChartView::viewportPosition(int id) const
 
 int ParetoChartView::idAt(const QPoint& pos, int radius) const
 {
-    if (!m_anchor || !m_x)
+    if (!m_others || !m_x)
         return -1;
     int best = -1;
     double bestD = radius * radius + 0.5;
@@ -237,7 +233,7 @@ int ParetoChartView::idAt(const QPoint& pos, int radius) const
         for (const auto& p : m_points) {
             if (!(p.x > 0) || !std::isfinite(p.y) || (pass == 0) != p.pareto)
                 continue;
-            const QPointF c = mapFromScene(chart()->mapToScene(chart()->mapToPosition(toChart(p.x, p.y), m_anchor)));
+            const QPointF c = mapFromScene(chart()->mapToScene(chart()->mapToPosition(toChart(p.x, p.y), m_others)));
             const double d = (c.x() - pos.x()) * (c.x() - pos.x()) + (c.y() - pos.y()) * (c.y() - pos.y());
             if (d < bestD) {
                 bestD = d;

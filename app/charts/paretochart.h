@@ -24,9 +24,10 @@ public:
     /// The text shown on hover over the point with an id: asked for when the pointer gets there, so that a plan of
     /// hundreds of candidates does not format hundreds of texts nobody reads.
     using TooltipFor = std::function<QString(int id)>;
-    /// Replaces the points. Axes become logarithmic when the values span more than a factor of 20.
-    void setPoints(
-        const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle, TooltipFor tooltip = {});
+    /// Replaces the points. Axes become logarithmic when the values span more than a factor of 20. `of`: how many
+    /// candidates the points were chosen from (report::chooseCostChart), said in the legend when more than plotted.
+    void setPoints(const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle,
+        TooltipFor tooltip = {}, int of = 0);
     /// How tick labels of 10,000 and more are written on the x and y axes ("250k", "25 万"); smaller ones, and all
     /// without a formatter, in the locale's digits. Takes effect with the next setPoints or rebuild.
     void setTickFormats(ValueFormatter x, ValueFormatter y);
@@ -70,8 +71,8 @@ private:
     int m_selectedId = -1;
     int m_hoverId = -1;
     int m_pressedId = -1;
-    QScatterSeries* m_anchor = nullptr; ///< every point (for position mapping)
     QScatterSeries* m_others = nullptr;
+    int m_of = 0; ///< setPoints' `of`
     QScatterSeries* m_front = nullptr;
     QLineSeries* m_line = nullptr;
     QScatterSeries* m_selected = nullptr;

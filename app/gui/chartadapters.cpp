@@ -9,7 +9,8 @@
 
 namespace gpuplan::gui {
 
-QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QString* xTitle, QString* yTitle)
+QVector<charts::ScatterPoint> ChartAdapters::scatter(
+    const PlanResult& r, const std::vector<std::size_t>& plotted, QString* xTitle, QString* yTitle)
 {
     const bool serving = r.workload.kind == core::WorkloadKind::Inference;
     if (xTitle)
@@ -18,8 +19,10 @@ QVector<charts::ScatterPoint> ChartAdapters::scatter(const PlanResult& r, QStrin
         *yTitle = serving ? tr("Cost per month (%1)").arg(r.currency) : tr("Cost (%1)").arg(r.currency);
     QVector<charts::ScatterPoint> out;
     const auto& cs = r.plan.candidates;
-    out.reserve(static_cast<int>(cs.size()));
-    for (std::size_t i = 0; i < cs.size(); ++i) {
+    out.reserve(static_cast<int>(plotted.size()));
+    for (const std::size_t i : plotted) {
+        if (i >= cs.size())
+            continue;
         const core::Candidate& c = cs[i];
         if (!c.pricing)
             continue;

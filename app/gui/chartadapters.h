@@ -13,9 +13,10 @@ class ChartAdapters
 {
     Q_DECLARE_TR_FUNCTIONS(gpuplan::gui::ChartAdapters)
 public:
-    /// Every priced candidate: cost against wall time (training, batch) or p99 time to first token (serving), the
-    /// time of report::costChartTime. Ids are indices into Plan::candidates.
-    static QVector<charts::ScatterPoint> scatter(const PlanResult& r, QString* xTitle, QString* yTitle);
+    /// The candidates `plotted` (indices into Plan::candidates: report::CostChart::plotted): cost against wall time
+    /// (training, batch) or p99 time to first token (serving), the time of report::costChartTime. Ids are the indices.
+    static QVector<charts::ScatterPoint> scatter(
+        const PlanResult& r, const std::vector<std::size_t>& plotted, QString* xTitle, QString* yTitle);
     /// The hover text of scatter()'s point `id` (a candidate's index): rank, offering, GPUs, pricing, cost and time.
     static QString scatterTooltip(const PlanResult& r, int id);
     /// The cheapest candidates as ranked bars (report::chooseCostChart's RankedBars: their times are too alike for

@@ -199,15 +199,30 @@ void DetailsPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-QTreeWidgetItem* DetailsPanel::section(const QString& title)
+QTreeWidgetItem* DetailsPanel::section(const QString& title, bool expanded)
 {
     auto* item = new QTreeWidgetItem(m_tree, {title});
     QFont f = item->font(0);
     f.setBold(true);
     item->setFont(0, f);
-    item->setFirstColumnSpanned(true);
-    item->setExpanded(true);
+    m_spanned.push_back(item); // spanned and expanded once the tree is filled (finishTree)
+    if (expanded)
+        m_expanded.push_back(item);
     return item;
+}
+
+void DetailsPanel::finishTree()
+{
+    // QTreeView::setFirstColumnSpanned lays out every row there is before it returns, so spanning each row as it was
+    // added laid the tree out once per span (with word wrap, a text layout per row each time): the spans and the
+    // expanded sections are set here, after the last row, and the tree is laid out once with them.
+    for (QTreeWidgetItem* item : std::as_const(m_spanned))
+        item->setFirstColumnSpanned(true);
+    for (QTreeWidgetItem* item : std::as_const(m_expanded))
+        item->setExpanded(true);
+    m_spanned.clear();
+    m_expanded.clear();
+    m_tree->doItemsLayout();
 }
 
 void DetailsPanel::row(
@@ -220,7 +235,7 @@ void DetailsPanel::row(
     if (!range.isEmpty())
         item->setToolTip(2, tr("80 % range: %1").arg(range));
     if (value.isEmpty() && range.isEmpty())
-        item->setFirstColumnSpanned(true); // a sentence (an assumption, a suggestion)
+        m_spanned.push_back(item); // a sentence (an assumption, a suggestion)
 }
 
 QString DetailsPanel::value(const QString& quantity) const
@@ -231,7 +246,11 @@ QString DetailsPanel::value(const QString& quantity) const
 
 void DetailsPanel::rebuild()
 {
+    // Painted once, filled: not after each of the clear, the rows and the layout.
+    m_tree->setUpdatesEnabled(false);
     fill();
+    finishTree();
+    m_tree->setUpdatesEnabled(true);
     m_tree->setEnabled(!m_outOfDate);
     m_charts->setEnabled(!m_outOfDate);
     if (m_outOfDate)
@@ -593,8 +612,7 @@ void DetailsPanel::fill()
         : c->inference                                          ? &c->inference->assumptions
                                                                 : nullptr;
     if (assumptions && !assumptions->empty()) {
-        auto* s = section(tr("Assumptions"));
-        s->setExpanded(false);
+        auto* s = section(tr("Assumptions"), false);
         for (const auto& a : *assumptions)
             row(s, ErrorText::message(a), {});
     }

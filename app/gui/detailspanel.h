@@ -52,7 +52,10 @@ protected:
 private:
     void rebuild();
     void fill();
-    QTreeWidgetItem* section(const QString& title);
+    /// A bold section heading spanning the row; `expanded`: open once the tree is filled (finishTree).
+    QTreeWidgetItem* section(const QString& title, bool expanded = true);
+    /// Spans the sentence rows and headings and opens the sections fill() added, then lays the tree out once.
+    void finishTree();
     void row(QTreeWidgetItem* parent, const QString& quantity, const QString& value, const QString& range = {},
         const QString& tip = {});
 
@@ -61,6 +64,7 @@ private:
     bool m_outOfDate = false;
     QLabel* m_title = nullptr;
     QTreeWidget* m_tree = nullptr;
+    QList<QTreeWidgetItem*> m_spanned, m_expanded; ///< set by fill(), applied by finishTree()
     charts::StackedBarChartView* m_memory = nullptr;
     charts::StackedBarChartView* m_cost = nullptr;
     charts::StepChartView* m_demand = nullptr;

@@ -598,8 +598,9 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
         m_costCharts->setCurrentWidget(m_ranked);
     } else {
         QString xTitle, yTitle;
-        m_pareto->setPoints(ChartAdapters::scatter(*result, &xTitle, &yTitle), xTitle, yTitle,
-            [result](int id) { return ChartAdapters::scatterTooltip(*result, id); });
+        m_pareto->setPoints(
+            ChartAdapters::scatter(*result, chart.plotted, &xTitle, &yTitle), xTitle, yTitle,
+            [result](int id) { return ChartAdapters::scatterTooltip(*result, id); }, static_cast<int>(chart.priced));
         m_costCharts->setCurrentWidget(m_pareto);
     }
     int row = keep ? m_candidates->findSimilar(*keep) : -1;

@@ -179,7 +179,7 @@ double costChartTime(const core::Candidate& c)
     return c.inference ? c.ttftP99Ms() : c.wallHours;
 }
 
-CostChart chooseCostChart(const core::Plan& plan, std::size_t top)
+CostChart chooseCostChart(const core::Plan& plan, std::size_t top, std::size_t maxPoints)
 {
     CostChart out;
     std::vector<std::size_t> priced;
@@ -193,17 +193,28 @@ CostChart chooseCostChart(const core::Plan& plan, std::size_t top)
         lo = std::min(lo, t);
         hi = std::max(hi, t);
     }
-    if (priced.size() < 2)
+    out.priced = priced.size();
+    if (priced.size() < 2) {
+        out.plotted = priced; // no chart to choose: the app still marks the one there is
         return out;
+    }
     out.spread = lo > 0 ? (hi - lo) / lo : 0.0;
+    std::vector<std::size_t> cheapest = priced;
+    std::stable_sort(cheapest.begin(), cheapest.end(), [&](std::size_t a, std::size_t b) {
+        return plan.candidates[a].pricing->totalCost < plan.candidates[b].pricing->totalCost;
+    });
     if (out.spread >= flatSpread) {
         out.kind = CostChart::Kind::Scatter;
+        std::vector<bool> shown(plan.candidates.size(), false);
+        for (std::size_t k = 0; k < std::min(maxPoints, cheapest.size()); ++k)
+            shown[cheapest[k]] = true;
+        for (std::size_t i : priced)
+            if (shown[i] || plan.candidates[i].pricing->pareto)
+                out.plotted.push_back(i);
         return out;
     }
     out.kind = CostChart::Kind::RankedBars;
-    std::stable_sort(priced.begin(), priced.end(), [&](std::size_t a, std::size_t b) {
-        return plan.candidates[a].pricing->totalCost < plan.candidates[b].pricing->totalCost;
-    });
+    priced = std::move(cheapest);
     priced.resize(std::min(priced.size(), top));
     out.ranked = std::move(priced);
     return out;

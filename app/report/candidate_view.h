@@ -77,17 +77,25 @@ std::string gpuText(const core::Candidate& c);
 /// against its time: the p99 time to first token for serving (Candidate::ttftP99Ms: what a user waits for, and where
 /// deployments differ: their TPOT is sized to the same target), the wall time for training and batch jobs. When those
 /// times span less than `flatSpread` (5 %: (max − min) ÷ min), a scatter is a vertical line of noise, so the chart
-/// is the cheapest `top` candidates as ranked bars instead.
+/// is the cheapest `top` candidates as ranked bars instead. A scatter plots the Pareto front and the cheapest
+/// `maxPoints` candidates (100): a serving plan prices 400 deployments and more, and a cloud of them hides the few a
+/// reader compares (the front, the cheapest) while every point costs the app's recompute a marker to lay out and
+/// paint; the legend says how many of how many are plotted, the table lists them all.
 struct CostChart
 {
     enum class Kind { None, Scatter, RankedBars };
     Kind kind = Kind::None;
     double spread = 0;               ///< (max − min) ÷ min of the priced candidates' times
     std::vector<std::size_t> ranked; ///< RankedBars: indices into Plan::candidates, cheapest first
+    /// Scatter (and None, with its one priced candidate if any): indices into Plan::candidates of the points plotted,
+    /// in the plan's order.
+    std::vector<std::size_t> plotted;
+    std::size_t priced = 0; ///< the priced candidates (plotted.size() of them are plotted)
 };
 constexpr double flatSpread = 0.05;
+constexpr std::size_t maxScatterPoints = 100;
 /// The chart for `plan`'s priced candidates; None with fewer than two.
-CostChart chooseCostChart(const core::Plan& plan, std::size_t top = 10);
+CostChart chooseCostChart(const core::Plan& plan, std::size_t top = 10, std::size_t maxPoints = maxScatterPoints);
 /// The time a candidate is plotted at: p99 TTFT in ms (serving), else wall hours.
 double costChartTime(const core::Candidate& c);
 

@@ -1374,11 +1374,17 @@ private:
         const CostChart choice = m_priced ? chooseCostChart(m_plan) : CostChart {};
         if (choice.kind == CostChart::Kind::Scatter) {
             d.subheading(m_serving ? tr("Cost vs p99 time to first token") : tr("Cost vs time"), 80);
+            if (choice.plotted.size() < choice.priced)
+                d.text(tr("Plotted: the Pareto front and the cheapest deployments, %1 of the %2 priced.")
+                           .arg(choice.plotted.size())
+                           .arg(choice.priced),
+                    d.font(8), muted);
             std::vector<ScatterPoint> pts;
-            for (const auto& c : m_plan.candidates)
-                if (c.pricing)
-                    pts.push_back({m_serving ? costChartTime(c) / 1000.0 : costChartTime(c), c.pricing->totalCost,
-                        c.pricing->pareto, &c == m_rec});
+            for (const std::size_t i : choice.plotted) {
+                const core::Candidate& c = m_plan.candidates[i];
+                pts.push_back({m_serving ? costChartTime(c) / 1000.0 : costChartTime(c), c.pricing->totalCost,
+                    c.pricing->pareto, &c == m_rec});
+            }
             d.block(78, [&](QPainter& p, const QRectF& r) {
                 drawScatter(p, d, r, pts, m_serving ? tr("p99 time to first token (s)") : tr("wall time (h)"),
                     m_serving ? tr("cost per month (%1)").arg(m_currency) : tr("total cost (%1)").arg(m_currency),
