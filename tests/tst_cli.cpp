@@ -78,6 +78,7 @@ private Q_SLOTS:
     void badInput();
     void stdinAndOutputFile();
     void csvHasHeaderAndRows();
+    void tableCutFilesWhole();
     void oddQuotaEnds();
     void planDefaultsFromFlags();
     void inputMistakes_data();
@@ -345,6 +346,29 @@ void TestCli::csvHasHeaderAndRows()
              "total_cost", "cost_usd", "pareto", "as_of", "source", "ttft_ms", "tpot_ms"})
         QVERIFY2(header.contains(QByteArray(column)), column);
     QVERIFY(lines.size() > 5);
+}
+
+// The table shows the 20 best by default; a CSV file written beside it (--csv) keeps every candidate: it is the same
+// text as --format csv, whose rows are every candidate of the JSON plan.
+void TestCli::tableCutFilesWhole()
+{
+    const QString workload = example("llama-3.1-8b-chat-serving.json");
+    const Run json = cli({QStringLiteral("plan"), workload, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.code, 0);
+    const qsizetype all
+        = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("candidates")).toArray().size();
+    QVERIFY2(all > 20, qPrintable(QString::number(all)));
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("plan.csv"));
+    const Run table = cli({QStringLiteral("plan"), workload, QStringLiteral("--csv"), csv});
+    QCOMPARE(table.code, 0);
+    QVERIFY2(table.out.contains(QByteArray(QByteArray::number(all - 20) + " more candidates")),
+        table.out.right(300).constData());
+    const Run asCsv = cli({QStringLiteral("plan"), workload, QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(asCsv.code, 0);
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), asCsv.out);
 }
 
 void TestCli::oddQuotaEnds()

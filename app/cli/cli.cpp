@@ -32,6 +32,9 @@ namespace {
 
 using namespace detail;
 
+/// Rows of the plan table without --top (issue "What users see": 472 rows for the 8B example were too many to read).
+constexpr std::size_t defaultTableRows = 20;
+
 const char* const mainHelp = R"(gpuplan-cli — what a GPU workload needs, where it should run, and what it costs
 
 Usage: gpuplan-cli <command> [options]
@@ -199,9 +202,12 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     }
     core::Plan& plan = *planned;
     // The table shows the 20 best unless --top says otherwise (0: all); JSON and CSV keep every row unless --top is
-    // given (issue "What users see": 472 table rows for the 8B example were too many to read).
+    // given.
+    // The table alone is cut to 20 by default: the PDF and CSV files written beside it (--pdf, --csv) keep every
+    // candidate, as --format csv does.
     std::size_t shown = 0, total = plan.candidates.size();
-    if (a->options.count("top")) {
+    const bool explicitTop = a->options.count("top") > 0;
+    if (explicitTop) {
         const std::string t = a->option("top");
         char* end = nullptr;
         const long n = std::strtol(t.c_str(), &end, 10);
@@ -210,10 +216,9 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
             return ExitBadInput;
         }
         shown = static_cast<std::size_t>(n);
-    } else if (format == "table")
-        shown = 20;
-    if (shown > 0 && plan.candidates.size() > shown)
-        plan.candidates.resize(shown);
+        if (shown > 0 && plan.candidates.size() > shown)
+            plan.candidates.resize(shown);
+    }
     // Ranges come from the estimator's residuals on the bundled published results.
     const core::AccuracyReport* acc = loaded->accuracy.get(); // computed once, with the inputs
 
@@ -222,11 +227,18 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         result = report::planToJson(*w, plan, warnings, acc);
     else if (format == "csv")
         result = csvWithBom(*a, report::planToCsv(*w, plan, acc));
-    else
-        result = report::planToTable(*w, plan, {}, acc)
-            + (plan.candidates.size() < total ? "\n" + std::to_string(total - plan.candidates.size())
+    else {
+        std::optional<core::Plan> head; // the 20 best, when --top does not say
+        if (!explicitTop && plan.candidates.size() > defaultTableRows) {
+            head = plan;
+            head->candidates.resize(defaultTableRows);
+        }
+        const core::Plan& table = head ? *head : plan;
+        result = report::planToTable(*w, table, {}, acc)
+            + (table.candidates.size() < total ? "\n" + std::to_string(total - table.candidates.size())
                         + " more candidates (--top 0 lists them all, --format json or csv keeps them all).\n"
-                                              : std::string());
+                                               : std::string());
+    }
     std::ostringstream replacedByYaml; // --emit without --emit-output: the YAML takes standard output
     if (!emit(*a, result, emitsToStdout(*a) ? replacedByYaml : out, err))
         return ExitBadInput;
