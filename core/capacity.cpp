@@ -1,6 +1,7 @@
 #include "capacity.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -59,6 +60,29 @@ double waitQuantile(int c, double lambda, double mu, double q)
     return std::log(pc / tail) / capacity;
 }
 
+namespace {
+/// ln(m!) for m ≥ 0, safe to call from several threads at once (the plan prices offerings on threads: glibc's
+/// std::lgamma writes the global signgam, a data race). Below 256 from a table of sums of logs; above, Stirling's
+/// series ln m! = m ln m − m + ½ ln(2πm) + 1/(12m) − 1/(360m³) + 1/(1260m⁵), whose next term, 1/(1680m⁷), is below
+/// 10⁻²⁰ there (Abramowitz & Stegun 6.1.41).
+double logFactorial(int m)
+{
+    constexpr int tableSize = 256;
+    static const std::array<double, tableSize> table = [] {
+        std::array<double, tableSize> t {};
+        for (int i = 1; i < tableSize; ++i)
+            t[static_cast<std::size_t>(i)] = t[static_cast<std::size_t>(i - 1)] + std::log(double(i));
+        return t;
+    }();
+    if (m < tableSize)
+        return table[static_cast<std::size_t>(std::max(0, m))];
+    const double x = m, x2 = x * x;
+    constexpr double twoPi = 6.283185307179586476925286766559;
+    return x * std::log(x) - x + 0.5 * std::log(twoPi * x) + 1.0 / (12.0 * x) - 1.0 / (360.0 * x * x2)
+        + 1.0 / (1260.0 * x * x2 * x2);
+}
+} // namespace
+
 double kOfN(int k, int n, double a)
 {
     if (k <= 0)
@@ -70,14 +94,13 @@ double kOfN(int k, int n, double a)
     if (a <= 0.0)
         return 0.0;
     // Binomial tail sum_{i=k..n} C(n,i) a^i (1−a)^(n−i), summed from the end nearer the mean n·a, where the terms are
-    // largest and fall away: the first term in log space (lgamma), each next one by the ratio of neighbours. Below
-    // the mean (k − 1 < n·a, the usual case: the target needs fewer replicas than are expected up) the lower tail
+    // largest and fall away: the first term in log space (logFactorial), each next one by the ratio of neighbours.
+    // Below the mean (k − 1 < n·a, the usual case: the target needs fewer replicas than are expected up) the lower tail
     // i = k−1, k−2, … 0 is summed and subtracted from 1, so a sum over n + 1000 replicas (planReplicas' search)
     // takes a few dozen terms, not a thousand.
     const double odds = a / (1.0 - a);
     const auto logPmf = [&](int i) {
-        return std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) + i * std::log(a)
-            + (n - i) * std::log1p(-a);
+        return logFactorial(n) - logFactorial(i) - logFactorial(n - i) + i * std::log(a) + (n - i) * std::log1p(-a);
     };
     if (k - 1 < n * a) {
         double term = std::exp(logPmf(k - 1)), lower = 0;

@@ -86,6 +86,10 @@ void TestCapacity::kOfN_data()
     QTest::newRow("1000 of 1001 at 0.999") << 1000 << 1001 << 0.999 << 0.7353908;
     // 1 of 5000 at 0.5: 1 − 0.5^5000 = 1 to double precision (the terms past the mode are cut off early)
     QTest::newRow("1 of 5000 at 0.5") << 1 << 5000 << 0.5 << 1.0;
+    // Past the 256-entry table of ln m! (Stirling's series from there): the exact sums of C(n, i)·aⁱ·(1 − a)ⁿ⁻ⁱ in
+    // rational arithmetic (Python fractions, math.comb), rounded to double.
+    QTest::newRow("290 of 300 at 0.99") << 290 << 300 << 0.99 << 0.9997351562946678;
+    QTest::newRow("500 of 1000 at 0.5") << 500 << 1000 << 0.5 << 0.5126125090891804;
 }
 
 void TestCapacity::kOfN()
