@@ -61,10 +61,10 @@ double waitQuantile(int c, double lambda, double mu, double q)
 }
 
 namespace {
-/// ln(m!) for m ≥ 0, safe to call from several threads at once (the plan prices offerings on threads: glibc's
-/// std::lgamma writes the global signgam, a data race). Below 256 from a table of sums of logs; above, Stirling's
-/// series ln m! = m ln m − m + ½ ln(2πm) + 1/(12m) − 1/(360m³) + 1/(1260m⁵), whose next term, 1/(1680m⁷), is below
-/// 10⁻²⁰ there (Abramowitz & Stegun 6.1.41).
+/// ln(m!) for m ≥ 0, safe to call from several threads at once (the app runs plans on worker threads, and two may run
+/// together: glibc's std::lgamma writes the global signgam, a data race). Below 256 from a table of sums of logs;
+/// above, Stirling's series ln m! = m ln m − m + ½ ln(2πm) + 1/(12m) − 1/(360m³) + 1/(1260m⁵), whose next term,
+/// 1/(1680m⁷), is below 10⁻²⁰ there (Abramowitz & Stegun 6.1.41).
 double logFactorial(int m)
 {
     constexpr int tableSize = 256;

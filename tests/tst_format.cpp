@@ -81,8 +81,7 @@ void TestFormat::largeCounts()
     QCOMPARE(english.value, 15e12);
 }
 
-// The cost chart the app and the PDF draw (chooseCostChart): a scatter when the times spread by 5 % or more, the
-// cheapest as ranked bars below that, nothing with fewer than two priced candidates.
+// Chart ticks written short in the reader's language (compactTick): the words worked out by hand.
 void TestFormat::compactTicks_data()
 {
     QTest::addColumn<double>("value");
@@ -124,6 +123,8 @@ void TestFormat::compactTicks()
     QCOMPARE(QString::fromStdString(compactTick(value, language.toStdString())), text);
 }
 
+// The cost chart the app and the PDF draw (chooseCostChart): a scatter when the times spread by 5 % or more (of the
+// front and the cheapest maxPoints), the cheapest as ranked bars below that, nothing with fewer than two priced.
 void TestFormat::costChartChoice()
 {
     auto candidate = [](double hours, double cost) {

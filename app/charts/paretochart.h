@@ -66,13 +66,13 @@ private:
     void updateSelection();
 
     QVector<ScatterPoint> m_points;
+    int m_of = 0; ///< setPoints' `of`: the candidates the points were chosen from
     TooltipFor m_tooltip;
     QString m_xTitle, m_yTitle;
     int m_selectedId = -1;
     int m_hoverId = -1;
     int m_pressedId = -1;
     QScatterSeries* m_others = nullptr;
-    int m_of = 0; ///< setPoints' `of`
     QScatterSeries* m_front = nullptr;
     QLineSeries* m_line = nullptr;
     QScatterSeries* m_selected = nullptr;

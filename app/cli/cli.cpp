@@ -201,11 +201,9 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
         return ExitBadInput;
     }
     core::Plan& plan = *planned;
-    // The table shows the 20 best unless --top says otherwise (0: all); JSON and CSV keep every row unless --top is
-    // given.
-    // The table alone is cut to 20 by default: the PDF and CSV files written beside it (--pdf, --csv) keep every
-    // candidate, as --format csv does.
-    std::size_t shown = 0, total = plan.candidates.size();
+    // --top N (0: all) keeps the N best everywhere. Without it only the table is cut, to defaultTableRows: JSON, CSV
+    // and the PDF and CSV files written beside the table (--pdf, --csv) keep every candidate.
+    const std::size_t total = plan.candidates.size();
     const bool explicitTop = a->options.count("top") > 0;
     if (explicitTop) {
         const std::string t = a->option("top");
@@ -215,9 +213,8 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
             err << "gpuplan-cli plan: --top must be a whole number (0: all), got \"" << t << "\"\n";
             return ExitBadInput;
         }
-        shown = static_cast<std::size_t>(n);
-        if (shown > 0 && plan.candidates.size() > shown)
-            plan.candidates.resize(shown);
+        if (n > 0 && plan.candidates.size() > static_cast<std::size_t>(n))
+            plan.candidates.resize(static_cast<std::size_t>(n));
     }
     // Ranges come from the estimator's residuals on the bundled published results.
     const core::AccuracyReport* acc = loaded->accuracy.get(); // computed once, with the inputs
@@ -228,7 +225,7 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     else if (format == "csv")
         result = csvWithBom(*a, report::planToCsv(*w, plan, acc));
     else {
-        std::optional<core::Plan> head; // the 20 best, when --top does not say
+        std::optional<core::Plan> head; // the defaultTableRows best, when --top does not say
         if (!explicitTop && plan.candidates.size() > defaultTableRows) {
             head = plan;
             head->candidates.resize(defaultTableRows);
