@@ -274,9 +274,10 @@ Result<PoolPrices> poolPrices(const PlanInputs& in, const GpuSpec& gpu, const st
         const auto& offerings = *in.offerings;
         for (std::size_t i = 0; i < offerings.size(); ++i) {
             const Offering& o = offerings[i];
-            // Whole GPUs only: a fraction of a GPU (vGPU slices) is no server of the pool.
+            // Whole GPUs only: a fraction of a GPU (vGPU slices) is no server of the pool; nor is a row claiming
+            // more than the planner's bound (broken data, and past int).
             if (o.gpuModel != gpu.id || (!provider.empty() && o.provider != provider) || o.gpuCount < 1
-                || o.gpuCount != std::floor(o.gpuCount))
+                || o.gpuCount > maxGpusPerInstance || o.gpuCount != std::floor(o.gpuCount))
                 continue;
             const int n = static_cast<int>(o.gpuCount);
             const auto d = in.discounts.find(o.provider);

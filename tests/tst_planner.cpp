@@ -20,7 +20,8 @@ core::Offering offering(const std::string& provider, const std::string& gpu, dou
     o.provider = provider;
     o.region = region;
     o.country = "US";
-    o.instanceType = provider + "-" + gpu + "-" + std::to_string(static_cast<int>(gpus));
+    // long long: one test claims 2^32 GPUs, past int (a float-to-int overflow UBSan reports under clang)
+    o.instanceType = provider + "-" + gpu + "-" + std::to_string(static_cast<long long>(gpus));
     o.gpuModel = gpu;
     o.gpuCount = gpus;
     core::Price p;

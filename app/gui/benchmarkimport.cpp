@@ -286,7 +286,7 @@ BenchmarkImportDialog::BenchmarkImportDialog(std::shared_ptr<const CatalogData> 
     v->addWidget(intro);
     auto* form = new QFormLayout;
     v->addLayout(form);
-    const auto named = [this](QWidget* w, const char* name) {
+    const auto named = [](QWidget* w, const char* name) {
         w->setObjectName(QString::fromLatin1(name));
         return w;
     };

@@ -123,7 +123,7 @@ void RefreshDialog::start()
     if (m_running)
         return;
     if (m_context->dbPath().empty()) {
-        done(false, tr("No store is open: imported prices would have nowhere to go."));
+        finish(false, tr("No store is open: imported prices would have nowhere to go."));
         return;
     }
     m_running = true;
@@ -139,7 +139,7 @@ void RefreshDialog::start()
                 secrets->deleteLater();
                 if (!ok || !available || value.isEmpty()) {
                     m_running = false;
-                    done(false,
+                    finish(false,
                         message.isEmpty() ? tr("No GCP API key in the keychain: add one in Settings.") : message);
                     return;
                 }
@@ -217,7 +217,7 @@ void RefreshDialog::run(const QString& gcpKey)
                     .arg(r.diff.down.size())};
         },
         [this](const QString& line, double fraction) { progress(line, fraction); },
-        [this](Outcome o) { done(o.ok, o.summary); });
+        [this](Outcome o) { finish(o.ok, o.summary); });
 }
 
 void RefreshDialog::progress(const QString& line, double fraction)
@@ -229,7 +229,7 @@ void RefreshDialog::progress(const QString& line, double fraction)
         m_bar->setRange(0, 0); // busy indicator
 }
 
-void RefreshDialog::done(bool ok, const QString& summary)
+void RefreshDialog::finish(bool ok, const QString& summary)
 {
     m_running = false;
     m_start->setEnabled(true);
@@ -246,7 +246,7 @@ void RefreshDialog::done(bool ok, const QString& summary)
 void RefreshDialog::reject()
 {
     if (m_running && m_cancelFlag) {
-        m_cancelFlag->store(true); // finishes through done(false, …) shortly
+        m_cancelFlag->store(true); // finishes through finish(false, …) shortly
         return;
     }
     QDialog::reject();

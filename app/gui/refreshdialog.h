@@ -46,7 +46,7 @@ private:
     void retranslate();
     void run(const QString& gcpKey);
     void progress(const QString& line, double fraction);
-    void done(bool ok, const QString& summary);
+    void finish(bool ok, const QString& summary);
 
     AppContext* m_context;
     QComboBox* m_source;

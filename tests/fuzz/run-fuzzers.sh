@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang-14 (ASan + UBSan) and runs each for FUZZ_SECONDS (default 15)
-# on a seed corpus made from the project's own examples and fixtures. Fails on any crash, leak or timeout.
+# Runs each libFuzzer target (clang-14, ASan + UBSan) for FUZZ_SECONDS (default 15) on a seed corpus made from the
+# project's own examples and fixtures. Fails on any crash, leak or timeout.
+# FUZZ_BUILD: a build tree whose fuzz targets are already built (CI: build/asan, where the asan preset builds them
+# beside the tests, so one clang build serves both); without it the fuzz preset (build/fuzz: the core, the importers
+# and the report writers only, no app) is built here first.
 # The long run (README, "Fuzzing"): FUZZ_RUNS=1000000 FUZZ_SECONDS=1800 FUZZ_PLANNER_SECONDS=600 FUZZ_JOBS=2;
 # FUZZ_TARGETS="workload plan" runs only those.
 set -euo pipefail
@@ -8,16 +11,23 @@ cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-15}
 mkdir -p build
 # The fuzz tree needs no Qt: configured with Qt hidden (CMAKE_DISABLE_FIND_PACKAGE_Qt6) it must configure, find no
-# Qt and leave the PDF target out. The build itself finds Qt when it is installed and adds the PDF target.
+# Qt and leave the PDF target out (checked whichever tree the targets come from: a configure, no build).
 cmake --preset fuzz -B build/fuzz-noqt -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=TRUE >/dev/null 2>build/fuzz-configure.log || {
   cat build/fuzz-configure.log; exit 1; }
 if grep -q "^Qt6_DIR:PATH=/" build/fuzz-noqt/CMakeCache.txt || grep -q "fuzz_pdf" build/fuzz-noqt/Makefile; then
   echo "fuzz preset found Qt although it is hidden"; exit 1; fi
 echo "fuzz preset configures with Qt hidden (-DCMAKE_DISABLE_FIND_PACKAGE_Qt6=TRUE), without the PDF target"
-cmake --preset fuzz -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=FALSE >/dev/null 2>build/fuzz-configure.log || {
-  cat build/fuzz-configure.log; exit 1; }
-cmake --build --preset fuzz
-work=build/fuzz/corpus
+tree=${FUZZ_BUILD:-}
+if [ -z "$tree" ]; then
+  # The build itself finds Qt when it is installed and adds the PDF target.
+  cmake --preset fuzz -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=FALSE >/dev/null 2>build/fuzz-configure.log || {
+    cat build/fuzz-configure.log; exit 1; }
+  cmake --build --preset fuzz
+  tree=build/fuzz
+fi
+[ -x "$tree/tests/fuzz/fuzz_workload" ] || { echo "no fuzz targets built in $tree"; exit 1; }
+echo "fuzz targets from $tree"
+work=$tree/corpus
 rm -rf "$work"
 corpus() { mkdir -p "$work/$1"; shift_name=$1; shift; for f in "$@"; do [ -f "$f" ] && cp "$f" "$work/$shift_name/"; done; true; }
 corpus workload examples/*.json tests/data/lengths/*.csv
@@ -56,16 +66,16 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=
 export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp  # the PDF target: fontconfig's caches
 parsers="workload native skypilot aws_csv aws_json azure gcp gcp_pricing alibaba spot_advisor fx csv bench_vllm bench_sglang bench_aiperf"
 planners="plan capacity pool"
-[ -x build/fuzz/tests/fuzz/fuzz_pdf ] && planners="$planners pdf" || echo "fuzz_pdf: not built (Qt not found)"
+[ -x "$tree/tests/fuzz/fuzz_pdf" ] && planners="$planners pdf" || echo "fuzz_pdf: not built (Qt not found)"
 # FUZZ_RUNS: a parser target stops once it has run that many inputs (or at FUZZ_SECONDS); FUZZ_PLANNER_SECONDS: the
 # time of the planner, capacity, pool and PDF targets (default FUZZ_SECONDS); FUZZ_JOBS: targets run at once (default 1).
 runs_cap=${FUZZ_RUNS:--1}
 planner_seconds=${FUZZ_PLANNER_SECONDS:-$seconds}
 jobs=${FUZZ_JOBS:-1}
 one() { # target seconds runs
-  local t=$1 log=build/fuzz/fuzz_$1.log start end
+  local t=$1 log=$tree/fuzz_$1.log start end
   start=$(date +%s)
-  if ! build/fuzz/tests/fuzz/fuzz_$t "$work/$t" -max_total_time="$2" -runs="$3" -timeout=10 -rss_limit_mb=2048 \
+  if ! "$tree/tests/fuzz/fuzz_$t" "$work/$t" -max_total_time="$2" -runs="$3" -timeout=10 -rss_limit_mb=2048 \
         -max_len=65536 -print_final_stats=1 >"$log" 2>&1; then
     echo "fuzz_$t FAILED; last lines of $log:"; tail -40 "$log"; return 1
   fi
