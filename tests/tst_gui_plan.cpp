@@ -48,6 +48,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void disaggregatedPoolsInTheSidePanel();
+    void sidePanelRowsWrapAtTheirWidth();
     void cleanupTestCase();
 
     void typingUpdatesTheTable();
@@ -1111,6 +1113,43 @@ void TestGuiPlan::disaggregatedPoolsInTheSidePanel()
         = qobject_cast<QComboBox*>(m_window->form()->fieldWidget(QStringLiteral("/inference/disaggregation/mode")));
     QVERIFY(mode);
     QCOMPARE(mode->currentData().toString(), QStringLiteral("auto"));
+}
+
+// The side panel remembers each text's laid-out size (a new plan shows mostly the same texts): per width, so a
+// long value that wraps to more lines in a narrower column gets a taller row, and the same height again at the
+// width it had.
+void TestGuiPlan::sidePanelRowsWrapAtTheirWidth()
+{
+    loadExample("llama-3.1-8b-chat-serving.json");
+    QTreeWidget* tree = m_window->details()->tree();
+    // A value of 30 characters or more of the first candidate (not a sentence row, which spans the columns).
+    QTreeWidgetItem* item = nullptr;
+    for (QTreeWidgetItemIterator it(tree); *it && !item; ++it)
+        if ((*it)->text(1).size() >= 30
+            && !tree->isFirstColumnSpanned(tree->indexFromItem(*it).row(), tree->indexFromItem(*it).parent())
+            && !(*it)->isHidden() && (*it)->parent() && (*it)->parent()->isExpanded())
+            item = *it;
+    QVERIFY(item);
+    const QString text = item->text(1);
+    const QFontMetrics fm(item->font(1));
+    auto heightAt = [&](int width) {
+        tree->setColumnWidth(1, width);
+        tree->doItemsLayout();
+        return tree->visualItemRect(item).height();
+    };
+    const int wide = fm.horizontalAdvance(text) + 40;  // one line
+    const int narrow = fm.horizontalAdvance(text) / 3; // three lines at least
+    const int oneLine = heightAt(wide);
+    const int threeLines = heightAt(narrow);
+    QVERIFY2(threeLines >= oneLine + 2 * fm.lineSpacing() - 2,
+        qPrintable(QStringLiteral("%1: %2 px wide %3, %4 px narrow %5")
+                       .arg(text)
+                       .arg(wide)
+                       .arg(oneLine)
+                       .arg(narrow)
+                       .arg(threeLines)));
+    QCOMPARE(heightAt(wide), oneLine);
+    QCOMPARE(heightAt(narrow), threeLines);
 }
 
 QTEST_MAIN(TestGuiPlan)

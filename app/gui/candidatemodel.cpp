@@ -88,7 +88,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         return {};
     const core::Candidate& c = m_result->plan.candidates[static_cast<std::size_t>(index.row())];
     const auto* p = c.pricing ? &*c.pricing : nullptr;
-    const QString currency = p ? qs(p->currency) : m_result->currency;
+    // Made when a text needs it: the proxy asks for sort keys thousands of times per plan (one sort of 400+ rows).
+    const auto currency = [&] { return p ? qs(p->currency) : m_result->currency; };
     const double inf = std::numeric_limits<double>::infinity();
     const bool serving = c.inference != nullptr;
     const double time = serving ? c.latencyMs() : c.wallHours;
@@ -158,7 +159,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             if (p->breakEvenUtilization > 0 && p->price.termMonths > 0)
                 lines << tr("Pays off above %1 utilization").arg(Fmt::percent(p->breakEvenUtilization, 0));
             if (serving && p->costPerMillionOutputTokens > 0)
-                lines << tr("%1 per million output tokens").arg(Fmt::money(p->costPerMillionOutputTokens, currency));
+                lines << tr("%1 per million output tokens").arg(Fmt::money(p->costPerMillionOutputTokens, currency()));
             if (p->pareto)
                 lines << tr("On the Pareto front: nothing else is both cheaper and faster");
             if (p->sloAtRisk)
@@ -200,7 +201,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     case Cost:
         if (sort)
             return p ? p->totalCost : inf;
-        return p ? Fmt::money(p->totalCost, currency) : QStringLiteral("–");
+        return p ? Fmt::money(p->totalCost, currency()) : QStringLiteral("–");
     case CostRange: {
         if (!p)
             return sort ? QVariant(inf) : QVariant(QStringLiteral("–"));
@@ -209,7 +210,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             return hi;
         if (hi <= lo)
             return QStringLiteral("–");
-        return tr("%1 – %2").arg(Fmt::money(lo, currency), Fmt::money(hi, currency));
+        return tr("%1 – %2").arg(Fmt::money(lo, currency()), Fmt::money(hi, currency()));
     }
     case Time:
         if (sort)
@@ -218,7 +219,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     case Hourly:
         if (sort)
             return p ? p->hourlyCost : inf;
-        return p ? tr("%1/h").arg(Fmt::money(p->hourlyCost, currency)) : QStringLiteral("–");
+        return p ? tr("%1/h").arg(Fmt::money(p->hourlyCost, currency())) : QStringLiteral("–");
     case AsOf:
         return p ? (sort ? qs(p->price.asOf) : Fmt::dated(p->price.asOf, p->priceAgeDays, p->priceStale)) : QString();
     case Pareto:
@@ -348,6 +349,9 @@ bool CandidateFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& 
         if (a != b) // providers ascending whatever the sort order (Qt reverses lessThan for descending)
             return sortOrder() == Qt::AscendingOrder ? a < b : a > b;
     }
+    // The planner's ranking (the default order) is the source order: no sort key to ask the model for.
+    if (left.column() == CandidateTableModel::Rank)
+        return left.row() < right.row();
     const QVariant l = left.data(sortRole()), r = right.data(sortRole());
     if (l.userType() == QMetaType::QString || r.userType() == QMetaType::QString) {
         const int c = QString::localeAwareCompare(l.toString(), r.toString());

@@ -13,6 +13,7 @@
 #include "core/serving_calibration.h"
 
 #include <QEvent>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QResizeEvent>
@@ -42,7 +43,6 @@ public:
     {
         QStyleOptionViewItem opt = option;
         initStyleOption(&opt, index);
-        QSize hint = QStyledItemDelegate::sizeHint(opt, index);
         int width = m_view->columnWidth(index.column());
         if (index.column() == 0) { // the tree's indentation and branch come off the first column
             int depth = 0;
@@ -50,6 +50,33 @@ public:
                 ++depth;
             width -= m_view->indentation() * (depth + (m_view->rootIsDecorated() ? 1 : 0));
         }
+        // A new plan rebuilds the panel with mostly the same texts (every label, most values): a text's size at a
+        // width in a font is laid out once, not at each rebuild (the text layout is most of the panel's cost).
+        // Items with an icon or a check box are not remembered.
+        const bool plain
+            = !(opt.features & (QStyleOptionViewItem::HasDecoration | QStyleOptionViewItem::HasCheckIndicator));
+        const QString key = plain ? opt.font.key() + QLatin1Char('\x1f') + QString::number(width) + QLatin1Char('\x1f')
+                + QString::number(int(opt.displayAlignment)) + QLatin1Char('\x1f') + opt.text
+                                  : QString();
+        if (plain)
+            if (const auto it = m_hints.constFind(key); it != m_hints.cend())
+                return *it;
+        const QSize hint = wrappedHint(opt, index, width);
+        if (plain) {
+            if (m_hints.size() >= 4096) // a bound, not an eviction policy: the panel shows a few hundred texts
+                m_hints.clear();
+            m_hints.insert(key, hint);
+        }
+        return hint;
+    }
+
+    /// Forgets the remembered sizes (the style, the screen or the fonts changed).
+    void forget() { m_hints.clear(); }
+
+private:
+    QSize wrappedHint(const QStyleOptionViewItem& opt, const QModelIndex& index, int width) const
+    {
+        QSize hint = QStyledItemDelegate::sizeHint(opt, index);
         if (hint.width() <= width || opt.text.isEmpty())
             return hint; // fits on one line: the usual case, no second layout of the text
         // The style's margins around the text: the hint's width less the text's own width.
@@ -64,8 +91,8 @@ public:
         return hint;
     }
 
-private:
     QTreeView* m_view;
+    mutable QHash<QString, QSize> m_hints;
 };
 
 /// What set a serving operating point or a replica count ("slo_tpot", "minimum+availability") in words.
@@ -194,6 +221,9 @@ bool DetailsPanel::chartOffered(QWidget* chart) const
 
 void DetailsPanel::changeEvent(QEvent* event)
 {
+    if (event->type() == QEvent::StyleChange || event->type() == QEvent::FontChange
+        || event->type() == QEvent::LanguageChange)
+        static_cast<WrappingDelegate*>(m_tree->itemDelegate())->forget();
     if (event->type() == QEvent::LanguageChange)
         rebuild();
     QWidget::changeEvent(event);

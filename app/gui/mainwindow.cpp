@@ -588,6 +588,9 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
     std::optional<core::Candidate> keep;
     if (const core::Candidate* c = m_candidates->candidate(before))
         keep = *c;
+    // The reset, the sort, the column fit, the selection and the scroll below each ask the table to repaint: one
+    // repaint when they are done (bench_gui_recompute).
+    m_table->setUpdatesEnabled(false);
     m_candidates->setResult(result);
     m_exclusions->setResult(result);
     const report::CostChart chart = report::chooseCostChart(result->plan);
@@ -630,6 +633,7 @@ void MainWindow::showPlan(std::shared_ptr<const PlanResult> result)
         m_details->showCandidate(result, -1);
         m_pareto->setSelectedId(-1);
     }
+    m_table->setUpdatesEnabled(true);
     updateStatus();
     Q_EMIT planShown(result);
 }
