@@ -50,24 +50,18 @@ public:
                 ++depth;
             width -= m_view->indentation() * (depth + (m_view->rootIsDecorated() ? 1 : 0));
         }
+        // Items with an icon or a check box are laid out each time.
+        if (opt.features & (QStyleOptionViewItem::HasDecoration | QStyleOptionViewItem::HasCheckIndicator))
+            return wrappedHint(opt, index, width);
         // A new plan rebuilds the panel with mostly the same texts (every label, most values): a text's size at a
         // width in a font is laid out once, not at each rebuild (the text layout is most of the panel's cost).
-        // Items with an icon or a check box are not remembered.
-        const bool plain
-            = !(opt.features & (QStyleOptionViewItem::HasDecoration | QStyleOptionViewItem::HasCheckIndicator));
-        const QString key = plain ? opt.font.key() + QLatin1Char('\x1f') + QString::number(width) + QLatin1Char('\x1f')
-                + QString::number(int(opt.displayAlignment)) + QLatin1Char('\x1f') + opt.text
-                                  : QString();
-        if (plain)
-            if (const auto it = m_hints.constFind(key); it != m_hints.cend())
-                return *it;
-        const QSize hint = wrappedHint(opt, index, width);
-        if (plain) {
-            if (m_hints.size() >= 4096) // a bound, not an eviction policy: the panel shows a few hundred texts
-                m_hints.clear();
-            m_hints.insert(key, hint);
-        }
-        return hint;
+        const QString key = opt.font.key() + QLatin1Char('\x1f') + QString::number(width) + QLatin1Char('\x1f')
+            + QString::number(int(opt.displayAlignment)) + QLatin1Char('\x1f') + opt.text;
+        if (const auto it = m_hints.constFind(key); it != m_hints.cend())
+            return *it;
+        if (m_hints.size() >= 4096) // a bound, not an eviction policy: one plan's panel shows a few hundred texts
+            m_hints.clear();
+        return *m_hints.insert(key, wrappedHint(opt, index, width));
     }
 
     /// Forgets the remembered sizes (the style, the screen or the fonts changed).
