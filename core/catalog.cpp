@@ -212,6 +212,9 @@ std::string repairUtf8(std::string_view s)
 
 std::string printable(std::string_view s)
 {
+    // The common case, printable ASCII, as it is (the app formats every table cell through here).
+    if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F; }))
+        return std::string(s);
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 
 // Qt's lupdate reads the QT_TRANSLATE_NOOP marks below into the app's translation file (context
 // "gpuplan::Messages"); no Qt is needed to compile this file.
@@ -39,6 +40,27 @@ std::string Message::text() const
     for (const auto& a : args)
         filled.push_back(a.message ? a.message->text() : a.text);
     return fillArgs(def->text, filled);
+}
+
+int compare(const Message& a, const Message& b)
+{
+    if (a.def != b.def)
+        return std::less<const MessageDef*> {}(a.def, b.def) ? -1 : 1;
+    if (a.args.size() != b.args.size())
+        return a.args.size() < b.args.size() ? -1 : 1;
+    for (std::size_t i = 0; i < a.args.size(); ++i) {
+        const MessageArg &x = a.args[i], &y = b.args[i];
+        if (const int t = x.text.compare(y.text))
+            return t < 0 ? -1 : 1;
+        if (!x.message || !y.message) {
+            if (x.message || y.message)
+                return x.message ? 1 : -1;
+            continue;
+        }
+        if (const int m = compare(*x.message, *y.message))
+            return m;
+    }
+    return 0;
 }
 
 std::string_view Message::id() const

@@ -44,6 +44,10 @@ struct Message
     bool empty() const { return def == nullptr; }
 };
 
+/// Orders messages by definition, then argument by argument (text, then nested message), without formatting them:
+/// negative, zero (the same message, so the same text in every language) or positive.
+int compare(const Message& a, const Message& b);
+
 /// Every definition: the translation coverage test walks this list.
 const std::vector<const MessageDef*>& allMessages();
 /// The definition with this id, or null.

@@ -13,6 +13,7 @@
 #include "workload.h"
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,6 +41,29 @@ struct PlanDefaults
     int maxExcluded = 25;
 };
 
+/// Per offering of a catalog, what the planner reads of it on every plan, computed once (indexOfferings).
+struct OfferingIndex
+{
+    std::shared_ptr<const std::vector<Offering>> offerings; ///< the offerings indexed
+    OnDemandIndex onDemand;                                 ///< onDemandIndex(*offerings)
+    /// Each price's part of the planner's twin test (prices that differ only in their cost and in what does not
+    /// change a plan), laid out flat so that the test reads no offering: prices of offering i are
+    /// prices[firstPrice[i] … firstPrice[i + 1]).
+    struct PriceTwin
+    {
+        /// Equal for prices with the same GPU model name, GPUs per instance, provider, pricing model, term, payment,
+        /// currency, interruption bucket and billing increments.
+        std::uint32_t twinClass = 0;
+        std::uint32_t region = 0; ///< equal for the same provider's same region name
+        PricingModel pricingModel = PricingModel::OnDemand;
+        bool spotAboveOnDemand = false; ///< spotAboveOnDemand(price, onDemand.price[i])
+        double hourly = 0;              ///< effectiveHourly()
+    };
+    std::vector<std::size_t> firstPrice;
+    std::vector<PriceTwin> prices;
+};
+std::shared_ptr<const OfferingIndex> indexOfferings(std::shared_ptr<const std::vector<Offering>> offerings);
+
 /// The tables a plan reads. Values or shared_ptr<const>: nothing in here points at memory it does not own,
 /// and copying it is cheap (the large tables are shared).
 struct PlanInputs
@@ -52,6 +76,9 @@ struct PlanInputs
     /// A warning on the recommended price becomes a plan note. Computed when the inputs are loaded, so the age rule
     /// in it uses the load's UTC date; the plan's own age notes use `today` (the CLI's --today).
     std::shared_ptr<const std::vector<CatalogFinding>> findings;
+    /// What every plan of `offerings` reads about them, computed once (indexOfferings); a plan uses it only while it
+    /// describes `offerings` (a copy of these inputs with other offerings computes its own).
+    std::shared_ptr<const OfferingIndex> offeringIndex;
     FxTable fx;
     std::shared_ptr<const std::vector<StorageRate>> storage; ///< object storage and egress per provider
     std::shared_ptr<const Geography> geography;              ///< regions, user locations, SLAs

@@ -11,6 +11,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <string_view>
 #include <tuple>
 
 namespace gpuplan::core {
@@ -268,12 +269,32 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
         const Precision compute = gpu.computePrecision(spec.weightPrecision);
         const Efficiency& eff = factors.eff;
         const ServingParams* params = &factors.params;
+        // The layout that meets the targets with the most fleet throughput (a layout's replicas times one replica's).
+        // With replicaEstimates, one replica's estimate is made once per layout and shared by every count; only the
+        // chosen one is copied into the candidate (setFleetThroughput makes it the fleet's).
         std::optional<InferenceEstimate> best;
         bool bestOk = false;
-        // One replica's estimate, made a fleet of the layout's replicas (setFleetThroughput).
-        auto replicaEstimate = [&](const InferenceLayout& l) {
-            if (!replicaEstimates)
-                return estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
+        double bestThroughput = 0;
+        const InferenceEstimate* bestShared = nullptr;
+        int bestReplicas = 0;
+        auto consider = [&](const InferenceEstimate& e, double throughput) {
+            const bool ok = e.fit.fits && sloMet(spec, e);
+            const bool better
+                = !(best || bestShared) || (ok && !bestOk) || (ok == bestOk && throughput > bestThroughput);
+            if (better) {
+                bestOk = ok;
+                bestThroughput = throughput;
+            }
+            return better;
+        };
+        for (const auto& l : layouts) {
+            if (!replicaEstimates) {
+                InferenceEstimate e
+                    = estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
+                if (consider(e, e.throughputTokensPerS))
+                    best = std::move(e);
+                continue;
+            }
             InferenceLayout one = l;
             one.replicas = 1;
             auto key = std::make_tuple(&datasheetGpu, gpu.maxGpusPerNode, gpu.interBandwidth, one);
@@ -283,17 +304,14 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
                          .emplace(
                              key, estimateInference(w.model, spec, gpu, one, eff, spec.concurrency.value_or(0), params))
                          .first;
-            InferenceEstimate e = it->second;
-            setFleetThroughput(e, it->second.throughputTokensPerS, l.replicas, spec);
-            return e;
-        };
-        for (const auto& l : layouts) {
-            InferenceEstimate e = replicaEstimate(l);
-            const bool ok = e.fit.fits && sloMet(spec, e);
-            if (!best || (ok && !bestOk) || (ok == bestOk && e.throughputTokensPerS > best->throughputTokensPerS)) {
-                best = std::move(e);
-                bestOk = ok;
+            if (consider(it->second, it->second.throughputTokensPerS * l.replicas)) { // map nodes stay put
+                bestShared = &it->second;
+                bestReplicas = l.replicas;
             }
+        }
+        if (bestShared) {
+            best = *bestShared;
+            setFleetThroughput(*best, bestShared->throughputTokensPerS, bestReplicas, spec);
         }
         c.inference = std::make_shared<InferenceEstimate>(std::move(*best));
         c.servingCalibration = serving;
@@ -702,13 +720,14 @@ void preferSafeLatency(Plan& plan, const Workload& w, const PlanInputs& in, cons
     // here costs more than the ceiling cannot be affordable. The strict plan is made over the instance types that
     // have an affordable candidate, in every zone of their region (so that a zonal spot price still finds its
     // region's on-demand price).
-    std::set<std::tuple<std::string, std::string, std::string>> types;
+    using Type = std::tuple<std::string_view, std::string_view, std::string_view>; // views into `all`
+    std::set<Type> types;
     for (const Candidate& c : all)
         if (c.pricing && affordable(c))
             types.emplace(c.pricing->offering.provider, c.pricing->offering.region, c.pricing->offering.instanceType);
     auto offerings = std::make_shared<std::vector<Offering>>();
     for (const Offering& o : *in.offerings)
-        if (types.count({o.provider, o.region, o.instanceType}))
+        if (types.count(Type {o.provider, o.region, o.instanceType}))
             offerings->push_back(o);
     PlanInputs narrowed = in;
     narrowed.offerings = std::move(offerings);

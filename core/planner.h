@@ -1,6 +1,7 @@
 #pragma once
 
 #include "batch.h"
+#include "boxed.h"
 #include "capacity.h"
 #include "catalog.h"
 #include "disaggregation.h"
@@ -205,9 +206,9 @@ struct Candidate
     std::optional<double> calibrationRatio;
     EnergyInfo energy;
     bool fits = true;
-    double wallHours = 0;           ///< training/batch: job duration, h; inference: 730 h (one month of service)
-    double gpuHours = 0;            ///< training/batch: whole job; inference: per month
-    std::optional<Pricing> pricing; ///< present in priced plans
+    double wallHours = 0;   ///< training/batch: job duration, h; inference: 730 h (one month of service)
+    double gpuHours = 0;    ///< training/batch: whole job; inference: per month
+    Boxed<Pricing> pricing; ///< present in priced plans (on the heap: see Boxed)
     /// Latency a serving user sees at the operating point: TTFT + (output − 1) × TPOT (ms); 0 otherwise.
     double latencyMs() const;
     /// Serving: the p99 time to first token of the deployment (ms): the fleet's queueing wait and prefill when it was

@@ -33,8 +33,13 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
 /// smallest feasible count tried. Evaluates O(log maxCount) counts and always ends. nullopt when maxCount < 1
 /// or feasible(maxCount) is false; `largestInfeasible` (if given) gets the largest count found infeasible (0
 /// when none).
-std::optional<int> smallestFeasibleCount(
-    int maxCount, const std::function<bool(int)>& feasible, int* largestInfeasible = nullptr);
+/// `guess` (optional): after a count found infeasible, the count it suggests trying next (0: none) — a serving
+/// estimate at one count knows how many GPUs its traffic needs. The first guess above the count replaces that doubling
+/// step; when it is feasible, the search steps down from it by 1, 2, 4, … to an infeasible count before bisecting. A
+/// right guess ends the search in two more tries, one a little high in a few; the result is the same for a monotone
+/// feasible(), and a wrong guess costs at most about twice the tries of the search without one.
+std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(int)>& feasible,
+    int* largestInfeasible = nullptr, const std::function<int(int)>& guess = {});
 
 /// The instance quota for an offering's provider: constraints.max_instances, else the default.
 int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defaults);

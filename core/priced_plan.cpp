@@ -9,11 +9,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <map>
 #include <numeric>
 #include <set>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -28,6 +30,40 @@ double instanceAvailability(const Workload& w, const std::string& provider, cons
     }
     const SlaTerms* s = geo ? geo->sla(provider, "single_instance") : nullptr;
     return s ? s->monthlyUptime : noSlaReplicaAvailability;
+}
+
+std::shared_ptr<const OfferingIndex> indexOfferings(std::shared_ptr<const std::vector<Offering>> offerings)
+{
+    auto index = std::make_shared<OfferingIndex>();
+    if (offerings) {
+        const auto& all = *offerings;
+        index->onDemand = onDemandIndex(all);
+        // Views into the offerings, which the index keeps alive.
+        using Class = std::tuple<long, std::string_view, int, int, int, std::string_view, int, long long, long long>;
+        std::unordered_map<Class, std::uint32_t, detail::TupleHash> classes;
+        std::unordered_map<std::string_view, std::uint32_t> regions;
+        index->firstPrice.reserve(all.size() + 1);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Offering& o = all[i];
+            index->firstPrice.push_back(index->prices.size());
+            const auto region = regions.try_emplace(o.region, static_cast<std::uint32_t>(regions.size())).first->second;
+            for (const Price& p : o.prices) {
+                const Class key {std::lround(o.gpuCount), o.provider, static_cast<int>(p.pricingModel), p.termMonths,
+                    static_cast<int>(p.paymentOption), p.currency, p.interruptionBucket.value_or(-1),
+                    std::llround(o.billingGranularityS * 1e3), std::llround(o.minimumBillingS * 1e3)};
+                OfferingIndex::PriceTwin t;
+                t.twinClass = classes.try_emplace(key, static_cast<std::uint32_t>(classes.size())).first->second;
+                t.region = region;
+                t.pricingModel = p.pricingModel;
+                t.spotAboveOnDemand = spotAboveOnDemand(p, index->onDemand.price[i]);
+                t.hourly = p.effectiveHourly();
+                index->prices.push_back(t);
+            }
+        }
+        index->firstPrice.push_back(index->prices.size());
+    }
+    index->offerings = std::move(offerings);
+    return index;
 }
 
 } // namespace gpuplan::core
@@ -129,7 +165,8 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
     return a;
 }
 
-std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(int)>& feasible, int* largestInfeasible)
+std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(int)>& feasible, int* largestInfeasible,
+    const std::function<int(int)>& guess)
 {
     int lo = 0; // largest count known infeasible
     int hi = 0; // smallest count known feasible
@@ -137,8 +174,9 @@ std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(
         *largestInfeasible = 0;
     if (maxCount < 1)
         return std::nullopt;
-    // Doubling: each try is strictly larger than the last, and maxCount is the last one.
-    for (long long n = 1;; n *= 2) {
+    // Doubling (or, once, the guess): each try is strictly larger than the last, and maxCount is the last one.
+    bool guessUsed = false, guessed = false; // guessed: the try is the guess
+    for (long long n = 1;;) {
         const int c = static_cast<int>(std::min<long long>(n, maxCount));
         if (feasible(c)) {
             hi = c;
@@ -150,6 +188,20 @@ std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(
                 *largestInfeasible = lo;
             return std::nullopt;
         }
+        const int g = guess && !guessUsed ? guess(c) : 0;
+        guessed = g > c;
+        guessUsed |= guessed;
+        n = guessed ? static_cast<long long>(g) : 2LL * c;
+    }
+    // A guess that was feasible is most likely just enough or a little more: down from it in doubling steps (1, 2, 4,
+    // …) to the first infeasible count, then bisection.
+    for (long long step = 1; guessed && hi - step > lo; step *= 2) {
+        const int c = static_cast<int>(hi - step);
+        if (!feasible(c)) {
+            lo = c;
+            break;
+        }
+        hi = c;
     }
     while (hi - lo > 1) {
         const int mid = lo + (hi - lo) / 2;
@@ -369,17 +421,25 @@ std::vector<Exclusion> selectExclusions(
     const std::size_t limit = static_cast<std::size_t>(std::max(0, maxExcluded)) + unfitByGpu.size();
     // An unpriced reason repeated for one provider's GPU (a GPU without a datasheet in every region and zone) is
     // listed once: the list is for telling options apart.
-    std::set<std::tuple<std::string, std::string, std::string>> said;
+    // Messages compared as they are, not formatted: thousands of exclusions may be looked at.
+    auto saidBefore = [](const Exclusion* a, const Exclusion* b) {
+        if (const int g = a->gpu.compare(b->gpu))
+            return g < 0;
+        if (const int p = a->provider.compare(b->provider))
+            return p < 0;
+        return compare(a->reason, b->reason) < 0;
+    };
+    std::set<const Exclusion*, decltype(saidBefore)> said(saidBefore);
     for (const std::size_t i : order) {
         if (out.size() >= limit)
             break;
         Exclusion& e = all[i];
         auto u = unfitByGpu.find(e.gpu);
-        if (u != unfitByGpu.end() && e.reason.text() == u->second.text())
+        if (u != unfitByGpu.end() && compare(e.reason, u->second) == 0)
             continue;
-        if (e.costUsd <= 0 && !said.emplace(e.gpu, e.provider, e.reason.text()).second)
+        if (e.costUsd <= 0 && !said.insert(&e).second)
             continue;
-        out.push_back(std::move(e));
+        out.push_back(e); // copied: `said` points into `all`
     }
     return out;
 }
@@ -582,10 +642,19 @@ private:
     std::optional<Location> m_users;
     std::optional<double> m_budgetUsd;
     std::map<std::tuple<const GpuSpec*, int, long long, int, long long>, Candidate> m_cache;
+    /// instanceCounts()'s search, by GPU, GPUs per instance, replica availability, network and quota: the smallest
+    /// feasible instance count, else why none is.
+    struct SmallestCount
+    {
+        std::optional<int> count;
+        Message unfit;
+    };
+    std::map<std::tuple<const GpuSpec*, int, long long, long long, int>, SmallestCount> m_smallest;
     /// Serving estimates before their fleet is sized (GPU, count, GPUs per instance, network): see estimate().
     std::map<std::tuple<const GpuSpec*, int, int, long long>, Candidate> m_unsized;
     ReplicaEstimates m_replicas; ///< what the unsized estimates share (evaluate())
-    OnDemandIndex m_onDemand;    ///< per offering, the on-demand price its spot prices compare with
+    /// The inputs' index of their offerings (PlanInputs::offeringIndex), else one made for this plan.
+    std::shared_ptr<const OfferingIndex> m_index;
     std::vector<Exclusion> m_excluded;
     std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
     std::map<std::tuple<const GpuSpec*, int, long long>, PoolReplicas> m_poolReplicas;
@@ -617,24 +686,51 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
         return counts;
     }
     const int maxN = instanceQuota(m_w, o, m_in.defaults);
-    int largestInfeasible = 0;
-    auto n = smallestFeasibleCount(
-        maxN, [&](int k) { return feasible(estimate(g, k * perInstance, ra, o)); }, &largestInfeasible);
-    if (!n) {
-        Message reason;
-        if (maxN < 1) {
-            reason = Message(msg::quotaZero, {o.provider});
-        } else {
+    if (maxN < 1) {
+        const Message reason(msg::quotaZero, {o.provider});
+        m_unfitByGpu.emplace(g.id, reason);
+        exclude(o, reason);
+        return counts;
+    }
+    // The search reads the offering only through what estimate() keys on: offerings that share those (the same
+    // instance type in every region and zone of a provider) share one search.
+    const double gbps = m_w.kind == WorkloadKind::Training ? o.networkGbps : 0.0; // see networkMatters
+    const auto searchKey = std::make_tuple(&g, perInstance, std::llround(ra * 1e9), std::llround(gbps * 1e3), maxN);
+    auto found = m_smallest.find(searchKey);
+    if (found == m_smallest.end()) {
+        int largestInfeasible = 0;
+        // Serving at a count whose replicas cannot carry the traffic: the replicas the traffic needs (the capacity
+        // plan at that count's layout) suggest the count to try next: the fewest instances that hold them whole (a
+        // layout takes a count its replica size divides: 16-GPU replicas on 10-GPU instances, 8 instances at a time).
+        auto needed = [&](int k) {
+            const Candidate& c = estimate(g, k * perInstance, ra, o);
+            if (!m_service || !c.capacity || !c.capacity->result.feasible || !c.inference || !c.inference->fit.fits
+                || c.capacity->gpusPerReplica < 1)
+                return 0;
+            const long long perReplica = c.capacity->gpusPerReplica;
+            const long long gpus = static_cast<long long>(c.capacity->result.total()) * perReplica;
+            const long long step = perReplica / std::gcd(perReplica, static_cast<long long>(perInstance));
+            const long long instances = ((gpus + perInstance - 1) / perInstance + step - 1) / step * step;
+            return static_cast<int>(std::min<long long>(instances, maxN));
+        };
+        auto n = smallestFeasibleCount(
+            maxN, [&](int k) { return feasible(estimate(g, k * perInstance, ra, o)); }, &largestInfeasible, needed);
+        SmallestCount result {n, {}};
+        if (!n) {
             const Candidate& last = estimate(g, std::max(1, largestInfeasible) * perInstance, ra, o);
             // The search ran into the quota: more instances might have served (more replicas, a wider layout).
             const bool atQuota = largestInfeasible >= maxN && last.inference && last.inference->fit.fits
                 && last.capacity && last.capacity->result.total() > last.inference->layout.replicas;
-            reason = !last.fits
+            result.unfit = !last.fits
                 ? (atQuota ? Message(msg::beyondQuota, {std::to_string(maxN), unfitReason(last)}) : unfitReason(last))
                 : Message(msg::missesDeadlineWithinQuota, {std::to_string(last.gpus), std::to_string(maxN)});
         }
-        m_unfitByGpu.emplace(g.id, reason);
-        exclude(o, reason);
+        found = m_smallest.emplace(searchKey, std::move(result)).first;
+    }
+    const auto& [n, unfit] = found->second;
+    if (!n) {
+        m_unfitByGpu.emplace(g.id, unfit);
+        exclude(o, unfit);
         return counts;
     }
     counts.push_back(*n);
@@ -863,7 +959,9 @@ Plan PricedPlanner::run()
     admitted.reserve(offerings.size());
     for (const Offering& o : offerings)
         admitted.push_back(admitOffering(m_w, o, *m_in.gpus));
-    m_onDemand = onDemandIndex(offerings); // a zonal spot price compares with its region's on-demand price
+    m_index = m_in.offeringIndex && m_in.offeringIndex->offerings == m_in.offerings ? m_in.offeringIndex
+                                                                                    : indexOfferings(m_in.offerings);
+    const OnDemandIndex& onDemandOf = m_index->onDemand; // a zonal spot price compares with its region's on-demand
     std::size_t pruned = 0;
     const auto keep = undominated(admitted, pruned);
     // A pinned disaggregated layout is the only deployment planned: no co-located candidates.
@@ -881,7 +979,7 @@ Plan PricedPlanner::run()
         }
         if (std::none_of(keep[i].begin(), keep[i].end(), [](bool kept) { return kept; }))
             continue; // every price has a cheaper twin
-        const Price* onDemand = m_onDemand.price[i];
+        const Price* onDemand = onDemandOf.price[i];
         const double ra = instanceAvailability(o);
         const int perInstance = static_cast<int>(std::lround(o.gpuCount));
         for (int n : instanceCounts(o, *a.gpu)) {
@@ -892,7 +990,7 @@ Plan PricedPlanner::run()
             }
             for (std::size_t j = 0; j < o.prices.size(); ++j)
                 if (keep[i][j])
-                    priceOne(o, *a.gpu, n, o.prices[j], onDemand, m_onDemand.own[i]);
+                    priceOne(o, *a.gpu, n, o.prices[j], onDemand, onDemandOf.own[i]);
         }
     }
 
@@ -1400,45 +1498,35 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
     const std::vector<Admission>& admitted, std::size_t& pruned) const
 {
     const auto& offerings = *m_in.offerings;
+    const OfferingIndex& index = *m_index;
     const Constraints& k = m_w.constraints;
     const bool regional = hasDataCosts(m_w) || k.objective == "carbon" || (m_service && m_w.inference->usersLocation);
-    // Views into the offerings, which outlive the map.
     // A mixed fleet's base pays the on-demand price its spot price compares with: part of the twin.
     const bool mixes = m_service && servingSpotPolicy(m_w) == "burst_only";
-    using Key = std::tuple<const GpuSpec*, long, long long, std::string_view, int, int, int, std::string_view, int,
-        long long, long long, std::string_view, long long>;
+    // The GPU, the price's twin class (OfferingIndex::PriceTwin), the instance network (see networkMatters), the
+    // region when it changes the plan, the mixed fleet's on-demand base.
+    using Key = std::tuple<const GpuSpec*, std::uint32_t, long long, std::uint32_t, long long>;
     std::unordered_map<Key, std::pair<std::size_t, std::size_t>, TupleHash> best; // twin → the cheapest's indices
     std::vector<std::vector<bool>> keep(offerings.size());
-    auto twinOf = [&](std::size_t i, const Price& p, const GpuSpec* g) {
-        const Offering& o = offerings[i];
-        const double network = m_w.kind == WorkloadKind::Training ? o.networkGbps : 0.0; // see networkMatters
-        const Price* od = m_onDemand.price[i];
-        const double base = mixes && p.pricingModel == PricingModel::Spot && od ? od->hourlyRate : 0.0;
-        return Key {g, std::lround(o.gpuCount), std::llround(network * 1e3), o.provider,
-            static_cast<int>(p.pricingModel), p.termMonths, static_cast<int>(p.paymentOption), p.currency,
-            p.interruptionBucket.value_or(-1), std::llround(o.billingGranularityS * 1e3),
-            std::llround(o.minimumBillingS * 1e3), regional ? std::string_view(o.region) : std::string_view(),
-            std::llround(base * 1e6)};
-    };
-    auto prunable = [&](std::size_t i, const Price& p) {
-        if (p.pricingModel == PricingModel::CapacityBlock || !allowedPricing(k, p.pricingModel))
-            return false;
-        return !spotAboveOnDemand(p, m_onDemand.price[i]);
-    };
     for (std::size_t i = 0; i < offerings.size(); ++i) {
-        const Offering& o = offerings[i];
-        keep[i].assign(o.prices.size(), true);
+        const std::size_t first = index.firstPrice[i], count = index.firstPrice[i + 1] - first;
+        keep[i].assign(count, true);
         if (admitted[i].kind != Admission::Kind::Admit)
             continue;
-        for (std::size_t j = 0; j < o.prices.size(); ++j) {
-            const Price& p = o.prices[j];
-            if (!prunable(i, p))
+        const double network = m_w.kind == WorkloadKind::Training ? offerings[i].networkGbps : 0.0;
+        for (std::size_t j = 0; j < count; ++j) {
+            const OfferingIndex::PriceTwin& t = index.prices[first + j];
+            if (t.pricingModel == PricingModel::CapacityBlock || !allowedPricing(k, t.pricingModel)
+                || t.spotAboveOnDemand)
                 continue;
-            auto [it, fresh] = best.try_emplace(twinOf(i, p, admitted[i].gpu), i, j);
+            const Price* od = mixes && t.pricingModel == PricingModel::Spot ? index.onDemand.price[i] : nullptr;
+            const Key key {admitted[i].gpu, t.twinClass, std::llround(network * 1e3), regional ? t.region : 0,
+                od ? std::llround(od->hourlyRate * 1e6) : 0};
+            auto [it, fresh] = best.try_emplace(key, i, j);
             if (fresh)
                 continue;
             auto& [bi, bj] = it->second;
-            if (p.effectiveHourly() < offerings[bi].prices[bj].effectiveHourly()) {
+            if (t.hourly < index.prices[index.firstPrice[bi] + bj].hourly) {
                 keep[bi][bj] = false;
                 bi = i;
                 bj = j;

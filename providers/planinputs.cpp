@@ -120,6 +120,7 @@ core::Result<LoadedInputs> loadPlanInputs(const Store* store)
             out.warnings.push_back(table.error().detail + ": instance networks use the stated default");
     }
     in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(catalog->offerings));
+    in.offeringIndex = core::indexOfferings(in.offerings);
     auto fx = effectiveFx(store);
     if (!fx)
         return fx.error();

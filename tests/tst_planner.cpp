@@ -94,11 +94,14 @@ class TestPlanner : public QObject
 private Q_SLOTS:
     void smallestCount_data();
     void smallestCount();
+    void smallestCountGuessed_data();
+    void smallestCountGuessed();
     void admission_data();
     void admission();
     void dataCosts();
     void ranking();
     void paretoFront();
+    void messagesCompareWithoutFormatting();
     void exclusions();
     void reservedMix();
     void quotaThatCannotBeMetEnds();
@@ -119,6 +122,22 @@ private Q_SLOTS:
     void latencyAtRiskAndTheFivePercentRule();
     void scaleUpDomainsOfEveryKind();
 };
+
+namespace {
+/// feasible(n) ⇔ n ≥ threshold, counting its calls and stopping a search that tries a count outside [1, maxCount]
+/// or does not end.
+std::function<bool(int)> thresholdSearch(int maxCount, int threshold, int& calls)
+{
+    return [maxCount, threshold, &calls](int k) {
+        ++calls;
+        if (calls > 200)
+            qFatal("the search does not end");
+        if (k < 1 || k > maxCount)
+            qFatal("tried %d outside [1, %d]", k, maxCount);
+        return k >= threshold;
+    };
+}
+} // namespace
 
 void TestPlanner::smallestCount_data()
 {
@@ -146,6 +165,41 @@ void TestPlanner::smallestCount_data()
     QTest::addRow("negative quota") << -3 << 1 << 0 << 0 << 0;
 }
 
+void TestPlanner::smallestCountGuessed_data()
+{
+    QTest::addColumn<int>("maxCount");
+    QTest::addColumn<int>("threshold"); // feasible(n) ⇔ n ≥ threshold
+    QTest::addColumn<int>("guess");     // what the guess says after any infeasible count (0: no guess)
+    QTest::addColumn<int>("maxCalls");
+    // The answer is the threshold whatever the guess (and nullopt above the quota); the guess changes the tries.
+    QTest::addRow("right guess") << 512 << 300 << 300 << 3;        // 1, 300, 299 (18 without it)
+    QTest::addRow("guess one too many") << 512 << 300 << 301 << 5; // 1, 301, 300, 298, 299
+    QTest::addRow("guess too low") << 512 << 300 << 200 << 11;     // 1, 200, then doubling 400, bisection of (200, 400)
+    QTest::addRow("guess far too high") << 512 << 3 << 500 << 18;  // 1, 500, 499, 497, …, 245, bisection of (1, 245)
+    QTest::addRow("guess beyond the quota") << 512 << 300 << 100000 << 17; // 1, 512, 511, …, 385, 257, bisection
+    QTest::addRow("guess at the quota, never feasible") << 512 << 513 << 512 << 2; // 1, 512
+    QTest::addRow("guess below the count") << 512 << 300 << 1 << 18;               // ignored: plain doubling
+}
+
+void TestPlanner::smallestCountGuessed()
+{
+    QFETCH(int, maxCount);
+    QFETCH(int, threshold);
+    QFETCH(int, guess);
+    QFETCH(int, maxCalls);
+    int calls = 0, guesses = 0;
+    int largest = -1;
+    const auto n = core::detail::smallestFeasibleCount(
+        maxCount, thresholdSearch(maxCount, threshold, calls), &largest, [&](int) {
+            ++guesses;
+            return guess;
+        });
+    QCOMPARE(n.value_or(0), threshold <= maxCount ? threshold : 0);
+    QCOMPARE(largest, threshold <= maxCount ? threshold - 1 : maxCount);
+    QVERIFY2(calls <= maxCalls, qPrintable(QStringLiteral("%1 calls").arg(calls)));
+    QVERIFY(guesses >= 1);
+}
+
 void TestPlanner::smallestCount()
 {
     QFETCH(int, maxCount);
@@ -155,17 +209,7 @@ void TestPlanner::smallestCount()
     QFETCH(int, maxCalls);
     int calls = 0;
     int largest = -1;
-    const auto n = core::detail::smallestFeasibleCount(
-        maxCount,
-        [&](int k) {
-            ++calls;
-            if (calls > 200)
-                qFatal("the search does not end");
-            if (k < 1 || k > maxCount)
-                qFatal("tried %d outside [1, %d]", k, maxCount);
-            return k >= threshold;
-        },
-        &largest);
+    const auto n = core::detail::smallestFeasibleCount(maxCount, thresholdSearch(maxCount, threshold, calls), &largest);
     QCOMPARE(n.value_or(0), expected);
     QCOMPARE(largest, largestInfeasible);
     QVERIFY2(calls <= maxCalls, qPrintable(QStringLiteral("%1 calls").arg(calls)));
@@ -291,31 +335,65 @@ void TestPlanner::paretoFront()
         QVERIFY2(c[i].pricing->pareto == expected[i], qPrintable(QStringLiteral("candidate %1").arg(i)));
 }
 
+void TestPlanner::messagesCompareWithoutFormatting()
+{
+    using core::Message;
+    namespace msg = core::msg;
+    const Message a(msg::regionNotAllowed, {"eu-x"}), same(msg::regionNotAllowed, {"eu-x"});
+    const Message other(msg::regionNotAllowed, {"eu-y"}), otherDef(msg::countryNotAllowed, {"eu-x"});
+    QCOMPARE(core::compare(a, same), 0);
+    QVERIFY(core::compare(a, other) < 0); // "eu-x" < "eu-y"
+    QVERIFY(core::compare(other, a) > 0);
+    QVERIFY(core::compare(a, otherDef) != 0);
+    QCOMPARE(core::compare(a, otherDef), -core::compare(otherDef, a));
+    QVERIFY(core::compare(Message(), a) != 0);
+    QCOMPARE(core::compare(Message(), Message()), 0);
+    // A nested message is compared by its own definition and arguments, and never equals a text argument.
+    const Message nested(msg::beyondQuota, {"8", Message(msg::regionNotAllowed, {"eu-x"})});
+    QCOMPARE(core::compare(nested, Message(msg::beyondQuota, {"8", Message(msg::regionNotAllowed, {"eu-x"})})), 0);
+    QVERIFY(core::compare(nested, Message(msg::beyondQuota, {"8", Message(msg::regionNotAllowed, {"eu-y"})})) < 0);
+    QVERIFY(core::compare(nested, Message(msg::beyondQuota, {"8", "eu-x"})) != 0);
+    // Equal by compare() means equal text.
+    QCOMPARE(a.text(), same.text());
+}
+
 void TestPlanner::exclusions()
 {
     using core::Message;
     namespace msg = core::msg;
     const Message t4(msg::doesNotFitOn, {"512", "T4", "20", "15"});
-    const std::map<std::string, Message> unfit = {{"T4", t4}};
+    const Message l40s(msg::beyondQuota, {"8", Message(msg::doesNotFitOn, {"512", "L40S", "20", "15"})});
+    const std::map<std::string, Message> unfit = {{"T4", t4}, {"L40S", l40s}};
     std::vector<core::Exclusion> all = {
         {"T4", t4, "aws", "r", "g4", "", 0}, // repeats the per-GPU line: left out
+        // the same nested message, made again: left out too
+        {"L40S", Message(msg::beyondQuota, {"8", Message(msg::doesNotFitOn, {"512", "L40S", "20", "15"})}), "gcp", "r",
+            "g2", "", 0},
         {"A10", Message(msg::regionNotAllowed, {"eu-x"}), "aws", "eu-x", "g5", "", 0},
+        {"A10", Message(msg::regionNotAllowed, {"eu-x"}), "aws", "eu-x", "g5.2", "", 0}, // said for aws's A10 already
+        {"A10", Message(msg::regionNotAllowed, {"eu-x"}), "gcp", "eu-x", "g2", "", 0},   // another provider: listed
         {"H100-SXM-80GB", Message(msg::overBudget, {"300"}), "aws", "r", "p5", "on_demand", 1300},
         {"H100-SXM-80GB", Message(msg::overBudget, {"100"}), "gcp", "r", "a3", "on_demand", 1100},
         {"L4", Message(msg::regionNotAllowed, {"eu-y"}), "aws", "eu-y", "g6", "", 0},
     };
     const auto out = core::detail::selectExclusions(all, unfit, 2);
-    // The per-GPU line, then the two priced ones, cheapest first; the unpriced ones do not fit in 2 more.
-    QCOMPARE(out.size(), std::size_t(3));
-    QCOMPARE(out[0].gpu, std::string("T4"));
-    QCOMPARE(out[0].provider, std::string());
-    QCOMPARE(out[1].costUsd, 1100.0);
-    QCOMPARE(out[2].costUsd, 1300.0);
-    // With room for all: the unpriced ones keep their order after the priced ones.
+    // The per-GPU lines (by GPU name), then the two priced ones, cheapest first; the unpriced ones do not fit in 2
+    // more.
+    QCOMPARE(out.size(), std::size_t(4));
+    QCOMPARE(out[0].gpu, std::string("L40S"));
+    QCOMPARE(out[1].gpu, std::string("T4"));
+    QCOMPARE(out[1].provider, std::string());
+    QCOMPARE(out[2].costUsd, 1100.0);
+    QCOMPARE(out[3].costUsd, 1300.0);
+    // With room for all: the unpriced ones keep their order after the priced ones, each reason once per provider's
+    // GPU.
     const auto wide = core::detail::selectExclusions(all, unfit, 25);
-    QCOMPARE(wide.size(), std::size_t(5));
-    QCOMPARE(wide[3].gpu, std::string("A10"));
-    QCOMPARE(wide[4].gpu, std::string("L4"));
+    QCOMPARE(wide.size(), std::size_t(7));
+    QCOMPARE(wide[4].gpu, std::string("A10"));
+    QCOMPARE(wide[4].instanceType, std::string("g5"));
+    QCOMPARE(wide[5].gpu, std::string("A10"));
+    QCOMPARE(wide[5].provider, std::string("gcp"));
+    QCOMPARE(wide[6].gpu, std::string("L4"));
 }
 
 void TestPlanner::reservedMix()

@@ -7,6 +7,7 @@
 
 #include "bench_util.h"
 
+#include "providers/planinputs.h"
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -34,6 +35,7 @@ struct Data
         in.gpus = std::shared_ptr<const core::GpuCatalog>(&gpus, [](const core::GpuCatalog*) {});
         in.models = std::shared_ptr<const core::ModelCatalog>(&models, [](const core::ModelCatalog*) {});
         in.offerings = std::make_shared<const std::vector<core::Offering>>(std::move(o));
+        in.offeringIndex = core::indexOfferings(in.offerings); // as providers::loadPlanInputs does
         in.fx = fx;
         return in;
     }
@@ -181,6 +183,29 @@ void BM_PlanDisaggregated(benchmark::State& state, bool crossProvider)
 BENCHMARK_CAPTURE(BM_PlanDisaggregated, deepseek_v3_same_provider, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanDisaggregated, deepseek_v3_cross_provider, true)->Unit(benchmark::kMillisecond);
 
+/// A plan over the inputs as the app and the CLI load them (providers::loadPlanInputs: the bundled catalog with its
+/// offering index, regions, SLAs and storage rates), not the bench's own subset.
+void BM_PlanLoaded(benchmark::State& state, const char* file)
+{
+    static auto loaded = gpuplan::providers::loadPlanInputs(nullptr);
+    if (!loaded) {
+        state.SkipWithError(loaded.error().detail.c_str());
+        return;
+    }
+    const std::filesystem::path path = std::filesystem::path(GPUPLAN_SOURCE_DIR) / file;
+    auto w
+        = core::parseWorkload(readFile(path), path.filename().string(), *loaded->inputs.models, *loaded->inputs.gpus);
+    std::size_t candidates = 0;
+    for (auto _ : state) {
+        auto plan = core::planWorkload(*w, loaded->inputs);
+        candidates = plan ? plan->candidates.size() : 0;
+        benchmark::DoNotOptimize(plan);
+    }
+    state.counters["candidates"] = static_cast<double>(candidates);
+}
+BENCHMARK_CAPTURE(BM_PlanLoaded, chat_serving, "examples/llama-3.1-8b-chat-serving.json")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanLoaded, lora_training, "examples/llama-3.1-70b-lora.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanFile, chat_serving, "examples/llama-3.1-8b-chat-serving.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanFile, lora_training, "examples/llama-3.1-70b-lora.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlanFile, serving_peak_traffic, "tests/data/workloads/limits/serving-peak-traffic.json")
