@@ -494,6 +494,11 @@ const MessageDef noteQuotaAzure {"plan.note_quota_azure",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "Azure quotas count vCPUs per VM family and region: the recommendation needs %1 vCPUs of %2's family in %3 "
         "(Spot VMs count against the regional Spot vCPU quota); check them before launching")};
+const MessageDef pinnedEpNotPlaceable {"plan.pinned_ep_not_placeable",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "hardware.ep %1 cannot run on instances of %2 GPUs: expert parallelism needs whole experts on every rank, ep "
+        "GPUs inside one instance or over 2, 4 or 8 whole instances (wide expert parallelism), and a count it "
+        "divides")};
 const MessageDef pinnedTpBeyondDomain {"plan.pinned_tp_beyond_domain",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "hardware.tp %1 needs %1 GPUs on one NVLink domain; one instance here has %2 (tensor parallelism does not "
@@ -775,16 +780,16 @@ const std::vector<const MessageDef*>& allMessages()
         &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
         &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
         &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing,
-        &beyondQuota, &pinnedTpBeyondDomain, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp, &noteQuotaAzure,
-        &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced, &fitConcurrency,
-        &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits, &fitChangeStillTooMuch,
-        &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1, &changeTensorParallel,
-        &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas, &prefillOverTtft,
-        &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora, &assumeGlobalBatchRounded,
-        &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops, &assumePagedKv,
-        &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision, &assumeMoeBalanced,
-        &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing, &assumeLengthMix,
-        &assumeLengthMixSource, &assumeMxfp8NotNative, &assumeGoodputShares,
+        &beyondQuota, &pinnedTpBeyondDomain, &pinnedEpNotPlaceable, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp,
+        &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced,
+        &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits,
+        &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
+        &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
+        &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
+        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision,
+        &assumeMoeBalanced, &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing,
+        &assumeLengthMix, &assumeLengthMixSource, &assumeMxfp8NotNative, &assumeGoodputShares,
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,

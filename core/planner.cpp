@@ -41,6 +41,17 @@ bool sloMet(const InferenceSpec& spec, const InferenceEstimate& e)
         && (!spec.slo.ttftP99Ms || std::max(e.ttftMs, e.ttftP99Ms) <= *spec.slo.ttftP99Ms);
 }
 
+bool pinnedEpPlaceable(const ModelArch& m, int ep, int domain, int count)
+{
+    if (ep <= 1 || !m.isMoe())
+        return true;
+    if (m.experts % ep != 0 || count % ep != 0)
+        return false;
+    if (ep <= domain)
+        return m.heads % ep == 0; // a replica of tp = ep GPUs (or a multiple) inside the domain
+    return ep % domain == 0 && (ep / domain == 2 || ep / domain == 4 || ep / domain == 8); // wide, as evaluate()
+}
+
 namespace {
 
 std::string fixed(double v, int decimals)
@@ -84,7 +95,7 @@ ServingFactors servingFactors(const Workload& w, const GpuSpec& datasheet, const
     return f;
 }
 
-void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability)
+void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability, int gpusPerInstance)
 {
     const InferenceSpec& spec = *w.inference;
     const double peak = spec.peakRate();
@@ -106,17 +117,19 @@ void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailabi
         auto cap = std::make_shared<CapacityPlan>();
         cap->replicaAvailability = replicaAvailability;
         cap->gpusPerReplica = e.layout.tp * e.layout.pp;
+        // A replica over several instances (pipeline stages or wide expert parallelism across them) serves only while
+        // every one of them is up, as a disaggregated pool's wide replica (PricedPlanner::planDisaggregated).
+        const int instances = gpusPerInstance > 0 ? (cap->gpusPerReplica + gpusPerInstance - 1) / gpusPerInstance : 1;
+        const double upReplica = std::pow(replicaAvailability, std::max(1, instances));
         const double headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
-        cap->result
-            = planReplicas(rm, peak, headroom, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+        cap->result = planReplicas(rm, peak, headroom, spec.slo.ttftP99Ms, spec.availability, upReplica, minReplicas);
         cap->gpus = cap->result.total() * cap->gpusPerReplica;
         cap->staticMonthlyGpuHours = double(cap->gpus) * hoursPerMonth;
         cap->monthlyGpuHours = cap->staticMonthlyGpuHours;
         // A mixed fleet's on-demand base: the same sizing without the headroom (spot carries the headroom).
         const bool mixed = headroom > 0 && servingSpotPolicy(w) == "burst_only";
         if (mixed) {
-            cap->base
-                = planReplicas(rm, peak, 0.0, spec.slo.ttftP99Ms, spec.availability, replicaAvailability, minReplicas);
+            cap->base = planReplicas(rm, peak, 0.0, spec.slo.ttftP99Ms, spec.availability, upReplica, minReplicas);
             cap->baseMonthlyGpuHours = double(cap->base->total() * cap->gpusPerReplica) * hoursPerMonth;
         }
         // Scale-up delay: instance start (2 min, an assumption) + loading the weights at 2 GB/s from
@@ -244,9 +257,36 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
         // A mixture of experts may also spread whole experts over the tp GPUs (expert parallel), and run attention
         // data-parallel beside them (no replicated latent KV): both are searched unless `ep` is pinned.
         if (w.model.isMoe()) {
+            // Wide expert parallelism: one replica over 2, 4 or 8 scale-up domains (instances), the experts split over
+            // all its GPUs, attention data-parallel, the dispatch and combine over the instance network (the step
+            // model's m_nodes) — what DeepSeek (EP144 decode), SGLang (EP72 on H100) and TensorRT-LLM's wide EP run,
+            // co-located as well as in separate pools (PricedPlanner's pool replicas search the same widths). Searched
+            // unless tp is pinned (a pinned tensor-parallel degree stays inside the domain); a pinned ep wider than
+            // the domain asks for exactly this layout.
+            std::vector<InferenceLayout> wide;
+            if (!(pin && pin->tp) && domain >= 2)
+                for (int n : {2, 4, 8}) {
+                    InferenceLayout l;
+                    l.tp = l.ep = domain * n;
+                    l.attentionDp = true;
+                    l.replicas = count / l.tp;
+                    if (count % l.tp == 0 && w.model.experts % l.tp == 0 && (!pin || !pin->ep || *pin->ep == l.tp))
+                        wide.push_back(l);
+                }
             std::vector<InferenceLayout> moe;
+            const bool pinnedWide = pin && pin->ep && *pin->ep > domain && !wide.empty();
+            // A pinned ep spreads the experts over ep of a replica's GPUs: replicas of fewer GPUs, or of a count ep
+            // does not divide, cannot run it (the priced planner excludes offerings where no replica can:
+            // pinnedEpPlaceable); with none left, every layout carries it as before.
+            const bool epFits = pin && pin->ep && std::any_of(layouts.begin(), layouts.end(), [&](const auto& l) {
+                return l.tp >= *pin->ep && l.tp % *pin->ep == 0;
+            });
             for (const auto& l : layouts) {
+                if (pinnedWide)
+                    break;
                 if (pin && pin->ep) {
+                    if (epFits && (l.tp < *pin->ep || l.tp % *pin->ep != 0))
+                        continue;
                     InferenceLayout p = l;
                     p.ep = *pin->ep;
                     p.attentionDp = p.ep > 1 && w.model.isMla();
@@ -262,6 +302,8 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
                     moe.push_back(ep);
                 }
             }
+            if (!(pin && pin->ep) || pinnedWide)
+                moe.insert(moe.end(), wide.begin(), wide.end());
             layouts = std::move(moe);
         }
         const ServingFactors factors = servingFactors(w, datasheetGpu, gpu);
@@ -329,7 +371,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             c.inference->fit.suggestions.push_back(sloMiss(spec, *c.inference));
         }
         if (sizeCapacity) {
-            planServingCapacity(w, c, replicaAvailability);
+            planServingCapacity(w, c, replicaAvailability, topology.scaleUpDomain);
         } else {
             c.wallHours = hoursPerMonth;
             c.gpuHours = hoursPerMonth * count;

@@ -332,7 +332,9 @@ inline constexpr double defaultInstanceNetworkGbps = 100;
 
 /// Tensor parallelism stays inside the scale-up domain; pipeline, data and expert parallelism across instances
 /// pay the instance network. A serving replica too big for one domain is split over instances by pipeline stages
-/// (TP inside, PP across), paying one network hop per stage boundary and token.
+/// (TP inside, PP across), paying one network hop per stage boundary and token; a mixture of experts may also spread
+/// one replica over 2, 4 or 8 domains by wide expert parallelism (attention data-parallel, the experts' all-to-all
+/// over the instance network).
 /// `sizeCapacity` false: a serving candidate's estimate without its fleet (planServingCapacity sizes it later, once
 /// per replica availability, from the same estimate).
 /// `replicaEstimates`: one plan's serving estimates of a single replica, by GPU, instance shape and layout. A
@@ -348,10 +350,16 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
     const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
     const InstanceTopology& topology = {}, bool sizeCapacity = true, ReplicaEstimates* replicaEstimates = nullptr);
 
+/// Whether a pinned expert-parallel degree `ep` can run on `count` GPUs of instances whose scale-up domain is `domain`
+/// GPUs: whole experts on each rank (ep divides the experts and the count) in a replica inside the domain, or a wide
+/// replica over 2, 4 or 8 whole domains (evaluate()'s layouts). Always true for a dense model or ep ≤ 1.
+bool pinnedEpPlaceable(const ModelArch& m, int ep, int domain, int count);
+
 /// Serving: sizes the fleet of `c` (an estimate from evaluate) for the workload's traffic, TTFT target and
 /// availability target, each replica up with probability `replicaAvailability` (DESIGN.md "Capacity"): replicas by
 /// M/M/c with the Erlang-C wait tail, spares by k-of-n, hourly replicas for a demand profile; `c` no longer fits when
-/// the count it was estimated with cannot hold that fleet. Sets the month's wall and GPU-hours.
-void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability);
+/// the count it was estimated with cannot hold that fleet. Sets the month's wall and GPU-hours. `gpusPerInstance`
+/// (0: one instance a replica): a replica that spans k instances is up with probability replicaAvailability^k.
+void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailability, int gpusPerInstance = 0);
 
 } // namespace gpuplan::core

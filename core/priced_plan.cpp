@@ -475,13 +475,15 @@ private:
     /// once, shared by every offering and price. On instances of `o` the GPUs share NVLink (tensor parallelism
     /// stays inside one instance) and the instances talk over its network (the catalog's network_gbps, else
     /// defaultInstanceNetworkGbps).
-    /// The instance network decides only a training job that spans instances (its TP, EP and DP collectives;
-    /// serving estimates cost pipeline hops at fixed figures and batch jobs do not talk): elsewhere it is no part of
-    /// the estimate, and offerings that differ only in their network share one.
-    bool networkMatters(int count, int perInstance) const
+    /// The instance network decides only a training job that spans instances (its TP, EP and DP collectives) and a
+    /// mixture of experts served over several instances (a wide expert-parallel replica's all-to-all; other serving
+    /// estimates cost pipeline hops at fixed figures, and batch jobs do not talk): elsewhere it is no part of the
+    /// estimate, and offerings that differ only in their network share one.
+    bool networkCanMatter() const
     {
-        return m_w.kind == WorkloadKind::Training && count > perInstance;
+        return m_w.kind == WorkloadKind::Training || (m_w.kind == WorkloadKind::Inference && m_w.model.isMoe());
     }
+    bool networkMatters(int count, int perInstance) const { return networkCanMatter() && count > perInstance; }
     const Candidate& estimate(const GpuSpec& g, int count, double ra, const Offering& o)
     {
         const int perInstance = std::max(1, static_cast<int>(std::lround(o.gpuCount)));
@@ -506,7 +508,7 @@ private:
                     .emplace(unsizedKey, evaluate(m_w, g, count, pin, m_reference, ra, topology, false, &m_replicas))
                     .first;
         Candidate c = u->second;
-        planServingCapacity(m_w, c, ra);
+        planServingCapacity(m_w, c, ra, perInstance);
         return m_cache.emplace(key, std::move(c)).first->second;
     }
     /// The energy of `c` over `hours` in the region of `o` (its grid's carbon intensity, unless the workload
@@ -678,6 +680,11 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
             exclude(o, Message(msg::pinnedTpBeyondDomain, {std::to_string(*m_w.hardware->tp), std::to_string(domain)}));
             return counts;
         }
+        if (m_w.kind == WorkloadKind::Inference && m_w.hardware->ep
+            && !pinnedEpPlaceable(m_w.model, *m_w.hardware->ep, domain, m_w.hardware->count)) {
+            exclude(o, Message(msg::pinnedEpNotPlaceable, {std::to_string(*m_w.hardware->ep), std::to_string(domain)}));
+            return counts;
+        }
         counts.push_back(m_w.hardware->count / perInstance);
         return counts;
     }
@@ -694,7 +701,7 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     }
     // The search reads the offering only through what estimate() keys on: offerings that share those (the same
     // instance type in every region and zone of a provider) share one search.
-    const double gbps = m_w.kind == WorkloadKind::Training ? o.networkGbps : 0.0; // see networkMatters
+    const double gbps = networkCanMatter() ? o.networkGbps : 0.0; // see networkMatters
     const auto searchKey = std::make_tuple(&g, perInstance, std::llround(ra * 1e9), std::llround(gbps * 1e3), maxN);
     auto found = m_smallest.find(searchKey);
     if (found == m_smallest.end()) {
@@ -1513,7 +1520,7 @@ std::vector<std::vector<bool>> PricedPlanner::undominated(
         keep[i].assign(count, true);
         if (admitted[i].kind != Admission::Kind::Admit)
             continue;
-        const double network = m_w.kind == WorkloadKind::Training ? offerings[i].networkGbps : 0.0;
+        const double network = networkCanMatter() ? offerings[i].networkGbps : 0.0;
         for (std::size_t j = 0; j < count; ++j) {
             const OfferingIndex::PriceTwin& t = index.prices[first + j];
             if (t.pricingModel == PricingModel::CapacityBlock || !allowedPricing(k, t.pricingModel)

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void migSlices();
     void amdAndUnpriced();
     void multiNodeServingReplica();
+    void wideExpertParallelReplica();
     void mixedFleet();
     void disaggregatedPools();
     void disaggregatedWideReplica();
@@ -420,7 +421,8 @@ void TestDeploy::amdAndUnpriced()
 }
 
 // DeepSeek-V3 in FP8 needs 671 GB of weights: more than one 8 × H100 instance (640 GB) holds, so a replica spans two
-// (tensor parallel 8 inside each, pipeline parallel 2 across). SkyServe places a replica on one node, so the SkyPilot
+// (tensor parallel 8 inside each, pipeline parallel 2 across: pinned, since wide expert parallelism over the same 16
+// GPUs is the other way, tested in wideExpertParallelReplica). SkyServe places a replica on one node, so the SkyPilot
 // task is a 2-node cluster per replica; Kubernetes gets a LeaderWorkerSet whose groups are the replicas.
 void TestDeploy::multiNodeServingReplica()
 {
@@ -433,7 +435,7 @@ void TestDeploy::multiNodeServingReplica()
             "inference":{"prompt_tokens":2000,"output_tokens":500,"weight_precision":"fp8","kv_precision":"fp8",
                          "requests_per_second":2},
             "constraints":{"providers":["aws"],"pricing":["on_demand"]},
-            "hardware":{"gpu":"H100-SXM-80GB","count":16}})");
+            "hardware":{"gpu":"H100-SXM-80GB","count":16,"tp":8,"pp":2}})");
     }
     const QString json = m_dir.filePath(QStringLiteral("deepseek-plan.json"));
     const QString sky = m_dir.filePath(QStringLiteral("deepseek-sky.yaml"));
@@ -485,6 +487,89 @@ void TestDeploy::multiNodeServingReplica()
                  .value(QStringLiteral("role"))
                  .toString(),
         QStringLiteral("leader"));
+}
+
+// DeepSeek-V3 in FP8 with ep pinned to 16 on 8 × H200 instances: one co-located replica of tp = ep = 16 over two
+// instances, attention data-parallel. SGLang runs it as one launch_server per instance joined by --nnodes 2 (its
+// DeepSeek multi-node example); vLLM as 16 data-parallel ranks with the experts spread over them, 8 on each instance,
+// the second instance headless from rank 8 (docs.vllm.ai "Data Parallel Deployment"). Kubernetes gets a
+// LeaderWorkerSet group of 2 pods of 8 GPUs a replica; read back by PyYAML.
+void TestDeploy::wideExpertParallelReplica()
+{
+    for (const char* engine : {"sglang", "vllm"}) {
+        const QString tag = QLatin1String(engine);
+        const QString path = m_dir.filePath(QStringLiteral("wide-colocated-%1.json").arg(tag));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QStringLiteral(R"({"schema":"gpuplan.workload/1","kind":"inference","name":"DeepSeek-V3 wide EP",
+                "model":{"preset":"deepseek-v3"},
+                "inference":{"engine":"%1","prompt_tokens":2000,"output_tokens":500,"weight_precision":"fp8",
+                             "kv_precision":"fp8","requests_per_second":2},
+                "constraints":{"pricing":["on_demand"]},
+                "hardware":{"gpu":"H200-SXM-141GB","count":16,"ep":16}})")
+                        .arg(tag)
+                        .toUtf8());
+        }
+        const QString json = m_dir.filePath(QStringLiteral("wide-colocated-%1-plan.json").arg(tag));
+        const QString k8s = m_dir.filePath(QStringLiteral("wide-colocated-%1-k8s.yaml").arg(tag));
+        const QString sky = m_dir.filePath(QStringLiteral("wide-colocated-%1-sky.yaml").arg(tag));
+        Run r = cli({QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"),
+            QStringLiteral("--output"), json, QStringLiteral("--emit"), QStringLiteral("k8s"),
+            QStringLiteral("--emit-output"), k8s});
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({QStringLiteral("plan"), path, QStringLiteral("--emit"), QStringLiteral("skypilot"),
+            QStringLiteral("--emit-output"), sky});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject top = readJson(json).value(QStringLiteral("candidates")).toArray().first().toObject();
+        QCOMPARE(top.value(QStringLiteral("gpus_per_instance")).toInt(), 8);
+        const QJsonObject layout = top.value(QStringLiteral("layout")).toObject();
+        QCOMPARE(layout.value(QStringLiteral("tp")).toInt(), 16);
+        QCOMPARE(layout.value(QStringLiteral("pp")).toInt(), 1);
+        QCOMPARE(top.value(QStringLiteral("expert_parallel")).toInt(), 16);
+        QVERIFY(top.value(QStringLiteral("attention_data_parallel")).toBool());
+
+        QByteArray error;
+        auto docs = parseYaml(readAll(k8s), &error);
+        QVERIFY2(docs, error.constData());
+        const QJsonObject lws = kind(*docs, "LeaderWorkerSet");
+        const QJsonObject group = at(lws, {QStringLiteral("spec"), QStringLiteral("leaderWorkerTemplate")});
+        QCOMPARE(group.value(QStringLiteral("size")).toInt(), 2);
+        auto args = [&](const char* role) {
+            const QJsonObject container = at(group, {QLatin1String(role), QStringLiteral("spec")})
+                                              .value(QStringLiteral("containers"))
+                                              .toArray()
+                                              .first()
+                                              .toObject();
+            return container.value(QStringLiteral("args")).toArray().first().toString();
+        };
+        const QString leader = args("leaderTemplate"), worker = args("workerTemplate");
+        if (tag == QLatin1String("sglang")) {
+            for (const QString& a : {leader, worker})
+                QVERIFY2(a.contains(QLatin1String("--tp-size 16 --dp-size 16 --enable-dp-attention"))
+                        && a.contains(QLatin1String("--moe-a2a-backend deepep"))
+                        && a.contains(QLatin1String("--nnodes 2 --node-rank $LWS_WORKER_INDEX")),
+                    qPrintable(a));
+        } else {
+            for (const QString& a : {leader, worker})
+                QVERIFY2(a.contains(QLatin1String("--tensor-parallel-size 1 --data-parallel-size 16"))
+                        && a.contains(QLatin1String("--enable-expert-parallel"))
+                        && a.contains(QLatin1String("--data-parallel-size-local 8"))
+                        && a.contains(QLatin1String("--headless --data-parallel-start-rank $((LWS_WORKER_INDEX * 8))")),
+                    qPrintable(a));
+        }
+        QVERIFY2(!leader.contains(QLatin1String("ray start")), qPrintable(leader));
+
+        docs = parseYaml(readAll(sky), &error);
+        QVERIFY2(docs, error.constData());
+        const QJsonObject task = docs->first().toObject();
+        QCOMPARE(task.value(QStringLiteral("num_nodes")).toInt(), 2);
+        const QString run = task.value(QStringLiteral("run")).toString();
+        QVERIFY2(
+            run.contains(tag == QLatin1String("sglang") ? QLatin1String("--nnodes 2 --node-rank $SKYPILOT_NODE_RANK")
+                                                        : QLatin1String("--data-parallel-size-local 8")),
+            qPrintable(run));
+    }
 }
 
 // A mixed fleet on the bundled AWS rows of g5.xlarge in us-east-2 (on demand 1.006 USD/h, use2-az1 spot 0.377 USD/h,

@@ -70,6 +70,15 @@ core::Workload serving(const char* preset, core::Precision weights)
     return w;
 }
 
+/// A hardware pin of `count` GPUs of `gpu`, every degree left to the planner.
+core::HardwarePin pinned(const char* gpu, int count)
+{
+    core::HardwarePin p;
+    p.gpu = gpu;
+    p.count = count;
+    return p;
+}
+
 /// Adds a spot price (bucket 0, "<5 %") to an offering of offering(); returns it.
 core::Price addSpot(core::Offering& o, double hourly)
 {
@@ -121,6 +130,8 @@ private Q_SLOTS:
     void latencyFiguresAgree();
     void latencyAtRiskAndTheFivePercentRule();
     void scaleUpDomainsOfEveryKind();
+    void wideExpertParallelCoLocated();
+    void replicaOverInstancesNeedsThemAll();
 };
 
 namespace {
@@ -606,24 +617,33 @@ void TestPlanner::scaleUpDomainsOfEveryKind()
     bool rack = false;
     for (const auto& c : ds.candidates) {
         const int domain = std::min(static_cast<int>(c.pricing->offering.gpuCount), c.gpu->maxGpusPerNode);
-        QVERIFY(c.inference->layout.tp <= domain);
+        const auto& l = c.inference->layout;
+        // Tensor parallel inside the domain, unless the replica is a wide expert-parallel one over 2, 4 or 8 whole
+        // domains (attention data-parallel, every GPU an expert-parallel rank).
+        const bool wide = l.attentionDp && l.ep == l.tp && l.tp % domain == 0
+            && (l.tp / domain == 2 || l.tp / domain == 4 || l.tp / domain == 8);
+        QVERIFY2(l.tp <= domain || wide, c.pricing->offering.instanceType.c_str());
         if (c.pricing->offering.provider == "rack") {
             rack = true;
             QCOMPARE(c.inference->layout.pp, 1); // one rack holds a replica
             QVERIFY(c.inference->layout.tp * c.inference->layout.pp <= 72);
         }
         if (c.pricing->offering.provider == "eight")
-            QVERIFY(c.inference->layout.tp * c.inference->layout.pp >= 16); // two instances
+            QVERIFY(l.tp * l.pp >= 16); // two instances
     }
     QVERIFY(rack);
 }
 
 // DeepSeek-V3 in FP8 on 8-GPU H100 instances, worked by hand: 671 B parameters × 1 byte = 671e9 B of weights;
 // a GPU holds 0.9 × 80 GiB = 72 GiB = 77.3e9 B. On one instance (TP 8) that is 83.9e9 B per GPU: too much. Two
-// instances (TP 8 inside each, PP 2 across) hold 41.9e9 B = 39 GiB per GPU. So the smallest replica is 16 GPUs.
+// instances (TP 8 inside each, PP 2 across) hold 41.9e9 B = 39 GiB per GPU. So the smallest replica is 16 GPUs: by
+// pipeline stages (tp 8 and pp 2 pinned here, which rules out the wide expert-parallel replica of the same 16 GPUs).
 void TestPlanner::servingReplicaSpansInstances()
 {
-    const auto w = serving("deepseek-v3", core::Precision::FP8);
+    auto w = serving("deepseek-v3", core::Precision::FP8);
+    w.hardware = pinned("H100-SXM-80GB", 16);
+    w.hardware->tp = 8;
+    w.hardware->pp = 2;
     const auto plan = test::plan(w, test::inputs({offering("eight", "H100-SXM-80GB", 8, "r1")}));
     QVERIFY(!plan.candidates.empty());
     const auto& c = plan.candidates.front();
@@ -632,6 +652,95 @@ void TestPlanner::servingReplicaSpansInstances()
     QCOMPARE(c.inference->layout.tp * c.inference->layout.pp, 16);
     QVERIFY(c.pricing->instances >= 2);
     QVERIFY(hasMessage(c.inference->assumptions, "assume.pipeline_hops")); // the network cost is stated
+}
+
+// Wide expert parallelism co-located: DeepSeek-V3 in FP8 with ep pinned to 16 on 8-GPU H200 instances is one replica
+// over two instances, tp = ep = 16 (every GPU an expert rank: 256 experts / 16 = 16 whole experts each), attention
+// data-parallel, no pipeline stages. Its weights per GPU, by hand: the routed experts are 58 MoE layers × 256 experts
+// × 3 × 7168 × 2048 = 653.9e9 parameters, 1 byte each in FP8, a sixteenth on each GPU (40.9e9 B); the rest of the 671e9
+// (17.1e9: attention, which each GPU keeps whole, and the dense layers, shared experts and embeddings, which are
+// split) is at most 17.1e9 B, so a GPU holds between 40.9e9 and 58.0e9 B, against 83.9e9 on one instance. With tp
+// pinned instead, no replica is wider than the instance.
+void TestPlanner::wideExpertParallelCoLocated()
+{
+    auto w = serving("deepseek-v3", core::Precision::FP8);
+    w.hardware = pinned("H200-SXM-141GB", 16);
+    w.hardware->ep = 16;
+    const auto in = test::inputs({offering("eight", "H200-SXM-141GB", 8, "r1")});
+    const auto plan = test::plan(w, in);
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    const auto& c = plan.candidates.front();
+    const auto& l = c.inference->layout;
+    QCOMPARE(l.tp, 16);
+    QCOMPARE(l.ep, 16);
+    QCOMPARE(l.pp, 1);
+    QVERIFY(l.attentionDp);
+    QCOMPARE(l.replicas, 1);
+    QCOMPARE(c.pricing->instances, 2);
+    QVERIFY2(c.inference->memory.weights > 40.9e9 && c.inference->memory.weights < 58.1e9,
+        qPrintable(QString::number(c.inference->memory.weights)));
+    // Unpinned, the search may choose such a replica (or not): when it does, the fleet is whole replicas of whole
+    // instances.
+    w.hardware.reset();
+    w.inference->requestsPerSecond = 20;
+    const auto unpinned = test::plan(w, in);
+    QVERIFY(!unpinned.candidates.empty());
+    for (const auto& u : unpinned.candidates)
+        if (u.inference->layout.tp > 8)
+            QCOMPARE(u.pricing->instances % (u.inference->layout.tp / 8), 0);
+    // A pinned ep that no replica can run is said, per offering: 16 ranks on 1-GPU instances (a wide replica spans 2,
+    // 4 or 8 instances: 2, 4 or 8 GPUs there), and 12 ranks anywhere (256 experts are not 12 whole shares).
+    w.hardware = pinned("H200-SXM-141GB", 16);
+    w.hardware->ep = 16;
+    const auto one = test::plan(w, test::inputs({offering("one", "H200-SXM-141GB", 1, "r1")}));
+    QVERIFY(one.candidates.empty());
+    QVERIFY(std::any_of(one.excluded.begin(), one.excluded.end(),
+        [](const core::Exclusion& e) { return e.reason.id() == "plan.pinned_ep_not_placeable"; }));
+    w.hardware->count = 24;
+    w.hardware->ep = 12;
+    const auto twelve = test::plan(w, in);
+    QVERIFY(twelve.candidates.empty());
+    QVERIFY(std::any_of(twelve.excluded.begin(), twelve.excluded.end(),
+        [](const core::Exclusion& e) { return e.reason.id() == "plan.pinned_ep_not_placeable"; }));
+    // tp pinned: a tensor-parallel degree stays inside the instance, so no wide replica.
+    w.hardware = pinned("H200-SXM-141GB", 16);
+    w.hardware->tp = 8;
+    for (const auto& p : test::plan(w, in).candidates)
+        QCOMPARE(p.inference->layout.tp, 8);
+}
+
+// A replica over several instances serves only while all of them are up (k-of-n over replicas of availability
+// A^instances). Llama-3.1-70B in BF16 (141e9 B of weights) does not fit one H200 (0.9 × 141 GB): two GPUs hold it, in
+// one 2-GPU instance (tp 2) or over two 1-GPU instances (pp 2). At 0.01 requests/s one replica carries the traffic;
+// each instance is up 99 % of the time and the target is 98.5 %: one replica in one instance is up 0.99 ≥ 0.985, so
+// 1 replica; one over two instances is up 0.99² = 0.9801 < 0.985, so a second replica is needed: 1 − 0.0199² =
+// 0.999604 ≥ 0.985, 2 replicas (4 GPUs).
+void TestPlanner::replicaOverInstancesNeedsThemAll()
+{
+    auto w = serving("llama-3.1-70b", core::Precision::BF16);
+    w.inference->requestsPerSecond = 0.01;
+    w.inference->availability = 0.985;
+    w.inference->instanceAvailability = {{"one", 0.99}, {"two", 0.99}};
+    const auto plan = test::plan(
+        w, test::inputs({offering("one", "H200-SXM-141GB", 1, "r1"), offering("two", "H200-SXM-141GB", 2, "r1")}));
+    int seen = 0;
+    for (const auto& c : plan.candidates) {
+        const auto& l = c.inference->layout;
+        QCOMPARE(l.tp * l.pp, 2);
+        QCOMPARE(c.capacity->result.replicas, 1);
+        if (c.pricing->offering.provider == "one") {
+            ++seen;
+            QCOMPARE(l.pp, 2);
+            QCOMPARE(c.capacity->result.total(), 2);
+            QVERIFY(qAbs(c.capacity->result.availability - 0.999604) < 1e-6);
+        } else {
+            ++seen;
+            QCOMPARE(l.tp, 2);
+            QCOMPARE(c.capacity->result.total(), 1);
+            QVERIFY(qAbs(c.capacity->result.availability - 0.99) < 1e-9);
+        }
+    }
+    QCOMPARE(seen, 2);
 }
 
 // Precisions (vLLM's quantization hardware table): FP8 on A100 is weight-only for a dense model (planned, with the

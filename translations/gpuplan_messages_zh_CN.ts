@@ -652,6 +652,10 @@
         <translation>hardware.tp %1 需要同一 NVLink 域内的 %1 块 GPU；此处一个实例只有 %2 块（张量并行不跨实例）</translation>
     </message>
     <message>
+        <source>hardware.ep %1 cannot run on instances of %2 GPUs: expert parallelism needs whole experts on every rank, ep GPUs inside one instance or over 2, 4 or 8 whole instances (wide expert parallelism), and a count it divides</source>
+        <translation>hardware.ep %1 无法在每实例 %2 块 GPU 的实例上运行：专家并行要求每个 rank 持有完整的专家，ep 块 GPU 位于同一实例内或跨 2、4、8 个完整实例（大规模专家并行），且 GPU 总数能被其整除</translation>
+    </message>
+    <message>
         <source>%1 batching: steps of up to %2 tokens shared by decodes and prefill chunks, at most %3 sequences at once (its defaults on this GPU; inference.max_num_batched_tokens and max_num_seqs change them)</source>
         <translation>%1 的批处理：每步最多 %2 个词元，由解码与预填充分块共享，同时最多 %3 个序列（该引擎在此 GPU 上的默认值；inference.max_num_batched_tokens 与 max_num_seqs 可修改）</translation>
     </message>

@@ -116,10 +116,13 @@ std::string layoutText(const core::Candidate& c)
             + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) + ", recompute "
             + std::string(core::toString(l.recompute));
     }
-    if (c.inference)
-        return "tensor parallel " + std::to_string(c.inference->layout.tp) + ", pipeline parallel "
-            + std::to_string(c.inference->layout.pp) + ", up to " + std::to_string(c.inference->concurrency)
+    if (c.inference) {
+        const auto& l = c.inference->layout;
+        return "tensor parallel " + std::to_string(l.tp) + ", pipeline parallel " + std::to_string(l.pp)
+            + (l.ep > 1 ? ", expert parallel " + std::to_string(l.ep) : std::string())
+            + (l.attentionDp ? ", data-parallel attention" : "") + ", up to " + std::to_string(c.inference->concurrency)
             + " sequences in flight per replica";
+    }
     return std::to_string(c.gpus) + " GPU(s), the job split evenly";
 }
 
@@ -355,14 +358,122 @@ void header(Yaml& y, const core::Workload& w, const core::Candidate& c, const De
     y.comment("Layout: " + layoutText(c));
 }
 
-/// vLLM's documented multi-node form (docs.vllm.ai, "Parallelism and Scaling", and its
-/// examples/online_serving/multi-node-serving.sh, read 2026-12-01): a Ray cluster over the replica's nodes, then
-/// `vllm serve` on the head with tensor parallel = the GPUs of one node and pipeline parallel = the nodes.
-std::string vllmServe(const core::Candidate& c)
+/// A serving replica's role: co-located (prefill and decode in one engine), or one side of disaggregated pools.
+enum class ServerRole { CoLocated, Prefill, Decode };
+
+/// One replica's server command in the chosen engine's words: its layout (tensor and pipeline parallel, or expert
+/// parallel with data-parallel attention: SGLang --dp-size/--enable-dp-attention/--moe-a2a-backend deepep, the
+/// DeepSeek multi-node example of sgl-project/sglang docs/advanced_features/pd_disaggregation.md; vLLM
+/// --data-parallel-size with --enable-expert-parallel; TensorRT-LLM --ep_size, enable_attention_dp in its options;
+/// pipeline stages by each engine's pp flag),
+/// the sequences in flight (co-located; 0 leaves the engine's default), the pool's role and KV transfer (SGLang
+/// --disaggregation-mode prefill|decode with mooncake, docs.sglang.ai "PD Disaggregation"; vLLM --kv-transfer-config
+/// with the NixlConnector, docs.vllm.ai "NixlConnector Usage Guide"; TensorRT-LLM cache_transceiver_config,
+/// nvidia.github.io/TensorRT-LLM "Disaggregated serving"; all read 2026-12-03).
+std::string serverCommand(
+    core::ServingEngine engine, const core::InferenceLayout& l, ServerRole role, int maxSequences = 0)
 {
-    return "vllm serve <model> --port 8000 --tensor-parallel-size " + std::to_string(c.inference->layout.tp)
-        + " --pipeline-parallel-size " + std::to_string(c.inference->layout.pp) + " --max-num-seqs "
-        + std::to_string(c.inference->concurrency);
+    const std::string t = std::to_string(l.tp);
+    const bool ep = l.ep > 1;
+    const bool pool = role != ServerRole::CoLocated;
+    const bool prefill = role == ServerRole::Prefill;
+    const std::string seqs = std::to_string(maxSequences);
+    const std::string pp = l.pp > 1 ? " --pipeline-parallel-size " + std::to_string(l.pp) : std::string();
+    switch (engine) {
+    case core::ServingEngine::Sglang:
+        return "python -m sglang.launch_server --model-path <model> --port 8000 --tp-size " + t
+            + (l.pp > 1 ? " --pp-size " + std::to_string(l.pp) : std::string())
+            + (l.attentionDp ? " --dp-size " + t + " --enable-dp-attention" : std::string())
+            + (ep ? " --moe-a2a-backend deepep" : std::string())
+            + (maxSequences > 0 ? " --max-running-requests " + seqs : std::string())
+            + (pool ? std::string(" --disaggregation-mode ") + (prefill ? "prefill" : "decode")
+                        + " --disaggregation-transfer-backend mooncake"
+                    : std::string());
+    case core::ServingEngine::Trtllm:
+        return "trtllm-serve <model> --port 8000 --tp_size " + t
+            + (l.pp > 1 ? " --pp_size " + std::to_string(l.pp) : std::string())
+            + (ep ? " --ep_size " + t : std::string())
+            + (maxSequences > 0 ? " --max_batch_size " + seqs : std::string())
+            + (pool ? std::string(" --extra_llm_api_options /config/") + (prefill ? "prefill" : "decode")
+                        + ".yaml  # with cache_transceiver_config: {backend: NIXL}"
+                        + (l.attentionDp ? ", enable_attention_dp: true" : "")
+                    : l.attentionDp
+                    ? std::string(" --extra_llm_api_options /config/server.yaml  # enable_attention_dp: true")
+                    : std::string());
+    default:
+        return "vllm serve <model> --port 8000"
+            + (l.attentionDp ? " --tensor-parallel-size 1" + pp + " --data-parallel-size " + t
+                             : " --tensor-parallel-size " + t + " --pipeline-parallel-size " + std::to_string(l.pp))
+            + (ep ? " --enable-expert-parallel" : std::string())
+            + (maxSequences > 0 ? " --max-num-seqs " + seqs : std::string())
+            + (pool ? " --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'"
+                    : std::string());
+    }
+}
+
+/// Where a replica's instances find each other: the leader's address and this instance's rank among them, as shell
+/// expressions (LeaderWorkerSet sets LWS_LEADER_ADDRESS and LWS_WORKER_INDEX in every pod, lws.sigs.k8s.io, read
+/// 2026-12-01; SkyPilot SKYPILOT_NODE_IPS and SKYPILOT_NODE_RANK, docs.skypilot.co "Distributed Multi-Node Jobs").
+struct NodeJoin
+{
+    std::string leaderAddress;
+    std::string rank;
+};
+const NodeJoin lwsJoin {"$LWS_LEADER_ADDRESS", "$LWS_WORKER_INDEX"};
+const NodeJoin skyPilotJoin {"$HEAD", "$SKYPILOT_NODE_RANK"};
+
+/// What joins a replica that spans `nodes` instances of `perNode` GPUs when the engine does it with flags alone, run
+/// the same on every instance. SGLang: --nnodes, --node-rank and --dist-init-addr (its multi-node deployment docs).
+/// vLLM with data-parallel attention and no pipeline stages: the first instance runs its share of the data-parallel
+/// ranks and the API, each
+/// other instance its share headless from its first rank (--data-parallel-size-local, --data-parallel-address,
+/// --data-parallel-rpc-port, --headless, --data-parallel-start-rank: docs.vllm.ai "Data Parallel Deployment", read
+/// 2026-12-06). Empty otherwise: vLLM's tensor and pipeline parallel across instances runs on a Ray cluster
+/// (docs.vllm.ai "Parallelism and Scaling" and examples/online_serving/multi-node-serving.sh, read 2026-12-01) and
+/// TensorRT-LLM's on MPI (trtllm-llmapi-launch under mpirun, nvidia.github.io/TensorRT-LLM, read 2026-12-06).
+std::string multiNodeFlags(
+    core::ServingEngine engine, const core::InferenceLayout& l, int nodes, int perNode, const NodeJoin& join)
+{
+    if (nodes <= 1)
+        return {};
+    if (engine == core::ServingEngine::Sglang)
+        return " --nnodes " + std::to_string(nodes) + " --node-rank " + join.rank + " --dist-init-addr "
+            + join.leaderAddress + ":20000";
+    if (engine == core::ServingEngine::Vllm && l.attentionDp && l.pp == 1)
+        return " --data-parallel-size-local " + std::to_string(perNode) + " --data-parallel-address "
+            + join.leaderAddress + " --data-parallel-rpc-port 13345 $([ \"" + join.rank
+            + "\" != 0 ] && echo --headless --data-parallel-start-rank $((" + join.rank.substr(1) + " * "
+            + std::to_string(perNode) + ")))";
+    return {};
+}
+
+/// The serving engine a workload names (vLLM when it names none).
+core::ServingEngine engineOf(const core::Workload& w)
+{
+    return w.inference ? w.inference->engine : core::ServingEngine::Vllm;
+}
+
+/// A co-located candidate's server commands over the `nodes` instances of one replica: what the first instance runs
+/// and what the others run (the same command when the engine joins them with flags; else a Ray cluster, or MPI for
+/// TensorRT-LLM, with the server on the first).
+std::pair<std::string, std::string> colocatedServer(
+    const core::Workload& w, const core::Candidate& c, int nodes, int perNode, const NodeJoin& join)
+{
+    const auto& l = c.inference->layout;
+    const core::ServingEngine engine = engineOf(w);
+    // The sequences in flight are the replica's; under data-parallel attention each rank schedules its own share, which
+    // the engines size themselves: the cap is given only to a replica that schedules as one.
+    const std::string server
+        = serverCommand(engine, l, ServerRole::CoLocated, l.attentionDp ? 0 : c.inference->concurrency);
+    if (nodes <= 1)
+        return {server, server};
+    const std::string flags = multiNodeFlags(engine, l, nodes, perNode, join);
+    if (!flags.empty())
+        return {server + flags, server + flags};
+    if (engine == core::ServingEngine::Trtllm)
+        return {"mpirun -n " + std::to_string(l.tp * l.pp) + " trtllm-llmapi-launch " + server,
+            "# MPI starts the ranks here from the first instance"};
+    return {"ray start --head --port=6379 && " + server, "ray start --address=" + join.leaderAddress + ":6379 --block"};
 }
 
 } // namespace
@@ -388,8 +499,10 @@ core::Result<std::string> skyPilotTask(const core::Workload& w, const core::Cand
             + " with use_spot: true (the spot burst, not counted for availability)");
     if (multiNodeReplica) {
         // SkyServe places each replica on one node; a replica that spans nodes is a multi-node cluster of its own.
-        y.comment("One serving replica spans " + std::to_string(shape.nodesPerReplica)
-            + " instances (pipeline parallel " + std::to_string(c.inference->layout.pp)
+        const auto& l = c.inference->layout;
+        y.comment("One serving replica spans " + std::to_string(shape.nodesPerReplica) + " instances ("
+            + (l.pp > 1 ? "pipeline parallel " + std::to_string(l.pp)
+                        : "expert parallel " + std::to_string(l.ep) + " with data-parallel attention")
             + " across them): this task launches one replica; the plan runs " + std::to_string(shape.replicas) + ".");
         y.comment("Launch: sky launch -c " + defaultName(w, o)
             + "-<n> <this file>, once per replica, behind your"
@@ -458,22 +571,19 @@ core::Result<std::string> skyPilotTask(const core::Workload& w, const core::Cand
         "echo \"setup: nothing to install yet\"\n");
     std::string run;
     if (multiNodeReplica) {
-        run = "# Placeholder, vLLM's multi-node form: a Ray cluster over this replica's nodes, the server on the "
-              "head node.\n"
+        const auto [first, others] = colocatedServer(w, c, shape.nodesPerReplica, shape.gpusPerNode, skyPilotJoin);
+        run = "# Placeholder, the engine's multi-node form over this replica's nodes:\n"
               "#   HEAD=$(echo \"$SKYPILOT_NODE_IPS\" | head -n1)\n"
-              "#   if [ \"$SKYPILOT_NODE_RANK\" = 0 ]; then ray start --head --port 6379\n"
-              "#     "
-            + vllmServe(c)
-            + "\n"
-              "#   else ray start --address $HEAD:6379 --block; fi\n";
+              "#   if [ \"$SKYPILOT_NODE_RANK\" = 0 ]; then "
+            + first + "\n#   else " + others + "; fi\n";
     } else if (serving) {
         const int enginesPerInstance = std::max(1, shape.perInstance / shape.replicaGpus);
         run = "# Placeholder: start your inference server on port 8000 with tensor parallel $GPUPLAN_TP and\n"
               "# at most $GPUPLAN_MAX_NUM_SEQS sequences in flight; the plan runs "
             + std::to_string(enginesPerInstance)
             + " engine replica(s) per instance, e.g.\n"
-              "#   vllm serve <model> --port 8000 --tensor-parallel-size $GPUPLAN_TP --max-num-seqs "
-              "$GPUPLAN_MAX_NUM_SEQS\n";
+              "#   "
+            + colocatedServer(w, c, 1, shape.replicaGpus, skyPilotJoin).first + "\n";
     } else {
         run = "# Placeholder: start your job here. SkyPilot sets SKYPILOT_NODE_RANK, SKYPILOT_NODE_IPS,\n"
               "# SKYPILOT_NUM_NODES and SKYPILOT_NUM_GPUS_PER_NODE on every node, e.g.\n"
@@ -612,40 +722,12 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         y.comment(migNote);
     if (c.disaggregated) {
         // Separate prefill and decode pools: a Deployment per pool on its own GPU model, a Service per pool for the
-        // router, and the router (no GPU) behind the public Service. The engine's documented flags:
-        // SGLang --disaggregation-mode prefill|decode, --disaggregation-transfer-backend (mooncake, nixl) and
-        // sglang_router --pd-disaggregation (docs.sglang.ai, "PD Disaggregation", read 2026-12-03); vLLM
-        // --kv-transfer-config with the NixlConnector (docs.vllm.ai, "NixlConnector Usage Guide", read 2026-12-03);
-        // TensorRT-LLM trtllm-serve per pool with cache_transceiver_config and `trtllm-serve disaggregated` as the
-        // router (nvidia.github.io/TensorRT-LLM, "Disaggregated serving", read 2026-12-03).
+        // router, and the router (no GPU) behind the public Service; each pool's server in the engine's words
+        // (serverCommand), the router: sglang_router --pd-disaggregation (docs.sglang.ai, "PD Disaggregation"),
+        // `trtllm-serve disaggregated` (nvidia.github.io/TensorRT-LLM, "Disaggregated serving"), vLLM's NIXL proxy
+        // example (docs.vllm.ai, "NixlConnector Usage Guide"; all read 2026-12-03).
         const auto& d = *c.disaggregated;
-        const core::ServingEngine engine = w.inference ? w.inference->engine : core::ServingEngine::Vllm;
-        // The pool's layout in the engine's words: tensor parallel, or expert parallel with data-parallel attention
-        // (SGLang --dp-size/--enable-dp-attention/--moe-a2a-backend deepep, the DeepSeek multi-node example of
-        // sgl-project/sglang docs/advanced_features/pd_disaggregation.md; vLLM --data-parallel-size with
-        // --enable-expert-parallel; TensorRT-LLM enable_attention_dp and moe_expert_parallel_size in its options).
-        auto serverCommand = [&](bool prefill, const core::InferenceLayout& l) {
-            const std::string t = std::to_string(l.tp);
-            const bool ep = l.ep > 1;
-            switch (engine) {
-            case core::ServingEngine::Sglang:
-                return "python -m sglang.launch_server --model-path <model> --port 8000 --tp-size " + t
-                    + (l.attentionDp ? " --dp-size " + t + " --enable-dp-attention" : std::string())
-                    + (ep ? " --moe-a2a-backend deepep" : std::string()) + " --disaggregation-mode "
-                    + (prefill ? "prefill" : "decode") + " --disaggregation-transfer-backend mooncake";
-            case core::ServingEngine::Trtllm:
-                return "trtllm-serve <model> --port 8000 --tp_size " + t + (ep ? " --ep_size " + t : std::string())
-                    + " --extra_llm_api_options /config/" + (prefill ? "prefill" : "decode")
-                    + ".yaml  # with cache_transceiver_config: {backend: NIXL}"
-                    + (l.attentionDp ? ", enable_attention_dp: true" : "");
-            default:
-                return "vllm serve <model> --port 8000"
-                    + (l.attentionDp ? " --tensor-parallel-size 1 --data-parallel-size " + t
-                                     : " --tensor-parallel-size " + t)
-                    + (ep ? " --enable-expert-parallel" : std::string())
-                    + " --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'";
-            }
-        };
+        const core::ServingEngine engine = engineOf(w);
         const std::string routerCommand = engine == core::ServingEngine::Sglang
             ? "python -m sglang_router.launch_router --pd-disaggregation --prefill http://" + name
                 + "-prefill:8000 --decode http://" + name + "-decode:8000 --host 0.0.0.0 --port 8000"
@@ -667,9 +749,7 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
             // flags (SGLang --nnodes/--node-rank/--dist-init-addr; LWS sets LWS_LEADER_ADDRESS and LWS_WORKER_INDEX).
             const int podsPerReplica = std::max(1, p.layout.tp / perInstance);
             const int podGpusHere = podsPerReplica > 1 ? perInstance : p.layout.tp;
-            const std::string multiNode = podsPerReplica > 1 ? " --nnodes " + std::to_string(podsPerReplica)
-                    + " --node-rank $LWS_WORKER_INDEX --dist-init-addr $LWS_LEADER_ADDRESS:20000"
-                                                             : std::string();
+            const std::string multiNode = multiNodeFlags(engine, p.layout, podsPerReplica, perInstance, lwsJoin);
             auto podSpec = [&](const std::string& containerName, bool serves) {
                 y.map("spec");
                 y.map("nodeSelector").str(selectorKey, product.empty() ? p.gpu->id : product).end();
@@ -677,8 +757,9 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
                 y.item().str("name", containerName).str("image", image);
                 y.strings("command", {"bash", "-c"});
                 y.strings("args",
-                    {"echo 'replace with your server, e.g. " + serverCommand(prefill, p.layout) + multiNode
-                        + "'; sleep infinity"});
+                    {"echo 'replace with your server, e.g. "
+                        + serverCommand(engine, p.layout, prefill ? ServerRole::Prefill : ServerRole::Decode)
+                        + multiNode + "'; sleep infinity"});
                 if (serves)
                     y.seq("ports").item().num("containerPort", 8000).end().end();
                 y.map("resources").map("limits").num(resource, podGpusHere).end().end();
@@ -764,18 +845,15 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
         y.map("spec");
         selector();
         y.seq("containers");
-        container("leader",
-            "echo 'replace with your server, e.g. ray start --head --port=6379 && " + vllmServe(c)
-                + "'; sleep infinity");
+        const auto [first, others] = colocatedServer(w, c, shape.nodesPerReplica, shape.gpusPerNode, lwsJoin);
+        container("leader", "echo 'replace with your server, e.g. " + first + "'; sleep infinity");
         y.end().end().end();
         y.map("workerTemplate");
         podMetadata({{"role", "worker"}});
         y.map("spec");
         selector();
         y.seq("containers");
-        container("worker",
-            "echo 'replace with your worker, e.g. ray start --address='$LWS_LEADER_ADDRESS':6379 --block'; sleep "
-            "infinity");
+        container("worker", "echo 'replace with your worker, e.g. " + others + "'; sleep infinity");
         y.end().end().end();
         y.end().end();
         y.endMap();
@@ -799,8 +877,8 @@ core::Result<std::string> kubernetesManifest(const core::Workload& w, const core
             selector(nodeLabels);
             y.seq("containers");
             container("server",
-                "echo 'replace with your server, e.g. vllm serve <model> --port 8000 --tensor-parallel-size "
-                "'$GPUPLAN_TP; sleep infinity");
+                "echo 'replace with your server, e.g. " + colocatedServer(w, c, 1, shape.replicaGpus, lwsJoin).first
+                    + "'; sleep infinity");
             y.end().end().end().end();
         };
         if (mixed) {
