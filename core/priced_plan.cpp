@@ -539,21 +539,25 @@ private:
         if (!m_w.inference || !(high > 1.0))
             return;
         const auto& slo = m_w.inference->slo;
+        // The risk depends on the TPOT and the p99 TTFT alone, which the candidates of one estimate and fleet share:
+        // each message is written once (hundreds of candidates, a few dozen estimates).
+        std::map<std::pair<double, double>, std::optional<Message>> risks;
         for (auto& c : m_plan.candidates) {
-            std::optional<Message> risk;
-            if (c.inference && c.pricing) {
-                const double ttft = c.ttftP99Ms();
-                if (slo.tpotP99Ms && c.inference->tpotMs * high > *slo.tpotP99Ms)
-                    risk = Message(msg::sloAtRisk,
-                        {"TPOT", fixed(c.inference->tpotMs, 1), fixed(*slo.tpotP99Ms, 1),
-                            fixed(c.inference->tpotMs * high, 1)});
+            if (!c.inference || !c.pricing)
+                continue;
+            const double tpot = c.inference->tpotMs, ttft = c.ttftP99Ms();
+            auto [it, fresh] = risks.try_emplace(std::make_pair(tpot, ttft));
+            if (fresh) {
+                if (slo.tpotP99Ms && tpot * high > *slo.tpotP99Ms)
+                    it->second = Message(
+                        msg::sloAtRisk, {"TPOT", fixed(tpot, 1), fixed(*slo.tpotP99Ms, 1), fixed(tpot * high, 1)});
                 else if (slo.ttftP99Ms && ttft * high > *slo.ttftP99Ms)
-                    risk = Message(
+                    it->second = Message(
                         msg::sloAtRisk, {"p99 TTFT", fixed(ttft, 1), fixed(*slo.ttftP99Ms, 1), fixed(ttft * high, 1)});
             }
-            if (risk) {
+            if (it->second) {
                 c.pricing->sloAtRisk = true;
-                c.pricing->sloRisk = *risk;
+                c.pricing->sloRisk = *it->second;
             }
         }
     }
