@@ -188,7 +188,7 @@ void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailabi
 
 Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, const HardwarePin* pin,
     const GpuSpec* reference, double replicaAvailability, const InstanceTopology& topology, bool sizeCapacity,
-    ReplicaEstimates* replicaEstimates)
+    ReplicaEstimates* replicaEstimates, std::vector<Candidate>* smallerReplicas)
 {
     // The GPU as this instance has it: NVLink shared by `domain` GPUs, the instance network split over its GPUs.
     GpuSpec gpu = datasheetGpu;
@@ -313,28 +313,22 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
         const ServingParams* params = &factors.params;
         // The layout that meets the targets with the most fleet throughput (a layout's replicas times one replica's).
         // With replicaEstimates, one replica's estimate is made once per layout and shared by every count; only the
-        // chosen one is copied into the candidate (setFleetThroughput makes it the fleet's).
-        std::optional<InferenceEstimate> best;
-        bool bestOk = false;
-        double bestThroughput = 0;
-        const InferenceEstimate* bestShared = nullptr;
-        int bestReplicas = 0;
-        auto consider = [&](const InferenceEstimate& e, double throughput) {
-            const bool ok = e.fit.fits && sloMet(spec, e);
-            const bool better
-                = !(best || bestShared) || (ok && !bestOk) || (ok == bestOk && throughput > bestThroughput);
-            if (better) {
-                bestOk = ok;
-                bestThroughput = throughput;
-            }
-            return better;
+        // chosen ones are copied into candidates (setFleetThroughput makes them the fleet's).
+        struct Option
+        {
+            const InferenceEstimate* estimate; ///< one replica's (shared) or the fleet's (owned below)
+            int replicas;
+            double throughput; ///< the fleet's
+            bool ok;           ///< fits and meets the targets
         };
+        std::vector<InferenceEstimate> owned; // without replicaEstimates: the fleet estimates themselves
+        owned.reserve(layouts.size());
+        std::vector<Option> options;
         for (const auto& l : layouts) {
             if (!replicaEstimates) {
-                InferenceEstimate e
-                    = estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params);
-                if (consider(e, e.throughputTokensPerS))
-                    best = std::move(e);
+                owned.push_back(estimateInference(w.model, spec, gpu, l, eff, spec.concurrency.value_or(0), params));
+                const InferenceEstimate& e = owned.back();
+                options.push_back({&e, 0, e.throughputTokensPerS, e.fit.fits && sloMet(spec, e)});
                 continue;
             }
             InferenceLayout one = l;
@@ -346,36 +340,51 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
                          .emplace(
                              key, estimateInference(w.model, spec, gpu, one, eff, spec.concurrency.value_or(0), params))
                          .first;
-            if (consider(it->second, it->second.throughputTokensPerS * l.replicas)) { // map nodes stay put
-                bestShared = &it->second;
-                bestReplicas = l.replicas;
+            const InferenceEstimate& e = it->second; // map nodes stay put
+            options.push_back({&e, l.replicas, e.throughputTokensPerS * l.replicas, e.fit.fits && sloMet(spec, e)});
+        }
+        // Those that meet the targets first, then by fleet throughput; the first of equals stays first.
+        std::stable_sort(options.begin(), options.end(),
+            [](const Option& x, const Option& y) { return x.ok != y.ok ? x.ok : x.throughput > y.throughput; });
+        auto candidate = [&](const Option& o) {
+            Candidate k = c;
+            InferenceEstimate e = *o.estimate;
+            if (o.replicas > 0)
+                setFleetThroughput(e, o.estimate->throughputTokensPerS, o.replicas, spec);
+            k.inference = std::make_shared<InferenceEstimate>(std::move(e));
+            k.servingCalibration = serving;
+            k.calibrated = serving || eff.calibrated;
+            if (k.calibrated) {
+                // The chosen layout with the datasheet defaults and the shipped factors: what the calibration changed.
+                const InferenceEstimate base = estimateInference(w.model, spec, gpu, k.inference->layout,
+                    scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale), spec.concurrency.value_or(0));
+                if (base.throughputTokensPerS > 0 && k.inference->throughputTokensPerS > 0)
+                    k.calibrationRatio = k.inference->throughputTokensPerS / base.throughputTokensPerS;
+            }
+            k.fits = k.inference->fit.fits;
+            if (k.fits && !sloMet(spec, *k.inference)) {
+                k.fits = false;
+                k.inference->fit.suggestions.push_back(sloMiss(spec, *k.inference));
+            }
+            if (sizeCapacity) {
+                planServingCapacity(w, k, replicaAvailability, topology.scaleUpDomain);
+            } else {
+                k.wallHours = hoursPerMonth;
+                k.gpuHours = hoursPerMonth * count;
+            }
+            return k;
+        };
+        // The layouts that also meet the targets with smaller replicas, best first: a fleet that needs more replicas
+        // of the chosen one than the count holds may fit in smaller ones (PricedPlanner::estimate sizes them in turn).
+        if (smallerReplicas && options.front().ok) {
+            const InferenceLayout& chosen = options.front().estimate->layout;
+            for (std::size_t i = 1; i < options.size(); ++i) {
+                const InferenceLayout& l = options[i].estimate->layout;
+                if (options[i].ok && l.tp * l.pp < chosen.tp * chosen.pp)
+                    smallerReplicas->push_back(candidate(options[i]));
             }
         }
-        if (bestShared) {
-            best = *bestShared;
-            setFleetThroughput(*best, bestShared->throughputTokensPerS, bestReplicas, spec);
-        }
-        c.inference = std::make_shared<InferenceEstimate>(std::move(*best));
-        c.servingCalibration = serving;
-        c.calibrated = serving || eff.calibrated;
-        if (c.calibrated) {
-            // The chosen layout with the datasheet defaults and the shipped factors: what the calibration changed.
-            const InferenceEstimate base = estimateInference(w.model, spec, gpu, c.inference->layout,
-                scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale), spec.concurrency.value_or(0));
-            if (base.throughputTokensPerS > 0 && c.inference->throughputTokensPerS > 0)
-                c.calibrationRatio = c.inference->throughputTokensPerS / base.throughputTokensPerS;
-        }
-        c.fits = c.inference->fit.fits;
-        if (c.fits && !sloMet(spec, *c.inference)) {
-            c.fits = false;
-            c.inference->fit.suggestions.push_back(sloMiss(spec, *c.inference));
-        }
-        if (sizeCapacity) {
-            planServingCapacity(w, c, replicaAvailability, topology.scaleUpDomain);
-        } else {
-            c.wallHours = hoursPerMonth;
-            c.gpuHours = hoursPerMonth * count;
-        }
+        c = candidate(options.front());
         break;
     }
     case WorkloadKind::Batch: {

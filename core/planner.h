@@ -341,6 +341,9 @@ inline constexpr double defaultInstanceNetworkGbps = 100;
 /// replica's estimate does not depend on how many replicas run beside it (only the fleet's throughput does), so the
 /// fleet sizes a plan tries (1, 2, 4, … instances) and the offerings of one GPU share them; the map must serve one
 /// workload only.
+/// `smallerReplicas` (serving): also the candidates of the other layouts that meet the targets with fewer GPUs per
+/// replica than the chosen one, best first — a fleet of the chosen replicas that the count cannot hold (availability
+/// spares of a large replica) may fit in smaller ones.
 struct ReplicaEstimates
 {
     /// (datasheet GPU, NVLink domain, network bytes/s per GPU as the instance has them, layout of one replica)
@@ -348,7 +351,8 @@ struct ReplicaEstimates
 };
 Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const HardwarePin* pin,
     const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
-    const InstanceTopology& topology = {}, bool sizeCapacity = true, ReplicaEstimates* replicaEstimates = nullptr);
+    const InstanceTopology& topology = {}, bool sizeCapacity = true, ReplicaEstimates* replicaEstimates = nullptr,
+    std::vector<Candidate>* smallerReplicas = nullptr);
 
 /// Whether a pinned expert-parallel degree `ep` can run on `count` GPUs of instances whose scale-up domain is `domain`
 /// GPUs: whole experts on each rank (ep divides the experts and the count) in a replica inside the domain, or a wide

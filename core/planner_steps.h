@@ -35,9 +35,11 @@ Admission admitOffering(const Workload& w, const Offering& o, const GpuCatalog& 
 /// when none).
 /// `guess` (optional): after a count found infeasible, the count it suggests trying next (0: none) — a serving
 /// estimate at one count knows how many GPUs its traffic needs. The first guess above the count replaces that doubling
-/// step; when it is feasible, the search steps down from it by 1, 2, 4, … to an infeasible count before bisecting. A
-/// right guess ends the search in two more tries, one a little high in a few; the result is the same for a monotone
-/// feasible(), and a wrong guess costs at most about twice the tries of the search without one.
+/// step; when it is feasible, the powers of two below it that the doubling would have tried are tried too (feasibility
+/// is not always monotone: a layout needs a count its replica divides), then the search steps down from the guess by
+/// 1, 2, 4, … to an infeasible count before bisecting. The result is the same as without a guess for a monotone
+/// feasible(), and never above the first feasible power of two; a right guess saves most of the bisection, a wrong one
+/// costs at most about 1.5 times the tries of the search without it.
 std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(int)>& feasible,
     int* largestInfeasible = nullptr, const std::function<int(int)>& guess = {});
 

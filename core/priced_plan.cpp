@@ -193,6 +193,18 @@ std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(
         guessUsed |= guessed;
         n = guessed ? static_cast<long long>(g) : 2LL * c;
     }
+    // Feasibility is not monotone in every case (a layout runs on counts its replica divides: 8 instances may hold
+    // two 32-GPU replicas where 15 hold none), so the counts the doubling would have tried below a feasible guess are
+    // tried too: a guess never ends the search above where the doubling would have.
+    if (guessed)
+        for (long long p = 2LL * lo; p < hi; p *= 2) {
+            if (feasible(static_cast<int>(p))) {
+                hi = static_cast<int>(p);
+                guessed = false; // bisection below it, as after plain doubling
+                break;
+            }
+            lo = static_cast<int>(p);
+        }
     // A guess that was feasible is most likely just enough or a little more: down from it in doubling steps (1, 2, 4,
     // …) to the first infeasible count, then bisection.
     for (long long step = 1; guessed && hi - step > lo; step *= 2) {
@@ -503,12 +515,25 @@ private:
         // own fleet from it.
         auto unsizedKey = std::make_tuple(&g, count, perInstance, std::llround(gbps * 1e3));
         auto u = m_unsized.find(unsizedKey);
-        if (u == m_unsized.end())
-            u = m_unsized
-                    .emplace(unsizedKey, evaluate(m_w, g, count, pin, m_reference, ra, topology, false, &m_replicas))
-                    .first;
-        Candidate c = u->second;
+        if (u == m_unsized.end()) {
+            Unsized e;
+            e.best = evaluate(m_w, g, count, pin, m_reference, ra, topology, false, &m_replicas, &e.smaller);
+            u = m_unsized.emplace(unsizedKey, std::move(e)).first;
+        }
+        Candidate c = u->second.best;
+        const bool estimateFits = c.fits;
         planServingCapacity(m_w, c, ra, perInstance);
+        // The best layout's fleet does not fit this count (it needs more replicas, or more spares of its large
+        // replicas, than the count holds): the first layout of smaller replicas whose fleet does is taken instead.
+        if (estimateFits && !c.fits)
+            for (const Candidate& smaller : u->second.smaller) {
+                Candidate s = smaller;
+                planServingCapacity(m_w, s, ra, perInstance);
+                if (s.fits) {
+                    c = std::move(s);
+                    break;
+                }
+            }
         return m_cache.emplace(key, std::move(c)).first->second;
     }
     /// The energy of `c` over `hours` in the region of `o` (its grid's carbon intensity, unless the workload
@@ -656,8 +681,14 @@ private:
         Message unfit;
     };
     std::map<std::tuple<const GpuSpec*, int, long long, long long, int>, SmallestCount> m_smallest;
-    /// Serving estimates before their fleet is sized (GPU, count, GPUs per instance, network): see estimate().
-    std::map<std::tuple<const GpuSpec*, int, int, long long>, Candidate> m_unsized;
+    /// Serving estimates before their fleet is sized (GPU, count, GPUs per instance, network): see estimate(). The
+    /// best layout's, and those of the layouts of smaller replicas that also meet the targets (evaluate()).
+    struct Unsized
+    {
+        Candidate best;
+        std::vector<Candidate> smaller;
+    };
+    std::map<std::tuple<const GpuSpec*, int, int, long long>, Unsized> m_unsized;
     ReplicaEstimates m_replicas; ///< what the unsized estimates share (evaluate())
     /// The inputs' index of their offerings (PlanInputs::offeringIndex), else one made for this plan.
     std::shared_ptr<const OfferingIndex> m_index;

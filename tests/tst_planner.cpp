@@ -105,6 +105,7 @@ private Q_SLOTS:
     void smallestCount();
     void smallestCountGuessed_data();
     void smallestCountGuessed();
+    void smallestCountNotMonotone();
     void admission_data();
     void admission();
     void dataCosts();
@@ -132,6 +133,7 @@ private Q_SLOTS:
     void scaleUpDomainsOfEveryKind();
     void wideExpertParallelCoLocated();
     void replicaOverInstancesNeedsThemAll();
+    void smallerReplicasWhenTheFleetDoesNotFit();
 };
 
 namespace {
@@ -183,11 +185,13 @@ void TestPlanner::smallestCountGuessed_data()
     QTest::addColumn<int>("guess");     // what the guess says after any infeasible count (0: no guess)
     QTest::addColumn<int>("maxCalls");
     // The answer is the threshold whatever the guess (and nullopt above the quota); the guess changes the tries.
-    QTest::addRow("right guess") << 512 << 300 << 300 << 3;        // 1, 300, 299 (18 without it)
-    QTest::addRow("guess one too many") << 512 << 300 << 301 << 5; // 1, 301, 300, 298, 299
-    QTest::addRow("guess too low") << 512 << 300 << 200 << 11;     // 1, 200, then doubling 400, bisection of (200, 400)
-    QTest::addRow("guess far too high") << 512 << 3 << 500 << 18;  // 1, 500, 499, 497, …, 245, bisection of (1, 245)
-    QTest::addRow("guess beyond the quota") << 512 << 300 << 100000 << 17; // 1, 512, 511, …, 385, 257, bisection
+    // After a feasible guess the powers of two below it are tried (2, 4, …, 256: 8 tries when all are infeasible).
+    QTest::addRow("right guess") << 512 << 300 << 300 << 11;        // 1, 300, 2 … 256, 299 (18 without it)
+    QTest::addRow("guess one too many") << 512 << 300 << 301 << 13; // 1, 301, 2 … 256, 300, 298, 299
+    QTest::addRow("guess too low") << 512 << 300 << 200 << 11;   // 1, 200, then doubling 400, bisection of (200, 400)
+    QTest::addRow("guess far too high") << 512 << 3 << 500 << 5; // 1, 500, 2, 4, then bisection of (2, 4): 3
+    // 1, 512, 2 … 256, 511, 509, 505, 497, 481, 449, 385, 257, bisection of (257, 385) in 7
+    QTest::addRow("guess beyond the quota") << 512 << 300 << 100000 << 25;
     QTest::addRow("guess at the quota, never feasible") << 512 << 513 << 512 << 2; // 1, 512
     QTest::addRow("guess below the count") << 512 << 300 << 1 << 18;               // ignored: plain doubling
 }
@@ -209,6 +213,25 @@ void TestPlanner::smallestCountGuessed()
     QCOMPARE(largest, threshold <= maxCount ? threshold - 1 : maxCount);
     QVERIFY2(calls <= maxCalls, qPrintable(QStringLiteral("%1 calls").arg(calls)));
     QVERIFY(guesses >= 1);
+}
+
+// Not monotone, as wide replicas make it: feasible at 8 instances (two 32-GPU replicas of 8-GPU instances) and from 16
+// on, not at 1 … 7 nor 9 … 15; the traffic's guess says 16. Plain doubling finds 8 (1, 2, 4, 8, then the bisection of
+// (4, 8): 6, 7); so must the guessed search (1, 16, 2, 4, 8, then 6, 7), not the 16 that stepping down from the guess
+// alone would keep (15 is infeasible).
+void TestPlanner::smallestCountNotMonotone()
+{
+    auto feasible = [](int k) { return k == 8 || k >= 16; };
+    QCOMPARE(core::detail::smallestFeasibleCount(64, feasible).value_or(0), 8);
+    int guesses = 0;
+    QCOMPARE(core::detail::smallestFeasibleCount(64, feasible, nullptr,
+                 [&](int) {
+                     ++guesses;
+                     return 16;
+                 })
+                 .value_or(0),
+        8);
+    QCOMPARE(guesses, 1);
 }
 
 void TestPlanner::smallestCount()
@@ -707,6 +730,35 @@ void TestPlanner::wideExpertParallelCoLocated()
     w.hardware->tp = 8;
     for (const auto& p : test::plan(w, in).candidates)
         QCOMPARE(p.inference->layout.tp, 8);
+}
+
+// DeepSeek-V3 in FP8 on 64 H100 (8 instances of 8, 3.2 Tbit/s between them, as AWS p5's EFA) at 2 requests/s, each
+// instance up 99.9 % of the time, target 99.9 %. The widest replica holds the fewest experts per GPU (256 / 64 = 4,
+// about 27 GB of 80 GB) and so the most KV cache and throughput; but one replica over all 8 instances is up
+// 0.999^8 = 0.992 < 0.999, so a fleet of it needs a spare the 64 GPUs cannot hold. The count still fits in smaller
+// replicas that meet the targets (two of 32 GPUs, each over 4 instances: 1 − (1 − 0.999^4)² ≈ 0.99998): the plan must
+// take those rather than call 64 GPUs too few.
+void TestPlanner::smallerReplicasWhenTheFleetDoesNotFit()
+{
+    auto w = serving("deepseek-v3", core::Precision::FP8);
+    w.inference->engine = core::ServingEngine::Sglang;
+    w.inference->promptTokens = 2000;
+    w.inference->outputTokens = 500;
+    w.inference->requestsPerSecond = 2;
+    w.inference->slo.ttftP99Ms = 3000;
+    w.inference->slo.tpotP99Ms = 50;
+    w.inference->availability = 0.999;
+    w.inference->instanceAvailability = {{"p5", 0.999}};
+    w.hardware = pinned("H100-SXM-80GB", 64);
+    core::Offering p5 = offering("p5", "H100-SXM-80GB", 8, "r1");
+    p5.networkGbps = 3200; // p5.48xlarge: 3,200 Gbit/s EFA (aws.amazon.com/ec2/instance-types/p5, read 2026-12-01)
+    const auto plan = test::plan(w, test::inputs({p5}));
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    const auto& c = plan.candidates.front();
+    QCOMPARE(c.gpus, 64);
+    QVERIFY(c.inference->layout.replicas >= 2);
+    QVERIFY(c.capacity->result.total() <= c.inference->layout.replicas);
+    QVERIFY(c.capacity->result.availability >= 0.999);
 }
 
 // A replica over several instances serves only while all of them are up (k-of-n over replicas of availability

@@ -126,18 +126,18 @@ std::string layoutText(const core::Candidate& c)
             s += " · " + std::string(core::toString(l.recompute)) + " recompute";
         return s;
     }
+    // A serving replica's degrees: tensor (and pipeline) parallel, expert parallel, data-parallel attention.
+    auto replica = [](const core::InferenceLayout& l) {
+        return "TP " + std::to_string(l.tp) + (l.pp > 1 ? " · PP " + std::to_string(l.pp) : std::string())
+            + (l.ep > 1 ? " · EP " + std::to_string(l.ep) : std::string()) + (l.attentionDp ? " · DP-attn" : "");
+    };
     if (c.disaggregated) {
-        auto pool = [](const core::PoolPlan& p) {
-            return std::to_string(p.layout.replicas) + " × TP " + std::to_string(p.layout.tp)
-                + (p.layout.ep > 1 ? " · EP " + std::to_string(p.layout.ep) : std::string())
-                + (p.layout.attentionDp ? " · DP-attn" : "");
-        };
+        auto pool
+            = [&](const core::PoolPlan& p) { return std::to_string(p.layout.replicas) + " × " + replica(p.layout); };
         return "P " + pool(c.disaggregated->prefill) + " + D " + pool(c.disaggregated->decode);
     }
     if (c.inference)
-        return "TP " + std::to_string(c.inference->layout.tp)
-            + (c.inference->layout.pp > 1 ? " · PP " + std::to_string(c.inference->layout.pp) : std::string()) + " × "
-            + std::to_string(c.inference->layout.replicas) + " replicas";
+        return replica(c.inference->layout) + " × " + std::to_string(c.inference->layout.replicas) + " replicas";
     return std::to_string(c.gpus) + " GPU(s)";
 }
 
