@@ -119,8 +119,9 @@ void planServingCapacity(const Workload& w, Candidate& c, double replicaAvailabi
         cap->gpusPerReplica = e.layout.tp * e.layout.pp;
         // A replica over several instances (pipeline stages or wide expert parallelism across them) serves only while
         // every one of them is up, as a disaggregated pool's wide replica (PricedPlanner::planDisaggregated).
-        const int instances = gpusPerInstance > 0 ? (cap->gpusPerReplica + gpusPerInstance - 1) / gpusPerInstance : 1;
-        const double upReplica = std::pow(replicaAvailability, std::max(1, instances));
+        cap->instancesPerReplica
+            = gpusPerInstance > 0 ? std::max(1, (cap->gpusPerReplica + gpusPerInstance - 1) / gpusPerInstance) : 1;
+        const double upReplica = std::pow(replicaAvailability, cap->instancesPerReplica);
         const double headroom = spec.headroom.value_or(PlanDefaults {}.servingHeadroom);
         cap->result = planReplicas(rm, peak, headroom, spec.slo.ttftP99Ms, spec.availability, upReplica, minReplicas);
         cap->gpus = cap->result.total() * cap->gpusPerReplica;

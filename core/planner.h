@@ -29,7 +29,8 @@ namespace gpuplan::core {
 struct CapacityPlan
 {
     CapacityResult result;
-    double replicaAvailability = 1; ///< each replica's expected availability used for redundancy
+    double replicaAvailability = 1; ///< each instance's expected availability (a replica of one instance: its own)
+    int instancesPerReplica = 1;    ///< a replica spans this many instances: up replicaAvailability^instancesPerReplica
     int gpusPerReplica = 1;
     int gpus = 0; ///< result.total() × gpusPerReplica
     double scaleUpDelayS = 0;

@@ -528,6 +528,15 @@ void TestDeploy::wideExpertParallelReplica()
         QCOMPARE(layout.value(QStringLiteral("pp")).toInt(), 1);
         QCOMPARE(top.value(QStringLiteral("expert_parallel")).toInt(), 16);
         QVERIFY(top.value(QStringLiteral("attention_data_parallel")).toBool());
+        // The replica is up while both its instances are: the instance's availability squared.
+        const QJsonObject capacity = top.value(QStringLiteral("capacity")).toObject();
+        const double instance = top.value(QStringLiteral("availability"))
+                                    .toObject()
+                                    .value(QStringLiteral("instance_availability"))
+                                    .toDouble();
+        QCOMPARE(capacity.value(QStringLiteral("instances_per_replica")).toInt(), 2);
+        QVERIFY(instance > 0.9 && instance < 1.0);
+        QVERIFY(qAbs(capacity.value(QStringLiteral("replica_availability")).toDouble() - instance * instance) < 1e-12);
 
         QByteArray error;
         auto docs = parseYaml(readAll(k8s), &error);

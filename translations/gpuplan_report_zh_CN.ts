@@ -1557,13 +1557,17 @@ USD</source>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1780"/>
-        <source>Each replica assumed up %1 of the time; scale-up delay %2 s</source>
-        <translation>假设每个副本 %1 的时间可用；扩容延迟 %2 秒</translation>
+        <source>Each instance assumed up %1 of the time; scale-up delay %2 s</source>
+        <translation>假设每个实例 %1 的时间可用；扩容延迟 %2 秒</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1782"/>
-        <source>Each replica assumed up %1 of the time (%3); scale-up delay %2 s</source>
-        <translation>假设每个副本 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
+        <source>Each instance assumed up %1 of the time (%3); scale-up delay %2 s</source>
+        <translation>假设每个实例 %1 的时间可用（%3）；扩容延迟 %2 秒</translation>
+    </message>
+    <message>
+        <source>A replica spans %1 instances and serves only while all of them are up: %2 of the time</source>
+        <translation>每个副本跨越 %1 个实例，只有全部实例可用时才能提供服务：%2 的时间</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1786"/>
@@ -1619,6 +1623,14 @@ USD</source>
         <location filename="../app/report/pdf_report.cpp" line="1828"/>
         <source>Energy: %1 kWh for %2</source>
         <translation>能耗：%2 共 %1 kWh</translation>
+    </message>
+    <message>
+        <source>one 730-hour month of service</source>
+        <translation>一个 730 小时的服务月</translation>
+    </message>
+    <message>
+        <source>the whole job</source>
+        <translation>整个作业</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1831"/>

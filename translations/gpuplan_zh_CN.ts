@@ -1299,6 +1299,10 @@
         <translation>，EP %1</translation>
     </message>
     <message>
+        <source>, data-parallel attention</source>
+        <translation>，注意力数据并行</translation>
+    </message>
+    <message>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>

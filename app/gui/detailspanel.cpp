@@ -476,8 +476,13 @@ void DetailsPanel::fill()
                         .arg(qs(d.colocatedLabel), Fmt::money(*d.colocatedMonthlyCost, cur)));
             }
         } else {
-            row(dep, tr("Layout"),
-                tr("TP %1 × PP %2, %n replica(s)", nullptr, e.layout.replicas).arg(e.layout.tp).arg(e.layout.pp));
+            QString layout
+                = tr("TP %1 × PP %2, %n replica(s)", nullptr, e.layout.replicas).arg(e.layout.tp).arg(e.layout.pp);
+            if (e.layout.ep > 1)
+                layout += tr(", EP %1").arg(e.layout.ep);
+            if (e.layout.attentionDp)
+                layout += tr(", data-parallel attention");
+            row(dep, tr("Layout"), layout);
         }
         auto* lat = section(tr("Latency"));
         auto ms = [](double v) { return Fmt::milliseconds(v); };

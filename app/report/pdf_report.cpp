@@ -1777,10 +1777,14 @@ private:
                     }
                 }
                 c << (whence.isEmpty()
-                        ? tr("Each replica assumed up %1 of the time; scale-up delay %2 s")
+                        ? tr("Each instance assumed up %1 of the time; scale-up delay %2 s")
                               .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0))
-                        : tr("Each replica assumed up %1 of the time (%3); scale-up delay %2 s")
+                        : tr("Each instance assumed up %1 of the time (%3); scale-up delay %2 s")
                               .arg(pct(cap.replicaAvailability, 2), grouped(cap.scaleUpDelayS, 0), whence));
+                if (cap.instancesPerReplica > 1)
+                    c << tr("A replica spans %1 instances and serves only while all of them are up: %2 of the time")
+                             .arg(QString::number(cap.instancesPerReplica),
+                                 pct(std::pow(cap.replicaAvailability, cap.instancesPerReplica), 2));
                 if (m_rec->pricing && m_rec->pricing->mixed) {
                     const auto& mf = *m_rec->pricing->mixed;
                     c << tr("Mixed fleet (constraints.spot: burst_only): an on-demand base of %1 instance(s) (%2 "
@@ -1825,7 +1829,10 @@ private:
                 QStringList c;
                 c << tr("PUE %1; average GPU power at %2 between idle and board power; host %3 W per GPU")
                          .arg(grouped(en.pue, 2), pct(en.utilization, 0), grouped(en.hostWattsPerGpu, 0));
-                QString energy = tr("Energy: %1 kWh for %2").arg(grouped(en.kwh, 0), qs(m_recView.energyPeriod));
+                // The period in the report's language (the view's energyPeriod is the JSON's English word for it).
+                QString energy = tr("Energy: %1 kWh for %2")
+                                     .arg(grouped(en.kwh, 0),
+                                         m_rec->inference ? tr("one 730-hour month of service") : tr("the whole job"));
                 if (en.kgCo2e)
                     energy += QStringLiteral("; ")
                         + tr("%1 kg CO₂e at %2 kg/kWh (%3)")

@@ -403,7 +403,9 @@ ordered_json candidateJson(const core::Workload& w, const core::Candidate& c, co
         cap["tpot_p99_ms"] = finite(k.result.tpotP99Ms);
         cap["utilization"] = k.result.utilization;
         cap["decided_by"] = k.result.decidedBy;
-        cap["replica_availability"] = k.replicaAvailability;
+        // One replica's: each instance's availability to the power of the instances it spans.
+        cap["replica_availability"] = std::pow(k.replicaAvailability, k.instancesPerReplica);
+        cap["instances_per_replica"] = k.instancesPerReplica;
         cap["monthly_gpu_hours"] = k.monthlyGpuHours;
         cap["static_monthly_gpu_hours"] = k.staticMonthlyGpuHours;
         cap["scale_up_delay_s"] = k.scaleUpDelayS;
