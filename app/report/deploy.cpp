@@ -411,16 +411,17 @@ std::string serverCommand(
     }
 }
 
-/// Where a replica's instances find each other: the leader's address and this instance's rank among them, as shell
-/// expressions (LeaderWorkerSet sets LWS_LEADER_ADDRESS and LWS_WORKER_INDEX in every pod, lws.sigs.k8s.io, read
-/// 2026-12-01; SkyPilot SKYPILOT_NODE_IPS and SKYPILOT_NODE_RANK, docs.skypilot.co "Distributed Multi-Node Jobs").
+/// Where a replica's instances find each other: the leader's address as a shell expression and the environment
+/// variable that holds this instance's rank among them (LeaderWorkerSet sets LWS_LEADER_ADDRESS and LWS_WORKER_INDEX in
+/// every pod, lws.sigs.k8s.io, read 2026-12-01; SkyPilot SKYPILOT_NODE_IPS and SKYPILOT_NODE_RANK, docs.skypilot.co
+/// "Distributed Multi-Node Jobs").
 struct NodeJoin
 {
     std::string leaderAddress;
-    std::string rank;
+    std::string rankVariable; ///< without the $
 };
-const NodeJoin lwsJoin {"$LWS_LEADER_ADDRESS", "$LWS_WORKER_INDEX"};
-const NodeJoin skyPilotJoin {"$HEAD", "$SKYPILOT_NODE_RANK"};
+const NodeJoin lwsJoin {"$LWS_LEADER_ADDRESS", "LWS_WORKER_INDEX"};
+const NodeJoin skyPilotJoin {"$HEAD", "SKYPILOT_NODE_RANK"};
 
 /// What joins a replica that spans `nodes` instances of `perNode` GPUs when the engine does it with flags alone, run
 /// the same on every instance. SGLang: --nnodes, --node-rank and --dist-init-addr (its multi-node deployment docs).
@@ -437,12 +438,12 @@ std::string multiNodeFlags(
     if (nodes <= 1)
         return {};
     if (engine == core::ServingEngine::Sglang)
-        return " --nnodes " + std::to_string(nodes) + " --node-rank " + join.rank + " --dist-init-addr "
+        return " --nnodes " + std::to_string(nodes) + " --node-rank $" + join.rankVariable + " --dist-init-addr "
             + join.leaderAddress + ":20000";
     if (engine == core::ServingEngine::Vllm && l.attentionDp && l.pp == 1)
         return " --data-parallel-size-local " + std::to_string(perNode) + " --data-parallel-address "
-            + join.leaderAddress + " --data-parallel-rpc-port 13345 $([ \"" + join.rank
-            + "\" != 0 ] && echo --headless --data-parallel-start-rank $((" + join.rank.substr(1) + " * "
+            + join.leaderAddress + " --data-parallel-rpc-port 13345 $([ \"$" + join.rankVariable
+            + "\" != 0 ] && echo --headless --data-parallel-start-rank $((" + join.rankVariable + " * "
             + std::to_string(perNode) + ")))";
     return {};
 }
