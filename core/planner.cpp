@@ -49,7 +49,9 @@ bool pinnedEpPlaceable(const ModelArch& m, int ep, int domain, int count)
         return false;
     if (ep <= domain)
         return m.heads % ep == 0; // a replica of tp = ep GPUs (or a multiple) inside the domain
-    return ep % domain == 0 && (ep / domain == 2 || ep / domain == 4 || ep / domain == 8); // wide, as evaluate()
+    return ep % domain == 0       // wide, as evaluate()
+        && std::find(wideExpertParallelSpans.begin(), wideExpertParallelSpans.end(), ep / domain)
+        != wideExpertParallelSpans.end();
 }
 
 namespace {
@@ -266,7 +268,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
             // the domain asks for exactly this layout.
             std::vector<InferenceLayout> wide;
             if (!(pin && pin->tp) && domain >= 2)
-                for (int n : {2, 4, 8}) {
+                for (int n : wideExpertParallelSpans) {
                     InferenceLayout l;
                     l.tp = l.ep = domain * n;
                     l.attentionDp = true;

@@ -16,6 +16,7 @@
 #include "training.h"
 #include "workload.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -354,6 +355,12 @@ Candidate evaluate(const Workload& w, const GpuSpec& gpu, int count, const Hardw
     const GpuSpec* reference = nullptr, double replicaAvailability = defaultReplicaAvailability,
     const InstanceTopology& topology = {}, bool sizeCapacity = true, ReplicaEstimates* replicaEstimates = nullptr,
     std::vector<Candidate>* smallerReplicas = nullptr);
+
+/// The scale-up domains (instances) one wide expert-parallel serving replica may span, searched co-located
+/// (evaluate()) and in disaggregated pools alike. Published wide-EP runs span 4 (DeepSeek's EP32 prefill on 8-GPU
+/// nodes), 9 (SGLang's EP72 decode on H100) and 18 (DeepSeek's EP144 decode) nodes; the search stops at 8, a choice
+/// that keeps each count's layout list short.
+inline constexpr std::array<int, 3> wideExpertParallelSpans {2, 4, 8};
 
 /// Whether a pinned expert-parallel degree `ep` can run on `count` GPUs of instances whose scale-up domain is `domain`
 /// GPUs: whole experts on each rank (ep divides the experts and the count) in a replica inside the domain, or a wide

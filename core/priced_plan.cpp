@@ -1121,7 +1121,7 @@ const PricedPlanner::PoolReplicas& PricedPlanner::poolReplicas(
     // EP run: EP32 prefill, EP72–144 decode). Not for pinned pools, whose replicas stay inside one instance.
     std::vector<InferenceLayout> wide;
     if (!pinned && m_w.model.isMoe() && perInstance >= 2)
-        for (int n : {2, 4, 8}) {
+        for (int n : wideExpertParallelSpans) {
             InferenceLayout l;
             l.tp = l.ep = perInstance * n;
             l.attentionDp = true;
