@@ -94,6 +94,9 @@ struct PlanInputs
     /// runs' residuals, core/accuracy: estimated ÷ published at the 90th percentile's reciprocal); 1 = no range
     /// known. A candidate that meets a latency target at the estimate but not at this multiple is "at risk".
     double servingLatencyHigh = 1.0;
+    /// The threads a plan may use for its offerings (offeringWorkers); 0: as many as the machine has cores. The plan
+    /// is the same whatever the number.
+    unsigned planThreads = 0;
     /// False for an estimate without prices (`--no-prices`), whatever the catalog holds.
     bool priced = true;
     /// The plan's date, YYYY-MM-DD (injected, so that tests are stable: the CLI's --today, else the UTC date): how

@@ -8,14 +8,19 @@
 #include "tuple_hash.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
+#include <iterator>
 #include <limits>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <unordered_map>
 
@@ -225,6 +230,14 @@ std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(
     if (largestInfeasible)
         *largestInfeasible = lo;
     return hi;
+}
+
+std::size_t offeringWorkers(std::size_t offerings, std::size_t gpuModels, unsigned threads)
+{
+    constexpr std::size_t offeringsPerWorker = 256, maxWorkers = 8;
+    // std::thread::hardware_concurrency() may say 0: not known.
+    const std::size_t cores = threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
+    return std::max<std::size_t>(1, std::min({cores, gpuModels, offerings / offeringsPerWorker, maxWorkers}));
 }
 
 int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defaults)
@@ -661,6 +674,11 @@ private:
     /// Which prices of which offerings are worth estimating (see run()).
     std::vector<std::vector<bool>> undominated(const std::vector<Admission>& admitted, std::size_t& pruned) const;
     std::vector<int> instanceCounts(const Offering& o, const GpuSpec& g);
+    /// The co-located candidates and exclusions of offering `i`: its admission, instance counts and kept prices.
+    void planOffering(
+        std::size_t i, const std::vector<Admission>& admitted, const std::vector<std::vector<bool>>& keep);
+    /// planOffering for every offering, on several threads for a large catalog, the results in offering order.
+    void planOfferings(const std::vector<Admission>& admitted, const std::vector<std::vector<bool>>& keep);
     /// `ownOnDemand`: `onDemand` is the offering's own price (else its region's: OnDemandIndex).
     void priceOne(
         const Offering& o, const GpuSpec& g, int instances, const Price& p, const Price* onDemand, bool ownOnDemand);
@@ -975,6 +993,130 @@ void PricedPlanner::priceOne(
     m_plan.candidates.push_back(std::move(c));
 }
 
+void PricedPlanner::planOffering(
+    std::size_t i, const std::vector<Admission>& admitted, const std::vector<std::vector<bool>>& keep)
+{
+    const Offering& o = (*m_in.offerings)[i];
+    const Admission& a = admitted[i];
+    if (a.kind == Admission::Kind::Skip)
+        return;
+    if (a.kind == Admission::Kind::Exclude) {
+        exclude(o, a.reason);
+        return;
+    }
+    if (std::none_of(keep[i].begin(), keep[i].end(), [](bool kept) { return kept; }))
+        return;                                          // every price has a cheaper twin
+    const OnDemandIndex& onDemandOf = m_index->onDemand; // a zonal spot price compares with its region's on-demand
+    const Price* onDemand = onDemandOf.price[i];
+    const double ra = instanceAvailability(o);
+    const int perInstance = static_cast<int>(std::lround(o.gpuCount));
+    for (int n : instanceCounts(o, *a.gpu)) {
+        const Candidate& base = estimate(*a.gpu, n * perInstance, ra, o);
+        if (!base.fits) {
+            exclude(o, unfitReason(base));
+            continue;
+        }
+        for (std::size_t j = 0; j < o.prices.size(); ++j)
+            if (keep[i][j])
+                priceOne(o, *a.gpu, n, o.prices[j], onDemand, onDemandOf.own[i]);
+    }
+}
+
+void PricedPlanner::planOfferings(const std::vector<Admission>& admitted, const std::vector<std::vector<bool>>& keep)
+{
+    const std::size_t count = m_in.offerings->size();
+    // The offerings of one GPU model form a group. Everything the planning of an offering reads and fills besides its
+    // own output (the estimates, the count searches, the replica estimates, the "does not fit" line per GPU model) is
+    // keyed by its GPU model, so a group planned from start to end by one worker gives the same candidates and
+    // exclusions whichever worker plans it, and whatever the others do. Offerings without a GPU (excluded or skipped
+    // at admission) are one more group.
+    std::map<std::string, std::vector<std::size_t>> byGpu;
+    for (std::size_t i = 0; i < count; ++i)
+        byGpu[admitted[i].gpu ? admitted[i].gpu->id : std::string()].push_back(i);
+    std::vector<std::vector<std::size_t>> groups;
+    groups.reserve(byGpu.size());
+    for (auto& [id, members] : byGpu)
+        groups.push_back(std::move(members));
+    // The largest groups first, so that the workers finish close together.
+    std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    // Where offering i's candidates and exclusions are in its worker's lists.
+    struct Span
+    {
+        std::size_t worker = 0, candidates = 0, candidatesEnd = 0, excluded = 0, excludedEnd = 0;
+    };
+    std::vector<Span> spans(count);
+    const std::size_t candidatesBefore = m_plan.candidates.size(), excludedBefore = m_excluded.size();
+    const std::size_t workers = offeringWorkers(count, groups.size(), m_in.planThreads);
+    std::vector<std::unique_ptr<PricedPlanner>> helpers;
+    for (std::size_t t = 1; t < workers; ++t) {
+        auto h = std::make_unique<PricedPlanner>(m_w, m_in, m_cancel);
+        h->m_users = m_users;
+        h->m_budgetUsd = m_budgetUsd;
+        h->m_index = m_index;
+        helpers.push_back(std::move(h));
+    }
+    auto worker = [&](std::size_t t) -> PricedPlanner& { return t == 0 ? *this : *helpers[t - 1]; };
+    std::atomic<std::size_t> next {0};
+    auto work = [&](std::size_t t) {
+        PricedPlanner& p = worker(t);
+        for (std::size_t g = next++; g < groups.size() && !cancelled(m_cancel); g = next++)
+            for (std::size_t i : groups[g]) {
+                Span& s = spans[i];
+                s.worker = t;
+                s.candidates = p.m_plan.candidates.size();
+                s.excluded = p.m_excluded.size();
+                p.planOffering(i, admitted, keep);
+                s.candidatesEnd = p.m_plan.candidates.size();
+                s.excludedEnd = p.m_excluded.size();
+            }
+    };
+    std::vector<std::exception_ptr> failures(workers);
+    auto guarded = [&](std::size_t t) {
+        try {
+            work(t);
+        } catch (...) {
+            failures[t] = std::current_exception();
+        }
+    };
+    {
+        std::vector<std::thread> threads;
+        threads.reserve(workers);
+        for (std::size_t t = 1; t < workers; ++t)
+            threads.emplace_back(guarded, t);
+        guarded(0);
+        for (auto& th : threads)
+            th.join();
+    }
+    for (const auto& f : failures)
+        if (f)
+            std::rethrow_exception(f);
+    // The lists in offering order, as one worker planning the offerings one after another makes them.
+    std::vector<Candidate> candidates;
+    std::vector<Exclusion> excluded;
+    auto take = [](auto& from, std::size_t begin, std::size_t end, auto& to) {
+        std::move(from.begin() + static_cast<std::ptrdiff_t>(begin), from.begin() + static_cast<std::ptrdiff_t>(end),
+            std::back_inserter(to));
+    };
+    take(m_plan.candidates, 0, candidatesBefore, candidates);
+    take(m_excluded, 0, excludedBefore, excluded);
+    for (const Span& s : spans) {
+        PricedPlanner& p = worker(s.worker);
+        take(p.m_plan.candidates, s.candidates, s.candidatesEnd, candidates);
+        take(p.m_excluded, s.excluded, s.excludedEnd, excluded);
+    }
+    m_plan.candidates = std::move(candidates);
+    m_excluded = std::move(excluded);
+    // What the helpers estimated serves the rest of the plan (the pinned estimate): keys of one GPU model each, so no
+    // two workers filled the same one.
+    for (auto& h : helpers) {
+        m_cache.merge(h->m_cache);
+        m_smallest.merge(h->m_smallest);
+        m_unsized.merge(h->m_unsized);
+        m_replicas.byLayout.merge(h->m_replicas.byLayout);
+        m_unfitByGpu.merge(h->m_unfitByGpu);
+    }
+}
+
 Plan PricedPlanner::run()
 {
     const Constraints& k = m_w.constraints;
@@ -1003,38 +1145,14 @@ Plan PricedPlanner::run()
         admitted.push_back(admitOffering(m_w, o, *m_in.gpus));
     m_index = m_in.offeringIndex && m_in.offeringIndex->offerings == m_in.offerings ? m_in.offeringIndex
                                                                                     : indexOfferings(m_in.offerings);
-    const OnDemandIndex& onDemandOf = m_index->onDemand; // a zonal spot price compares with its region's on-demand
     std::size_t pruned = 0;
     const auto keep = undominated(admitted, pruned);
     // A pinned disaggregated layout is the only deployment planned: no co-located candidates.
     const bool poolsOnly = m_service && m_w.inference->disaggregation.mode == Disaggregation::Mode::Pinned;
-    for (std::size_t i = 0; i < (poolsOnly ? 0 : offerings.size()); ++i) {
-        if (cancelled(m_cancel))
-            return std::move(m_plan);
-        const Offering& o = offerings[i];
-        const Admission& a = admitted[i];
-        if (a.kind == Admission::Kind::Skip)
-            continue;
-        if (a.kind == Admission::Kind::Exclude) {
-            exclude(o, a.reason);
-            continue;
-        }
-        if (std::none_of(keep[i].begin(), keep[i].end(), [](bool kept) { return kept; }))
-            continue; // every price has a cheaper twin
-        const Price* onDemand = onDemandOf.price[i];
-        const double ra = instanceAvailability(o);
-        const int perInstance = static_cast<int>(std::lround(o.gpuCount));
-        for (int n : instanceCounts(o, *a.gpu)) {
-            const Candidate& base = estimate(*a.gpu, n * perInstance, ra, o);
-            if (!base.fits) {
-                exclude(o, unfitReason(base));
-                continue;
-            }
-            for (std::size_t j = 0; j < o.prices.size(); ++j)
-                if (keep[i][j])
-                    priceOne(o, *a.gpu, n, o.prices[j], onDemand, onDemandOf.own[i]);
-        }
-    }
+    if (!poolsOnly)
+        planOfferings(admitted, keep);
+    if (cancelled(m_cancel))
+        return std::move(m_plan);
 
     if (m_service && m_w.inference->disaggregation.mode != Disaggregation::Mode::None)
         planDisaggregated(admitted, keep);

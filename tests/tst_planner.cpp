@@ -106,6 +106,10 @@ private Q_SLOTS:
     void smallestCountGuessed_data();
     void smallestCountGuessed();
     void smallestCountNotMonotone();
+    void offeringWorkers_data();
+    void offeringWorkers();
+    void plansTheSameOnEveryThreadCount_data();
+    void plansTheSameOnEveryThreadCount();
     void admission_data();
     void admission();
     void dataCosts();
@@ -1073,6 +1077,91 @@ void TestPlanner::latencyAtRiskAndTheFivePercentRule()
         QVERIFY(!c.pricing->sloAtRisk);
         QVERIFY(c.inference->tpotMs * high <= 30.0 + 1e-9); // 20 ms: the target ÷ 1.5
     }
+}
+
+// One thread per 256 offerings, at most one per GPU model, the threads asked for (0: the cores) and 8.
+void TestPlanner::offeringWorkers_data()
+{
+    QTest::addColumn<int>("offerings");
+    QTest::addColumn<int>("models");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("expected");
+    QTest::addRow("a small catalog: one") << 255 << 10 << 4 << 1;
+    QTest::addRow("512 offerings: two") << 512 << 10 << 4 << 2;     // 512 / 256
+    QTest::addRow("the threads asked for") << 3200 << 40 << 3 << 3; // 12 by size, 3 asked
+    QTest::addRow("one GPU model: one") << 3200 << 1 << 4 << 1;     // a model's offerings share a thread
+    QTest::addRow("never more than 8") << 100000 << 40 << 64 << 8;  // 390 by size
+    QTest::addRow("one asked: one") << 3200 << 40 << 1 << 1;
+    QTest::addRow("no offerings: one") << 0 << 0 << 4 << 1;
+}
+
+void TestPlanner::offeringWorkers()
+{
+    QFETCH(int, offerings);
+    QFETCH(int, models);
+    QFETCH(int, threads);
+    QFETCH(int, expected);
+    QCOMPARE(core::detail::offeringWorkers(std::size_t(offerings), std::size_t(models), unsigned(threads)),
+        std::size_t(expected));
+}
+
+// The offerings of a large catalog are planned on several threads, each GPU model's on one, and the results put back
+// in offering order: the plan must be the same, candidate for candidate and exclusion for exclusion, as on one thread.
+// 1,600 offerings of 6 GPU models (one unknown to the catalog, so excluded at admission), 1 and 8 GPUs per instance,
+// on-demand and spot prices that differ per region, so that the order of equal-cost candidates and of the exclusions
+// shows any merge out of order; planned with 1 thread and with 4 (offeringWorkers: 1,600 / 256 = 6, 6 models: 4).
+void TestPlanner::plansTheSameOnEveryThreadCount_data()
+{
+    QTest::addColumn<bool>("isServing");
+    QTest::addRow("serving") << true;
+    QTest::addRow("training") << false;
+}
+
+void TestPlanner::plansTheSameOnEveryThreadCount()
+{
+    QFETCH(bool, isServing);
+    const core::Workload workload
+        = isServing ? serving("llama-3.1-8b", core::Precision::BF16) : training("llama-3.1-8b", 2e9);
+    std::vector<core::Offering> offers;
+    const char* gpus[] = {"H100-SXM-80GB", "A100-SXM-80GB", "L4", "L40S", "A10G", "NO-SUCH-GPU"};
+    for (int region = 0; offers.size() < 1600; ++region)
+        for (const char* g : gpus)
+            for (double count : {1.0, 8.0}) {
+                core::Offering o = offering(region % 3 ? "aws" : "gcp", g, count, "r" + std::to_string(region));
+                o.prices[0].hourlyRate *= 1.0 + 0.01 * (region % 7);           // ties between regions 7 apart
+                addSpot(o, o.prices[0].hourlyRate * (region % 5 ? 0.4 : 1.5)); // some spot above on-demand
+                offers.push_back(std::move(o));
+            }
+    QCOMPARE(core::detail::offeringWorkers(offers.size(), std::size(gpus), 4), std::size_t(4));
+    core::PlanInputs in = test::inputs(offers);
+    in.planThreads = 1;
+    const core::Plan one = test::plan(workload, in);
+    in.planThreads = 4;
+    const core::Plan four = test::plan(workload, in);
+    auto describe = [](const core::Candidate& c) -> QString {
+        if (!c.pricing)
+            return QStringLiteral("unpriced %1 × %2").arg(QString::fromStdString(c.gpu ? c.gpu->id : "?")).arg(c.gpus);
+        const auto& p = *c.pricing;
+        return QString::fromStdString(p.offering.provider + " " + p.offering.region + " " + p.offering.instanceType
+                   + " " + std::string(core::toString(p.price.pricingModel)) + " " + std::to_string(p.instances))
+            + QStringLiteral(" %1 GPUs, %2 USD").arg(c.gpus).arg(p.costUsd, 0, 'f', 6);
+    };
+    // Most regions' prices are pruned as twins of a cheaper region's (PricedPlanner::undominated): what is left still
+    // spans every GPU model the workload fits and both providers.
+    QVERIFY(one.candidates.size() >= 30);
+    QVERIFY(one.excluded.size() >= 20);
+    QCOMPARE(four.candidates.size(), one.candidates.size());
+    for (std::size_t i = 0; i < one.candidates.size(); ++i)
+        QCOMPARE(describe(four.candidates[i]), describe(one.candidates[i]));
+    QCOMPARE(four.excluded.size(), one.excluded.size());
+    for (std::size_t i = 0; i < one.excluded.size(); ++i) {
+        const auto &a = one.excluded[i], &b = four.excluded[i];
+        QCOMPARE(QString::fromStdString(b.gpu + " " + b.region + " " + b.instanceType + " " + b.reason.text()),
+            QString::fromStdString(a.gpu + " " + a.region + " " + a.instanceType + " " + a.reason.text()));
+    }
+    QCOMPARE(four.notes.size(), one.notes.size());
+    for (std::size_t i = 0; i < one.notes.size(); ++i)
+        QCOMPARE(QString::fromStdString(four.notes[i].text()), QString::fromStdString(one.notes[i].text()));
 }
 
 QTEST_APPLESS_MAIN(TestPlanner)
