@@ -15,6 +15,7 @@
 #include "app/gui/detailspanel.h"
 #include "app/gui/format.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/quiettabs.h"
 #include "app/gui/scenarios.h"
 #include "app/gui/settings.h"
 #include "app/gui/settingsdialog.h"
@@ -28,7 +29,9 @@
 #include "testutil.h"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
+#include <QBarSet>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
@@ -40,16 +43,22 @@
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPaintEvent>
+#include <QPointer>
 #include <QProcess>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QUndoStack>
+#include <QVBoxLayout>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <memory>
@@ -64,6 +73,8 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void disaggregatedPoolsInTheSidePanel();
+    void barsOfTheSameShapeMoveInPlace();
+    void quietTabsRepaintOnlyWhatChanged();
     void sidePanelRowsWrapAtTheirWidth();
     void cleanupTestCase();
 
@@ -1150,6 +1161,132 @@ void TestGuiPlan::sidePanelRowsWrapAtTheirWidth()
                        .arg(threeLines)));
     QCOMPARE(heightAt(wide), oneLine);
     QCOMPARE(heightAt(narrow), threeLines);
+}
+
+// A chart whose bars keep their shape (the same categories and sets: the memory of the same layout at another batch)
+// moves its values instead of being built anew; a new shape is built anew; the same bars are left alone.
+void TestGuiPlan::barsOfTheSameShapeMoveInPlace()
+{
+    charts::StackedBarChartView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    charts::StackedBars a;
+    a.categories = {QStringLiteral("GPU 0")};
+    a.sets = {{QStringLiteral("Weights"), {16.0}}, {QStringLiteral("KV cache"), {20.0}}};
+    a.valueTitle = QStringLiteral("GiB");
+    a.reference = 80;
+    a.format = [](double v) { return QString::number(v); };
+    view.setBars(a);
+    auto barSets = [&] {
+        QList<double> values;
+        for (QAbstractSeries* s : view.chart()->series())
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(s))
+                for (QBarSet* set : bars->barSets())
+                    values << set->at(0);
+        return values;
+    };
+    auto barSeries = [&]() -> QAbstractBarSeries* {
+        for (QAbstractSeries* s : view.chart()->series())
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(s))
+                return bars;
+        return nullptr;
+    };
+    QCOMPARE(barSets(), (QList<double> {16.0, 20.0}));
+    QPointer<QAbstractBarSeries> first = barSeries();
+    QVERIFY(first);
+
+    charts::StackedBars b = a;
+    b.sets[1].values = {50.0}; // a larger batch: more KV cache
+    b.reference = 80;
+    view.setBars(b);
+    QCOMPARE(barSeries(), first.data()); // the same series, moved
+    QCOMPARE(barSets(), (QList<double> {16.0, 50.0}));
+    QCOMPARE(view.bars().sets[1].values, QVector<double> {50.0});
+    // the value axis covers the new total: 16 + 50 = 66 GiB, and the 80 GiB line
+    double axisMax = 0;
+    for (QAbstractAxis* axis : view.chart()->axes(Qt::Horizontal))
+        if (auto* v = qobject_cast<QValueAxis*>(axis))
+            axisMax = std::max(axisMax, v->max());
+    QVERIFY2(axisMax >= 80, qPrintable(QString::number(axisMax)));
+
+    charts::StackedBars c = b;
+    c.sets.push_back({QStringLiteral("Activations"), {4.0}}); // a set more: another shape
+    view.setBars(c);
+    QVERIFY(first.isNull()); // built anew, the old series deleted with the chart's
+    QCOMPARE(barSets(), (QList<double> {16.0, 50.0, 4.0}));
+
+    QPointer<QAbstractBarSeries> third = barSeries();
+    view.setBars(c); // the same bars: nothing rebuilt or moved
+    QCOMPARE(barSeries(), third.data());
+    QCOMPARE(barSets(), (QList<double> {16.0, 50.0, 4.0}));
+}
+
+// A label's new text inside a tab widget repaints the label, not the whole tab widget (QTabWidget repaints all of
+// itself on every layout request it gets: gui::quietLayoutRequests); a page that needs more room still reaches the
+// window's layout (without the request let through, the window's minimum size hint stays at 104 pixels).
+void TestGuiPlan::quietTabsRepaintOnlyWhatChanged()
+{
+    QWidget window;
+    auto* outer = new QVBoxLayout(&window);
+    auto* tabs = new QTabWidget;
+    gui::quietLayoutRequests(tabs);
+    auto* page = new QWidget;
+    auto* inner = new QVBoxLayout(page);
+    auto* label = new QLabel(QStringLiteral("3 candidates"));
+    label->setWordWrap(true);
+    inner->addWidget(label);
+    // wider than the label's texts, as the table beside the app's status line is: the page's size hint stays
+    inner->addWidget(new QLabel(QString(120, QLatin1Char('x'))));
+    inner->addStretch();
+    tabs->addTab(page, QStringLiteral("Plan"));
+    outer->addWidget(tabs);
+    window.resize(500, 300);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+
+    // What the tab widget itself paints: the area under the label (which draws no background of its own), not all
+    // of itself.
+    struct Painted : QObject
+    {
+        QObject *tabs = nullptr, *label = nullptr;
+        QRegion tabsRegion;
+        int labelPaints = 0;
+        bool eventFilter(QObject* o, QEvent* e) override
+        {
+            if (e->type() == QEvent::Paint && o == tabs)
+                tabsRegion += static_cast<QPaintEvent*>(e)->region();
+            else if (e->type() == QEvent::Paint && o == label)
+                ++labelPaints;
+            return false;
+        }
+    } painted;
+    painted.tabs = tabs;
+    painted.label = label;
+    tabs->installEventFilter(&painted);
+    label->installEventFilter(&painted);
+
+    label->setText(QStringLiteral("416 candidates · 2,776 excluded · planned in 7 ms"));
+    QTRY_VERIFY(painted.labelPaints > 0);
+    QCoreApplication::processEvents();
+    const QRect labelInTabs(label->mapTo(tabs, QPoint(0, 0)), label->size());
+    QVERIFY2(labelInTabs.contains(painted.tabsRegion.boundingRect()),
+        qPrintable(QStringLiteral("the tab widget painted %1,%2 %3×%4 for a label at %5,%6 %7×%8")
+                       .arg(painted.tabsRegion.boundingRect().x())
+                       .arg(painted.tabsRegion.boundingRect().y())
+                       .arg(painted.tabsRegion.boundingRect().width())
+                       .arg(painted.tabsRegion.boundingRect().height())
+                       .arg(labelInTabs.x())
+                       .arg(labelInTabs.y())
+                       .arg(labelInTabs.width())
+                       .arg(labelInTabs.height())));
+
+    // a page that needs more room: the tab widget's size hint grows and the window's layout makes room for it
+    label->setMinimumHeight(600);
+    QTRY_VERIFY2(
+        window.minimumSizeHint().height() >= 600, qPrintable(QString::number(window.minimumSizeHint().height())));
+    QTRY_VERIFY2(tabs->height() >= 600, qPrintable(QString::number(tabs->height())));
 }
 
 QTEST_MAIN(TestGuiPlan)

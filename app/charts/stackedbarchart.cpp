@@ -28,8 +28,34 @@ StackedBarChartView::StackedBarChartView(QWidget* parent)
     rebuild();
 }
 
+/// Whether `a` and `b` draw the same chart: the same categories, sets, values, titles and reference line, and the
+/// same text for every value and for the axis' usual tick values (the formatters themselves cannot be compared: a
+/// change of units or currency changes what they write).
+static bool drawSame(const StackedBars& a, const StackedBars& b)
+{
+    if (a.categories != b.categories || a.valueTitle != b.valueTitle || a.reference != b.reference
+        || a.referenceLabel != b.referenceLabel || a.stacked != b.stacked || a.sets.size() != b.sets.size()
+        || bool(a.format) != bool(b.format))
+        return false;
+    for (qsizetype i = 0; i < a.sets.size(); ++i)
+        if (a.sets[i].name != b.sets[i].name || a.sets[i].values != b.sets[i].values)
+            return false;
+    if (!a.format)
+        return true;
+    QVector<double> probes {0.0, 1.0, 2.5, 10.0, 100.0, 1000.0, 1e6, a.reference};
+    for (const auto& set : a.sets)
+        probes += set.values;
+    return std::all_of(probes.begin(), probes.end(), [&](double v) { return a.format(v) == b.format(v); });
+}
+
 void StackedBarChartView::setBars(const StackedBars& bars)
 {
+    // A plan shown again after an edit usually leaves the selected candidate's memory (and often its cost) as it
+    // was: rebuilding the chart would cost milliseconds for the same picture (bench_gui_recompute).
+    if (m_emptyText.isEmpty() && drawSame(m_bars, bars)) {
+        m_bars.format = bars.format;
+        return;
+    }
     m_bars = bars;
     m_emptyText.clear();
     refresh();
@@ -42,19 +68,62 @@ void StackedBarChartView::clear(const QString& placeholder)
     refresh();
 }
 
+StackedBarChartView::Shape StackedBarChartView::shapeOf(const StackedBars& bars) const
+{
+    Shape shape;
+    shape.categories = bars.categories;
+    for (const auto& s : bars.sets)
+        if (std::any_of(s.values.begin(), s.values.end(), [](double v) { return v > 0; }))
+            shape.sets << s.name;
+    shape.stacked = bars.stacked;
+    shape.reference = bars.reference > 0;
+    shape.referenceLabel = bars.referenceLabel;
+    shape.valueTitle = bars.valueTitle;
+    shape.dark = isDark();
+    return shape;
+}
+
 void StackedBarChartView::rebuild()
 {
     applyTheme();
-    clearChart();
     double total = 0;
     for (const auto& s : m_bars.sets)
         for (double v : s.values)
             total += std::max(0.0, v);
     if (m_bars.categories.isEmpty() || total <= 0) {
+        clearChart();
+        m_series = nullptr;
         setPlaceholder(m_emptyText.isEmpty() ? tr("Nothing to show") : m_emptyText);
         return;
     }
     setPlaceholder({});
+    // The same bars with other values (the memory of the same layout at another batch, the cost at another price):
+    // the values, the value axis and the reference line move; nothing is made anew (a new series, its axes and
+    // legend cost milliseconds of scene layout a plan: bench_gui_recompute).
+    const Shape shape = shapeOf(m_bars);
+    if (m_series && shape == m_shape) {
+        QVector<double> sums(m_bars.categories.size(), 0.0);
+        const QList<QBarSet*> sets = m_series->barSets();
+        int k = 0;
+        for (const auto& s : m_bars.sets) {
+            if (!shape.sets.contains(s.name) || k >= sets.size())
+                continue;
+            QBarSet* set = sets[k++];
+            for (int i = 0; i < m_bars.categories.size(); ++i) {
+                const double v = i < s.values.size() ? std::max(0.0, s.values[i]) : 0.0;
+                if (set->at(i) != v)
+                    set->replace(i, v);
+                sums[i] = m_bars.stacked ? sums[i] + v : std::max(sums[i], v);
+            }
+        }
+        fitValueAxis(*std::max_element(sums.begin(), sums.end()));
+        if (m_reference)
+            m_reference->replace({QPointF(m_bars.reference, -0.5),
+                QPointF(m_bars.reference, static_cast<double>(m_bars.categories.size()) - 0.5)});
+        return;
+    }
+    clearChart();
+    m_shape = shape;
 
     QAbstractBarSeries* series = m_bars.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
                                                 : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
@@ -62,8 +131,7 @@ void StackedBarChartView::rebuild()
     int colour = 0;
     QVector<double> sums(m_bars.categories.size(), 0.0);
     for (const auto& s : m_bars.sets) {
-        const bool any = std::any_of(s.values.begin(), s.values.end(), [](double v) { return v > 0; });
-        if (!any)
+        if (!shape.sets.contains(s.name))
             continue;
         auto* set = new QBarSet(s.name);
         const QColor c = setColors[colour++ % std::size(setColors)];
@@ -74,54 +142,59 @@ void StackedBarChartView::rebuild()
             *set << v;
             sums[i] = m_bars.stacked ? sums[i] + v : std::max(sums[i], v);
         }
-        const ValueFormatter format = m_bars.format;
         const QString name = s.name;
         const QStringList categories = m_bars.categories;
-        connect(set, &QBarSet::hovered, this, [this, set, format, name, categories](bool on, int index) {
+        connect(set, &QBarSet::hovered, this, [this, set, name, categories](bool on, int index) {
             if (!on) {
                 QToolTip::hideText();
                 return;
             }
             const double v = set->at(index);
             const QString text = (categories.size() > 1 ? categories.value(index) + QStringLiteral(": ") : QString())
-                + name + QStringLiteral(": ") + (format ? format(v) : QString::number(v));
+                + name + QStringLiteral(": ") + (m_bars.format ? m_bars.format(v) : QString::number(v));
             QToolTip::showText(QCursor::pos(), text, this);
         });
         connect(set, &QBarSet::clicked, this, &StackedBarChartView::categoryClicked);
         series->append(set);
     }
     chart()->addSeries(series);
+    m_series = series;
 
     auto* cats = new QBarCategoryAxis;
     cats->append(m_bars.categories);
     chart()->addAxis(cats, Qt::AlignLeft);
     series->attachAxis(cats);
 
-    const double maxSum = *std::max_element(sums.begin(), sums.end());
-    auto* values = new QValueAxis;
-    values->setRange(0, std::max(maxSum, m_bars.reference) * 1.05);
-    values->applyNiceNumbers();
-    formatTicksByInterval(values);
-    values->setTitleText(m_bars.valueTitle);
-    chart()->addAxis(values, Qt::AlignBottom);
-    series->attachAxis(values);
+    m_values = new QValueAxis;
+    m_values->setTitleText(m_bars.valueTitle);
+    fitValueAxis(*std::max_element(sums.begin(), sums.end()));
+    chart()->addAxis(m_values, Qt::AlignBottom);
+    series->attachAxis(m_values);
 
+    m_reference = nullptr;
     if (m_bars.reference > 0) {
         // A vertical line at the reference value, on a hidden axis aligned with the bar categories.
         auto* lane = new QValueAxis;
         lane->setRange(-0.5, m_bars.categories.size() - 0.5);
         lane->setVisible(false);
         chart()->addAxis(lane, Qt::AlignRight);
-        auto* line = new QLineSeries;
-        line->setName(m_bars.referenceLabel);
+        m_reference = new QLineSeries;
+        m_reference->setName(m_bars.referenceLabel);
         QPen pen(isDark() ? QColor(0xff, 0x80, 0x80) : QColor(0xc0, 0x10, 0x10), 2, Qt::DashLine);
-        line->setPen(pen);
-        line->append(m_bars.reference, -0.5);
-        line->append(m_bars.reference, m_bars.categories.size() - 0.5);
-        chart()->addSeries(line);
-        line->attachAxis(values);
-        line->attachAxis(lane);
+        m_reference->setPen(pen);
+        m_reference->append(m_bars.reference, -0.5);
+        m_reference->append(m_bars.reference, m_bars.categories.size() - 0.5);
+        chart()->addSeries(m_reference);
+        m_reference->attachAxis(m_values);
+        m_reference->attachAxis(lane);
     }
+}
+
+void StackedBarChartView::fitValueAxis(double maxSum)
+{
+    m_values->setRange(0, std::max(maxSum, m_bars.reference) * 1.05);
+    m_values->applyNiceNumbers();
+    formatTicksByInterval(m_values);
 }
 
 } // namespace gpuplan::charts

@@ -3,6 +3,10 @@
 #include "chartdata.h"
 #include "chartview.h"
 
+class QAbstractBarSeries;
+class QLineSeries;
+class QValueAxis;
+
 namespace gpuplan::charts {
 
 /// Horizontal stacked bars with an optional reference line: the cost breakdown of a candidate, memory per
@@ -27,8 +31,27 @@ protected:
     void rebuild() override;
 
 private:
+    /// What a chart's items depend on: bars of the same shape are redrawn by moving their values (rebuild()).
+    struct Shape
+    {
+        QStringList categories;
+        QStringList sets; ///< the names of the sets with a value above zero, in order
+        bool stacked = true;
+        bool reference = false;
+        QString referenceLabel;
+        QString valueTitle;
+        bool dark = false;
+        bool operator==(const Shape&) const = default;
+    };
+    Shape shapeOf(const StackedBars& bars) const;
+    void fitValueAxis(double maxSum);
+
     StackedBars m_bars;
     QString m_emptyText;
+    Shape m_shape;                          ///< of the built chart
+    QAbstractBarSeries* m_series = nullptr; ///< the built chart's bars (owned by the chart); null when none
+    QValueAxis* m_values = nullptr;         ///< its value axis
+    QLineSeries* m_reference = nullptr;     ///< its reference line, if any
 };
 
 } // namespace gpuplan::charts

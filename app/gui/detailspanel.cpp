@@ -4,6 +4,7 @@
 #include "chartadapters.h"
 #include "errortext.h"
 #include "format.h"
+#include "quiettabs.h"
 #include "settings.h"
 
 #include "app/charts/stackedbarchart.h"
@@ -153,6 +154,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_charts = new QTabWidget;
     m_charts->setObjectName(QStringLiteral("detailCharts"));
     m_charts->setDocumentMode(true);
+    quietLayoutRequests(m_charts);
     m_memory = new charts::StackedBarChartView;
     m_memory->setObjectName(QStringLiteral("memoryChart"));
     m_charts->addTab(m_memory, QString());

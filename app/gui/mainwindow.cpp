@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "guidedwizard.h"
+#include "quiettabs.h"
 #include "refreshdialog.h"
 #include "reportexport.h"
 
@@ -153,6 +154,7 @@ void MainWindow::buildUi()
     m_pages = new QTabWidget;
     m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
+    quietLayoutRequests(m_pages);
     setCentralWidget(m_pages);
 
     // Plan page: form | results | details
@@ -226,6 +228,7 @@ void MainWindow::buildUi()
 
     m_resultTabs = new QTabWidget;
     m_resultTabs->setObjectName(QStringLiteral("resultTabs"));
+    quietLayoutRequests(m_resultTabs);
     m_pareto = new charts::ParetoChartView;
     m_pareto->setObjectName(QStringLiteral("paretoChart"));
     // Costs and times of 10,000 and more in short words, in the language of the moment ("250k", "25 万").
