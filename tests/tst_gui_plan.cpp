@@ -642,6 +642,10 @@ void TestGuiPlan::autosaveWaitsOutALockedStore()
 void TestGuiPlan::workloadFilesRoundTrip()
 {
     loadExample("gpt3-175b-pretraining.json");
+    // 6·N·D = 6 × 175e9 × 300e9 = 3.15e23, plus attention 12·L·d·T = 12 × 96 × 12288 × 2048 × 300e9 = 0.087e23 (PaLM,
+    // appendix B): 3.24e23, written as the CLI and the PDF write it (report::scientific), not "3.24E+23".
+    const QString flops = m_window->details()->value(QStringLiteral("Total compute"));
+    QVERIFY2(flops.startsWith(QLatin1String("3.2")) && flops.endsWith(QLatin1String("e23 FLOPs")), qPrintable(flops));
     const QString out = m_dir.filePath(QStringLiteral("export.json"));
     QString error;
     QVERIFY2(m_window->exportWorkloadFile(out, &error), qPrintable(error));

@@ -406,7 +406,7 @@ void DetailsPanel::fill()
                 tr("%1 billion").arg(Fmt::number(e.paramsActive / unit.size, unit.decimals)));
         if (e.trainableParams > 0 && e.trainableParams < e.paramsTotal * 0.999)
             row(m, tr("Trainable parameters"), tr("%1 million").arg(Fmt::number(e.trainableParams / 1e6, 1)));
-        row(m, tr("Total compute"), tr("%1 FLOPs").arg(QLocale().toString(e.totalFlops, 'e', 2)), {},
+        row(m, tr("Total compute"), tr("%1 FLOPs").arg(qs(report::scientific(e.totalFlops, 3))), {},
             m_result->workload.training && m_result->workload.training->method != core::FinetuneMethod::Full
                 ? tr("4·N·D + attention: LoRA skips the frozen weights' gradients (PaLM, appendix B)")
                 : tr("6·N·D + attention (PaLM, appendix B)"));
