@@ -192,8 +192,17 @@ void StackedBarChartView::rebuild()
 
 void StackedBarChartView::fitValueAxis(double maxSum)
 {
-    m_values->setRange(0, std::max(maxSum, m_bars.reference) * 1.05);
-    m_values->applyNiceNumbers();
+    // The nice range worked out on an axis of no chart: setting the chart's axis to the raw range and then to the
+    // nice one lays its labels out twice, even when the nice range is the one it already has (as it mostly is when
+    // the values move under the reference line).
+    QValueAxis nice;
+    nice.setTickCount(m_values->tickCount());
+    nice.setRange(0, std::max(maxSum, m_bars.reference) * 1.05);
+    nice.applyNiceNumbers();
+    if (nice.min() != m_values->min() || nice.max() != m_values->max() || nice.tickCount() != m_values->tickCount()) {
+        m_values->setTickCount(nice.tickCount());
+        m_values->setRange(nice.min(), nice.max());
+    }
     formatTicksByInterval(m_values);
 }
 
