@@ -1059,8 +1059,10 @@ void PricedPlanner::planOfferings(const std::vector<Admission>& admitted, const 
     std::atomic<std::size_t> next {0};
     auto work = [&](std::size_t t) {
         PricedPlanner& p = worker(t);
-        for (std::size_t g = next++; g < groups.size() && !cancelled(m_cancel); g = next++)
+        for (std::size_t g = next++; g < groups.size(); g = next++)
             for (std::size_t i : groups[g]) {
+                if (cancelled(m_cancel))
+                    return; // as often as one thread checked: between offerings
                 Span& s = spans[i];
                 s.worker = t;
                 s.candidates = p.m_plan.candidates.size();
