@@ -1033,6 +1033,12 @@ void PricedPlanner::planOfferings(const std::vector<Admission>& admitted, const 
     std::map<std::string, std::vector<std::size_t>> byGpu;
     for (std::size_t i = 0; i < count; ++i)
         byGpu[admitted[i].gpu ? admitted[i].gpu->id : std::string()].push_back(i);
+    const std::size_t workers = offeringWorkers(count, byGpu.size(), m_in.planThreads);
+    if (workers == 1) {
+        for (std::size_t i = 0; i < count && !cancelled(m_cancel); ++i)
+            planOffering(i, admitted, keep);
+        return;
+    }
     std::vector<std::vector<std::size_t>> groups;
     groups.reserve(byGpu.size());
     for (auto& [id, members] : byGpu)
@@ -1046,7 +1052,6 @@ void PricedPlanner::planOfferings(const std::vector<Admission>& admitted, const 
     };
     std::vector<Span> spans(count);
     const std::size_t candidatesBefore = m_plan.candidates.size(), excludedBefore = m_excluded.size();
-    const std::size_t workers = offeringWorkers(count, groups.size(), m_in.planThreads);
     std::vector<std::unique_ptr<PricedPlanner>> helpers;
     for (std::size_t t = 1; t < workers; ++t) {
         auto h = std::make_unique<PricedPlanner>(m_w, m_in, m_cancel);
