@@ -60,6 +60,10 @@ ChartView::ChartView(QWidget* parent)
     : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing);
+    // A new plan changes most of a chart: one repaint of the viewport under a plain rectangle beats the minimal
+    // update's region of many small rectangles, against which every grid line and label is clipped one rectangle at a
+    // time (bench_gui_recompute: 2–3 ms less a plan for each example).
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->setBackgroundRoundness(0);
     // Axis labels in the app's locale: grouped thousands ("1,000,000", not "1000000"); applyTheme follows a change.
