@@ -44,9 +44,10 @@ std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(
     int* largestInfeasible = nullptr, const std::function<int(int)>& guess = {});
 
 /// How many threads plan the offerings of one plan (PricedPlanner's planOfferings): one per 256 offerings, no more
-/// than there are GPU models (each model's offerings stay on one thread), than `threads` (PlanInputs::planThreads; 0:
-/// the machine's cores) or than 8. A few hundred offerings plan in about a millisecond, less than a thread costs.
-std::size_t offeringWorkers(std::size_t offerings, std::size_t gpuModels, unsigned threads);
+/// than `groups` (a GPU model's offerings stay on one thread; those admission set aside without a GPU are one group
+/// more), than `threads` (PlanInputs::planThreads; 0: the machine's cores) or than 8. A few hundred offerings plan
+/// in about a millisecond, less than a thread costs.
+std::size_t offeringWorkers(std::size_t offerings, std::size_t groups, unsigned threads);
 
 /// The instance quota for an offering's provider: constraints.max_instances, else the default.
 int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defaults);

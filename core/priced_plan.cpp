@@ -232,12 +232,12 @@ std::optional<int> smallestFeasibleCount(int maxCount, const std::function<bool(
     return hi;
 }
 
-std::size_t offeringWorkers(std::size_t offerings, std::size_t gpuModels, unsigned threads)
+std::size_t offeringWorkers(std::size_t offerings, std::size_t groups, unsigned threads)
 {
     constexpr std::size_t offeringsPerWorker = 256, maxWorkers = 8;
     // std::thread::hardware_concurrency() may say 0: not known.
     const std::size_t cores = threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
-    return std::max<std::size_t>(1, std::min({cores, gpuModels, offerings / offeringsPerWorker, maxWorkers}));
+    return std::max<std::size_t>(1, std::min({cores, groups, offerings / offeringsPerWorker, maxWorkers}));
 }
 
 int instanceQuota(const Workload& w, const Offering& o, const PlanDefaults& defaults)

@@ -1127,7 +1127,11 @@ void TestPlanner::plansTheSameOnEveryThreadCount()
     for (int region = 0; offers.size() < 1600; ++region)
         for (const char* g : gpus)
             for (double count : {1.0, 8.0}) {
-                core::Offering o = offering(region % 3 ? "aws" : "gcp", g, count, "r" + std::to_string(region));
+                // "r" put in front of std::to_string's text: `"r" + std::to_string(...)` draws a false
+                // -Wstringop-overflow from g++ 12
+                std::string name = std::to_string(region);
+                name.insert(name.begin(), 'r');
+                core::Offering o = offering(region % 3 ? "aws" : "gcp", g, count, name);
                 o.prices[0].hourlyRate *= 1.0 + 0.01 * (region % 7);           // ties between regions 7 apart
                 addSpot(o, o.prices[0].hourlyRate * (region % 5 ? 0.4 : 1.5)); // some spot above on-demand
                 offers.push_back(std::move(o));

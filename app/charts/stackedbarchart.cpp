@@ -28,34 +28,8 @@ StackedBarChartView::StackedBarChartView(QWidget* parent)
     rebuild();
 }
 
-/// Whether `a` and `b` draw the same chart: the same categories, sets, values, titles and reference line, and the
-/// same text for every value and for the axis' usual tick values (the formatters themselves cannot be compared: a
-/// change of units or currency changes what they write).
-static bool drawSame(const StackedBars& a, const StackedBars& b)
-{
-    if (a.categories != b.categories || a.valueTitle != b.valueTitle || a.reference != b.reference
-        || a.referenceLabel != b.referenceLabel || a.stacked != b.stacked || a.sets.size() != b.sets.size()
-        || bool(a.format) != bool(b.format))
-        return false;
-    for (qsizetype i = 0; i < a.sets.size(); ++i)
-        if (a.sets[i].name != b.sets[i].name || a.sets[i].values != b.sets[i].values)
-            return false;
-    if (!a.format)
-        return true;
-    QVector<double> probes {0.0, 1.0, 2.5, 10.0, 100.0, 1000.0, 1e6, a.reference};
-    for (const auto& set : a.sets)
-        probes += set.values;
-    return std::all_of(probes.begin(), probes.end(), [&](double v) { return a.format(v) == b.format(v); });
-}
-
 void StackedBarChartView::setBars(const StackedBars& bars)
 {
-    // A plan shown again after an edit usually leaves the selected candidate's memory (and often its cost) as it
-    // was: rebuilding the chart would cost milliseconds for the same picture (bench_gui_recompute).
-    if (m_emptyText.isEmpty() && drawSame(m_bars, bars)) {
-        m_bars.format = bars.format;
-        return;
-    }
     m_bars = bars;
     m_emptyText.clear();
     refresh();
@@ -68,12 +42,18 @@ void StackedBarChartView::clear(const QString& placeholder)
     refresh();
 }
 
+/// A set with no value above zero draws no bar and is left out of the chart.
+static bool drawsBars(const StackedBars::Set& s)
+{
+    return std::any_of(s.values.begin(), s.values.end(), [](double v) { return v > 0; });
+}
+
 StackedBarChartView::Shape StackedBarChartView::shapeOf(const StackedBars& bars) const
 {
     Shape shape;
     shape.categories = bars.categories;
     for (const auto& s : bars.sets)
-        if (std::any_of(s.values.begin(), s.values.end(), [](double v) { return v > 0; }))
+        if (drawsBars(s))
             shape.sets << s.name;
     shape.stacked = bars.stacked;
     shape.reference = bars.reference > 0;
@@ -102,24 +82,8 @@ void StackedBarChartView::rebuild()
     // legend cost milliseconds of scene layout a plan: bench_gui_recompute).
     const Shape shape = shapeOf(m_bars);
     if (m_series && shape == m_shape) {
-        QVector<double> sums(m_bars.categories.size(), 0.0);
-        const QList<QBarSet*> sets = m_series->barSets();
-        int k = 0;
-        for (const auto& s : m_bars.sets) {
-            if (!shape.sets.contains(s.name) || k >= sets.size())
-                continue;
-            QBarSet* set = sets[k++];
-            for (int i = 0; i < m_bars.categories.size(); ++i) {
-                const double v = i < s.values.size() ? std::max(0.0, s.values[i]) : 0.0;
-                if (set->at(i) != v)
-                    set->replace(i, v);
-                sums[i] = m_bars.stacked ? sums[i] + v : std::max(sums[i], v);
-            }
-        }
-        fitValueAxis(*std::max_element(sums.begin(), sums.end()));
-        if (m_reference)
-            m_reference->replace({QPointF(m_bars.reference, -0.5),
-                QPointF(m_bars.reference, static_cast<double>(m_bars.categories.size()) - 0.5)});
+        fitValueAxis(placeValues(m_series->barSets()));
+        placeReference();
         return;
     }
     clearChart();
@@ -129,20 +93,18 @@ void StackedBarChartView::rebuild()
                                                 : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
     series->setBarWidth(m_bars.stacked ? 0.6 : 0.8);
     int colour = 0;
-    QVector<double> sums(m_bars.categories.size(), 0.0);
-    for (const auto& s : m_bars.sets) {
-        if (!shape.sets.contains(s.name))
-            continue;
-        auto* set = new QBarSet(s.name);
+    QList<QBarSet*> sets;
+    for (const QString& name : shape.sets) {
+        auto* set = new QBarSet(name);
         const QColor c = setColors[colour++ % std::size(setColors)];
         set->setColor(c);
         set->setBorderColor(c.darker(115));
-        for (int i = 0; i < m_bars.categories.size(); ++i) {
-            const double v = i < s.values.size() ? std::max(0.0, s.values[i]) : 0.0;
-            *set << v;
-            sums[i] = m_bars.stacked ? sums[i] + v : std::max(sums[i], v);
-        }
-        const QString name = s.name;
+        set->append(QList<qreal>(m_bars.categories.size(), 0.0));
+        sets << set;
+    }
+    const double maxSum = placeValues(sets);
+    for (QBarSet* set : sets) {
+        const QString name = set->label();
         const QStringList categories = m_bars.categories;
         connect(set, &QBarSet::hovered, this, [this, set, name, categories](bool on, int index) {
             if (!on) {
@@ -167,7 +129,7 @@ void StackedBarChartView::rebuild()
 
     m_values = new QValueAxis;
     m_values->setTitleText(m_bars.valueTitle);
-    fitValueAxis(*std::max_element(sums.begin(), sums.end()));
+    fitValueAxis(maxSum);
     chart()->addAxis(m_values, Qt::AlignBottom);
     series->attachAxis(m_values);
 
@@ -182,12 +144,37 @@ void StackedBarChartView::rebuild()
         m_reference->setName(m_bars.referenceLabel);
         QPen pen(isDark() ? QColor(0xff, 0x80, 0x80) : QColor(0xc0, 0x10, 0x10), 2, Qt::DashLine);
         m_reference->setPen(pen);
-        m_reference->append(m_bars.reference, -0.5);
-        m_reference->append(m_bars.reference, m_bars.categories.size() - 0.5);
+        placeReference();
         chart()->addSeries(m_reference);
         m_reference->attachAxis(m_values);
         m_reference->attachAxis(lane);
     }
+}
+
+double StackedBarChartView::placeValues(const QList<QBarSet*>& sets) const
+{
+    // `sets` are the shape's (Shape::sets), in order: one for each set of m_bars that draws bars.
+    QVector<double> sums(m_bars.categories.size(), 0.0);
+    qsizetype k = 0;
+    for (const auto& s : m_bars.sets) {
+        if (!drawsBars(s) || k >= sets.size())
+            continue;
+        QBarSet* set = sets[k++];
+        for (int i = 0; i < m_bars.categories.size(); ++i) {
+            const double v = i < s.values.size() ? std::max(0.0, s.values[i]) : 0.0;
+            if (set->at(i) != v)
+                set->replace(i, v);
+            sums[i] = m_bars.stacked ? sums[i] + v : std::max(sums[i], v);
+        }
+    }
+    return *std::max_element(sums.begin(), sums.end());
+}
+
+void StackedBarChartView::placeReference()
+{
+    if (m_reference)
+        m_reference->replace({QPointF(m_bars.reference, -0.5),
+            QPointF(m_bars.reference, static_cast<double>(m_bars.categories.size()) - 0.5)});
 }
 
 void StackedBarChartView::fitValueAxis(double maxSum)

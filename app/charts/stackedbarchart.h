@@ -4,6 +4,7 @@
 #include "chartview.h"
 
 class QAbstractBarSeries;
+class QBarSet;
 class QLineSeries;
 class QValueAxis;
 
@@ -44,6 +45,10 @@ private:
         bool operator==(const Shape&) const = default;
     };
     Shape shapeOf(const StackedBars& bars) const;
+    /// Sets the values of m_bars on `sets` (the built chart's, one per Shape::sets name); returns the largest bar.
+    double placeValues(const QList<QBarSet*>& sets) const;
+    /// Puts the reference line at m_bars.reference, across every category.
+    void placeReference();
     void fitValueAxis(double maxSum);
 
     StackedBars m_bars;

@@ -45,7 +45,8 @@ template<typename Sender, typename Signal> void waitFor(Sender* sender, Signal s
 }
 
 /// Delivers what the window has posted to itself: layout requests, the charts' scene updates and the repaint. The
-/// window is updated when it has painted, not when the new plan is in its models.
+/// window is updated when it has painted, not when the new plan is in its models. Each pass can post the next
+/// stage (a layout request posts a chart's scene update, which posts the repaint): four passes cover the chain.
 void settle()
 {
     for (int i = 0; i < 4; ++i)
