@@ -179,6 +179,8 @@ std::vector<TrainingCase> trainingCases(
             spec.recompute = Recompute::Full;
         else if (rc == "selective")
             spec.recompute = Recompute::Selective;
+        else if (rc == "op")
+            spec.recompute = Recompute::Op;
         else if (rc == "none")
             spec.recompute = Recompute::None;
         else if (!rc.empty())
@@ -644,6 +646,7 @@ void memoryRows(const CsvTable& t, const std::string& file, const ModelCatalog& 
                 c.text("sequence_parallel") == "true",
                 rc == "full"            ? Recompute::Full
                     : rc == "selective" ? Recompute::Selective
+                    : rc == "op"        ? Recompute::Op
                                         : Recompute::None);
             row.description = model.id + " activations per layer, tp " + c.text("tp");
         } else
@@ -698,6 +701,51 @@ double openLoopPrefillWaitS(double arrivalsPerS, double prefillS)
     return rho * prefillS / (2.0 * (1.0 - rho));
 }
 
+std::vector<std::string> informedServingFactors(const std::vector<ServingCase>& cases)
+{
+    const auto any = [&](auto pred) { return std::any_of(cases.begin(), cases.end(), pred); };
+    const auto engine = [&](ServingEngine e) { return any([e](const ServingCase& c) { return c.spec.engine == e; }); };
+    const auto vendor = [&](const char* v) { return any([v](const ServingCase& c) { return c.gpu->vendor == v; }); };
+    // A format the GPU multiplies in FP4, and one it has no math for (dequantized in the GEMM): as the step model
+    // decides them (inference.cpp, mathPrecision and dequantized).
+    const auto runs = [](const ServingCase& c, Precision w) {
+        const Precision wanted = w == Precision::INT4 || w == Precision::INT8 ? Precision::FP16 : w;
+        return c.gpu->computePrecision(wanted);
+    };
+    const auto fp4 = [&](const ServingCase& c) {
+        return runs(c, c.spec.weightPrecision) == Precision::FP4 || runs(c, c.spec.expertPrecision()) == Precision::FP4;
+    };
+    const auto dequant = [&](const ServingCase& c) {
+        for (Precision w : {c.spec.weightPrecision, c.spec.expertPrecision()})
+            if (w == Precision::INT4 || w == Precision::INT8 || c.gpu->computePrecision(w) != w)
+                return true;
+        return false;
+    };
+    std::vector<std::string> free;
+    for (const std::string& name : ServingParams::names()) {
+        bool informed = true;
+        if (name == "bandwidth_nvidia" || name == "gemm_nvidia")
+            informed = vendor("nvidia");
+        else if (name == "bandwidth_amd" || name == "gemm_amd")
+            informed = vendor("amd");
+        else if (name == "kernel_vllm" || name == "step_overhead_vllm_s")
+            informed = engine(ServingEngine::Vllm);
+        else if (name == "kernel_sglang" || name == "step_overhead_sglang_s")
+            informed = engine(ServingEngine::Sglang);
+        else if (name == "step_overhead_trtllm_s")
+            informed = engine(ServingEngine::Trtllm);
+        else if (name == "fp4")
+            informed = any(fp4);
+        else if (name == "dequant")
+            informed = any(dequant);
+        else if (name == "moe")
+            informed = any([](const ServingCase& c) { return c.model->isMoe(); });
+        if (informed)
+            free.push_back(name);
+    }
+    return free;
+}
+
 ServingFit fitServingParams(
     const std::vector<ServingCase>& cases, const ServingParams& prior, const ServingFitOptions& options)
 {
@@ -707,9 +755,9 @@ ServingFit fitServingParams(
     const std::vector<std::string> names = ServingParams::names();
     std::vector<FitParameter> box;
     std::vector<std::size_t> index; // the fitted factors' places in ServingParams::values()
+    const std::vector<std::string> free = options.free.empty() ? informedServingFactors(cases) : options.free;
     for (std::size_t i = 0; i < start.size(); ++i) {
-        if (!options.free.empty()
-            && std::find(options.free.begin(), options.free.end(), names[i]) == options.free.end())
+        if (std::find(free.begin(), free.end(), names[i]) == free.end())
             continue;
         index.push_back(i);
         FitParameter p;

@@ -121,7 +121,8 @@ double openLoopPrefillWaitS(double arrivalsPerS, double prefillS);
 /// Which factors a fit moves and how hard it pulls them towards the prior.
 struct ServingFitOptions
 {
-    /// Names of the factors to fit (ServingParams::names()); the others stay at the prior. Empty: all of them.
+    /// Names of the factors to fit (ServingParams::names()); the others stay at the prior. Empty: the factors the
+    /// cases inform (informedServingFactors).
     std::vector<std::string> free;
     /// The pull towards the prior: (ln(θ / θ₀) / ln 2)² × pull per factor. 0.01 (the validation fit): a factor 2×
     /// off its prior costs what every row (e^0.1 − 1) ≈ 10 % off costs. A calibration on the user's own benchmark
@@ -138,6 +139,12 @@ struct ServingFit
     double cost = 0;     ///< the objective at the fit
     int evaluations = 0; ///< objective evaluations
 };
+/// The factors some of `cases` inform: an engine's kernel factor and step overhead only with runs of that engine, a
+/// vendor's bandwidth and GEMM factors only with runs on its GPUs, the FP4, dequantization and MoE factors only with
+/// runs that use them; the rest always. A factor no case informs is not fitted: it keeps its prior exactly (the pull
+/// towards the prior alone would leave it wherever the search stopped).
+std::vector<std::string> informedServingFactors(const std::vector<ServingCase>& cases);
+
 ServingFit fitServingParams(const std::vector<ServingCase>& cases, const ServingParams& prior = ServingParams {},
     const ServingFitOptions& options = {});
 

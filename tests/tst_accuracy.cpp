@@ -75,6 +75,7 @@ private Q_SLOTS:
     void badRowNamesFileAndLine();
     void servingValidationCoverage();
     void servingFitReproducesTheShippedFactors();
+    void servingFitLeavesUninformedFactorsAtThePrior();
     void servingLeaveOnePublisherOut();
     void outOfFold_data();
     void outOfFold();
@@ -268,6 +269,53 @@ void TestAccuracy::servingFitReproducesTheShippedFactors()
                            .arg(QString::fromStdString(names[i]))
                            .arg(got[i], 0, 'g', 9)
                            .arg(shipped[i], 0, 'g', 9)));
+}
+
+// A factor that no fitted run informs is not moved: the holdout's vLLM, SGLang and MI300X rows must meet the priors
+// of their engines and GPUs, not whatever value the search left them at. Two runs of the table, TensorRT-LLM on H100
+// with FP8 weights, a dense model (J01) and a mixture of experts (the Llama 4 Maverick row): by hand, they inform the
+// NVIDIA bandwidth and GEMM factors, the KV bandwidth, the overlap, the MoE factor, TensorRT-LLM's step overhead and
+// the per-layer overhead, and nothing about AMD, vLLM, SGLang, FP4 (Hopper has no FP4 math) or dequantization (FP8 runs
+// natively on Hopper).
+void TestAccuracy::servingFitLeavesUninformedFactorsAtThePrior()
+{
+    std::vector<core::ServingCase> two;
+    for (const auto& c : servingCases("serving.csv"))
+        if (c.id == "J01" || c.id == "trt10-llama-4-maverick-17b-128e-h100-128-2048")
+            two.push_back(c);
+    QCOMPARE(two.size(), std::size_t(2));
+    const std::vector<std::string> expected = {"bandwidth_nvidia", "kv_bandwidth", "gemm_nvidia", "overlap", "moe",
+        "step_overhead_trtllm_s", "layer_overhead_s"};
+    QCOMPARE(core::informedServingFactors(two), expected);
+
+    // A prior far from 1 for the uninformed factors: the fit returns them exactly.
+    core::ServingParams prior;
+    prior.kernelVllm = 0.7;
+    prior.kernelSglang = 1.2;
+    prior.bandwidthAmd = 0.5;
+    prior.gemmAmd = 0.6;
+    prior.fp4 = 0.9;
+    prior.dequant = 0.4;
+    prior.stepOverheadVllmS = 3e-3;
+    prior.stepOverheadSglangS = 4e-3;
+    const auto fit = core::fitServingParams(two, prior).params;
+    QCOMPARE(fit.kernelVllm, 0.7);
+    QCOMPARE(fit.kernelSglang, 1.2);
+    QCOMPARE(fit.bandwidthAmd, 0.5);
+    QCOMPARE(fit.gemmAmd, 0.6);
+    QCOMPARE(fit.fp4, 0.9);
+    QCOMPARE(fit.dequant, 0.4);
+    QCOMPARE(fit.stepOverheadVllmS, 3e-3);
+    QCOMPARE(fit.stepOverheadSglangS, 4e-3);
+    // … and moves an informed one (two runs cannot both sit at the prior's 0.85 HBM factor).
+    QVERIFY(fit.bandwidthNvidia != prior.bandwidthNvidia);
+
+    // Runs of every engine and vendor inform every factor: the holdout table (vLLM, SGLang, TensorRT-LLM; H200, B200
+    // with FP4, MI300X) with the table's FP4 and MoE runs.
+    auto all = servingCases("holdout/serving.csv");
+    for (const auto& c : servingCases("serving.csv"))
+        all.push_back(c);
+    QCOMPARE(core::informedServingFactors(all), core::ServingParams::names());
 }
 
 // Leave one publisher out: each publisher's runs estimated with the factors fitted to the others. The target
