@@ -15,7 +15,7 @@ namespace gpuplan::core {
 /// The fraction of the large-GEMM rate a training step's GEMMs keep end to end (backward GEMMs with transposed
 /// operands, weight-gradient shapes, launch gaps between kernels; MosaicML's MPT-7B at 64 % MFU where large GEMMs reach
 /// 87 % suggested about 0.8 before it was fitted).
-inline constexpr double fittedTrainingGemm = 0.762;
+inline constexpr double fittedTrainingGemm = 0.765;
 /// Seconds each MoE layer adds to every micro-batch beyond its work: the host waits for the tokens per expert of the
 /// dropless dispatch (a device-to-host synchronisation), then launches the layer's many small kernels while the GPU
 /// idles (training.cpp). No measurement of it was published; only NVIDIA's MoE benchmarks inform it.

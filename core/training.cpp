@@ -18,6 +18,33 @@ constexpr double secondsPerDay = 86400.0;
 constexpr double elementwisePasses = 4.0;
 constexpr double elementwisePassesRecompute = 2.0;
 
+/// The widths a layer's projections write: the queries (heads × head dim; the value heads' width under latent
+/// attention) and one of K and V (the KV heads' width; the latent rank under latent attention).
+double queryWidth(const ModelArch& m)
+{
+    return double(m.heads) * (m.isMla() ? m.vHeadDim : m.headDim());
+}
+double keyWidth(const ModelArch& m)
+{
+    return m.isMla() ? double(m.kvLoraRank) : double(m.kvHeads) * m.headDim();
+}
+
+/// torchtitan's per-op selective activation checkpointing (Recompute::Op): the checkpoint policy of each transformer
+/// block saves the outputs of every second matmul (aten.mm), of fused attention and of the tensor-parallel
+/// reduce-scatters, and recomputes every other op in the backward pass ("Saves output of all compute ops, except every
+/// second mm": pytorch/torchtitan torchtitan/models/llama3/parallelize_llama.py, _save_list and _custom_policy, at
+/// e7c0cae of 2025-06-11; the default of its Llama 3 recipes, train_configs/llama3_8b.toml, [activation_checkpoint]
+/// mode "selective", selective_ac_option "op"). A block's matmuls run q, k, v, o, then gate, up, down (gated MLP) or
+/// up, down: the 1st, 3rd, 5th and 7th are kept, so k and o, and the MLP's up projection (gated) or its down projection
+/// (plain) run their forward again. Returned: the share of the attention projections' and of the MLP's forward FLOPs
+/// recomputed: k and o are half of q, k, v, o (o is as large as q, k as v), and one of the MLP's three or two equal
+/// matrices. The experts of a mixture and latent attention are counted as a dense block (an assumption: torchtitan's
+/// grouped expert GEMMs are not aten.mm, and latent attention runs more projections).
+std::pair<double, double> recomputedGemmShares(const ModelArch& m)
+{
+    return {0.5, m.gatedFfn ? 1.0 / 3.0 : 1.0 / 2.0};
+}
+
 // Adam update traffic per local parameter: read fp32 master, m, v (12 B) and the bf16 gradient (2 B), write
 // master, m, v (12 B) and the bf16 weight (2 B) = 28 bytes (fp32 training: read/write w, m, v + read g = 28).
 constexpr double optimizerBytesPerParam = 28.0;
@@ -141,6 +168,16 @@ double activationBytesPerLayer(const ModelArch& m, int seqLen, int microBatch, i
 
     if (recompute == Recompute::Full) // only the layer input is kept (2 bytes per element)
         return s * b * h * 2.0 / (sequenceParallel ? t : 1.0);
+    if (recompute == Recompute::Op) {
+        // torchtitan's per-op checkpointing (recomputedGemmShares): the layer input and the outputs of the kept
+        // matmuls — q and v, the MLP's gate (gated) or up projection, and the down projection of a gated MLP (the
+        // block's 7th matmul) — plus fused attention's output and its fp32 log-sum-exp per head, 16-bit otherwise.
+        // Without dropout masks: torchtitan's models have no dropout.
+        const double q = queryWidth(m), kv = keyWidth(m);
+        const double replicatedOp = 2.0 + (m.gatedFfn ? 2.0 : 0.0);
+        const double split = (2.0 * q + 2.0 * kv + 2.0 * q + 4.0 * a + 2.0 * f) / h;
+        return s * b * h * ((sequenceParallel ? replicatedOp / t : replicatedOp) + split / t);
+    }
     double coef = (sequenceParallel ? replicated / t : replicated) + (attention + mlp) / t;
     if (recompute == Recompute::None)
         coef += scores / t; // selective recompute (or FlashAttention) never stores the s×s scores
@@ -209,6 +246,10 @@ MemoryBreakdown trainingMemory(const ModelArch& model, const TrainingSpec& spec,
     if (share > 0) // one layer's full working set while it is recomputed
         mem.activations += activationBytesPerLayer(
             model, seq, L.microBatch, L.tp, L.sequenceParallel, Recompute::Selective, L.cp, fp8);
+    else if (L.recompute == Recompute::Op) // what one layer recomputes, while its backward runs
+        mem.activations += activationBytesPerLayer(
+                               model, seq, L.microBatch, L.tp, L.sequenceParallel, Recompute::Selective, L.cp, fp8)
+            - activationBytesPerLayer(model, seq, L.microBatch, L.tp, L.sequenceParallel, Recompute::Op, L.cp, fp8);
     // Logits for the loss, fp32, vocabulary-parallel over tp (Megatron's cross-entropy); counted on every
     // stage as a conservative bound.
     mem.activations += double(seq) / L.cp * L.microBatch * double(model.vocab) * 4.0 / tp;
@@ -284,6 +325,9 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     }
     e.hardwareFlopsPerToken = e.flopsPerToken;
     const double recomputed = layout.fullRecompute(); // share of the layers whose forward runs twice
+    // Per-op checkpointing: the shares of the attention projections' and the MLPs' forward GEMMs that run again.
+    const auto [opAttention, opMlp]
+        = layout.recompute == Recompute::Op ? recomputedGemmShares(model) : std::pair<double, double> {0.0, 0.0};
     if (layout.recompute == Recompute::Full)
         e.hardwareFlopsPerToken += recomputed * e.flopsPerToken / 3.0; // one more forward pass
     else if (layout.recompute == Recompute::Selective)
@@ -332,6 +376,11 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     // FLOPs per parameter per token: 6 (forward 2, backward 4), 4 for a frozen base (LoRA), +2 recomputing the
     // forward.
     const double perParam = (full ? 6.0 : 4.0) + 2.0 * recomputed;
+    // Per-op checkpointing recomputes part of each block's GEMMs (recomputedGemmShares): 2 FLOPs per recomputed
+    // parameter, on top of perParam, at the block's rate (routed experts at theirs).
+    const double opBlock = 2.0 * (opAttention * pc.attention * scale + opMlp * (pc.ffnDense * scale + shared));
+    const double opRouted = 2.0 * opMlp;
+    e.hardwareFlopsPerToken += opBlock + opRouted * routed;
     const double attentionHw
         = attentionFlops * (layout.recompute == Recompute::Selective ? 4.0 / 3.0 : 1.0 + recomputed / 3.0);
 
@@ -359,9 +408,9 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     const double headEfficiency = gemm16 * shape16(h / t) * eff.trainingGemm;
     double computeMb = 0, attentionMb = 0;
     if (peak > 0) {
-        computeMb = perParam * blockDense * T / (t * p) / (peak * e.gemmEfficiency);
+        computeMb = (perParam * blockDense + opBlock) * T / (t * p) / (peak * e.gemmEfficiency);
         if (routed > 0)
-            computeMb += perParam * routed * capacity * T / (t * p) / (peak * expertEfficiency);
+            computeMb += (perParam + opRouted) * routed * capacity * T / (t * p) / (peak * expertEfficiency);
         computeMb += perParam * (routers + head * p) * T / (t * p) / (peak16 * headEfficiency);
         const double fused = spec.attentionKernel == AttentionKernel::Fa2 ? eff.attentionFa2
             : spec.attentionKernel == AttentionKernel::Fa1                ? eff.attentionFa1
@@ -376,7 +425,10 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     const double streamBw = gpu.memoryBandwidth * eff.memoryBandwidth;
     const double storedPerLayer
         = activationBytesPerLayer(model, seq, L.microBatch, L.tp, L.sequenceParallel, Recompute::Selective, L.cp, fp8);
-    const double passes = elementwisePasses + recomputed * elementwisePassesRecompute;
+    // Per-op checkpointing recomputes every op outside its save list (norms, activations, rotary, residual adds): one
+    // more forward of the elementwise work, as full recompute.
+    const double passes
+        = elementwisePasses + (layout.recompute == Recompute::Op ? 1.0 : recomputed) * elementwisePassesRecompute;
     const double scoresPerLayer = spec.flashAttention
         ? 0.0
         : activationBytesPerLayer(model, seq, L.microBatch, L.tp, L.sequenceParallel, Recompute::None, L.cp, fp8)

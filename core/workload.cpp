@@ -36,6 +36,8 @@ std::string_view toString(Recompute r)
         return "selective";
     case Recompute::Full:
         return "full";
+    case Recompute::Op:
+        return "op";
     }
     return "?";
 }
@@ -203,7 +205,8 @@ TrainingSpec readTraining(ObjectReader& r)
         t.microBatch = static_cast<int>(*v);
     if (r.has("recompute"))
         t.recompute = readEnum(r, "recompute",
-            {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}},
+            {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full},
+                {"op", Recompute::Op}},
             Recompute::None);
     if (auto v = r.optNumber("recompute_layers", Bound::Positive)) {
         if (*v > 1.0)

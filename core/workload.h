@@ -24,7 +24,10 @@ struct ServingCalibration; // serving_calibration.h
 /// engine).
 using ServingCalibrationKey = std::tuple<std::string, std::string, ServingEngine>;
 using ServingCalibrationMap = std::map<ServingCalibrationKey, std::shared_ptr<const ServingCalibration>>;
-enum class Recompute { None, Selective, Full };
+/// Activation recompute: none; selective (Megatron's: the attention core's forward again, Korthikanti et al. 2022);
+/// full (the whole forward of some or all layers); op (torchtitan's per-op selective checkpointing: the layer keeps the
+/// outputs of every second matmul and of fused attention, and recomputes the rest; training.cpp, recomputedGemmShares).
+enum class Recompute { None, Selective, Full, Op };
 enum class FinetuneMethod { Full, Lora, Qlora };
 enum class BatchBound { Fp64, Fp32, Tensor, Memory };
 /// How FP8 training scales its tensors (Transformer Engine's recipes; torchao's "tensorwise" is the current one).

@@ -42,6 +42,8 @@ private Q_SLOTS:
     void fp32States();
     void activationsKorthikanti_data();
     void activationsKorthikanti();
+    void activationsPerOpCheckpointing_data();
+    void activationsPerOpCheckpointing();
     void activationsGatedGqa();
     void neverGrowsWithTpOrPp();
     void inferenceWeights_data();
@@ -121,6 +123,35 @@ void TestMemory::activationsKorthikanti()
     GP_COMPARE_REL(bytes / sbh, coefficient, 1e-12);
 }
 
+void TestMemory::activationsPerOpCheckpointing_data()
+{
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<bool>("sp");
+    QTest::addColumn<double>("coefficient"); // bytes per layer = s·b·h · coefficient
+    // torchtitan's per-op checkpointing on Llama-3.1-70B (h = 8192, 64 heads of 128, 8 KV heads, SwiGLU f = 3.5h, no
+    // dropout), 16-bit: kept are the layer input 2 and the down projection's output 2 (whole h, split only by sequence
+    // parallelism); q 2·q/h = 2, v 2·kv/h = 2·1024/8192 = 0.25, fused attention's output 2 and its fp32 log-sum-exp
+    // per head 4·64/8192 = 0.03125, the gate projection's output 2·f/h = 7: 11.28125, split by tp.
+    QTest::addRow("no tp: 4 + 11.28125") << 1 << false << 15.28125;
+    QTest::addRow("tp 8: 4 + 11.28125/8") << 8 << false << 5.41015625;
+    QTest::addRow("tp 8 + sp: 4/8 + 11.28125/8") << 8 << true << 1.91015625;
+}
+
+void TestMemory::activationsPerOpCheckpointing()
+{
+    QFETCH(int, tp);
+    QFETCH(bool, sp);
+    QFETCH(double, coefficient);
+    const auto& m = test::model("llama-3.1-70b");
+    QVERIFY(!m.dropout);
+    const double sbh = 8192.0 * 2 * 8192;
+    const double bytes = core::activationBytesPerLayer(m, 8192, 2, tp, sp, core::Recompute::Op);
+    GP_COMPARE_REL(bytes / sbh, coefficient, 1e-12);
+    // Between selective recompute (33.5 without tp, activationsGatedGqa) and full recompute (2).
+    QVERIFY(bytes < core::activationBytesPerLayer(m, 8192, 2, tp, sp, core::Recompute::Selective));
+    QVERIFY(bytes > core::activationBytesPerLayer(m, 8192, 2, tp, sp, core::Recompute::Full));
+}
+
 void TestMemory::activationsGatedGqa()
 {
     // Llama-3.1-70B, no dropout, SwiGLU f = 28672 = 3.5h, GQA g/a = 8/64, selective recompute, no TP:
@@ -139,7 +170,8 @@ void TestMemory::neverGrowsWithTpOrPp()
         core::TrainingSpec s = bf16Spec();
         s.globalBatchSequences = 1024;
         for (int zero : {0, 1, 3}) {
-            for (auto rc : {core::Recompute::None, core::Recompute::Selective, core::Recompute::Full}) {
+            for (auto rc :
+                {core::Recompute::None, core::Recompute::Selective, core::Recompute::Full, core::Recompute::Op}) {
                 double previousTp = 1e300;
                 for (int tp = 1; tp <= 8; tp *= 2) {
                     if (m.heads % tp)

@@ -12,6 +12,7 @@ private Q_SLOTS:
     void ringAllReduce_data();
     void ringAllReduce();
     void gemmShape();
+    void perOpCheckpointingRecomputesHalfTheAttentionAndAThirdOfTheMlp();
     void pipelineBubble();
     void mfuDefinition();
     void recomputeAddsHardwareFlopsOnly();
@@ -132,6 +133,36 @@ void TestTraining::pipelineBubble()
     l.interleave = 2;
     const auto v2 = core::estimateTraining(m, s, test::gpu("A100-SXM-80GB"), l);
     GP_COMPARE_REL(v2.bubbleS, 7.0 / 2.0 * perMicroBatch(v2), 1e-9); // (p−1)/v · t_mb
+}
+
+// torchtitan's per-op checkpointing runs again the forward of k and o and of the SwiGLU's up projection (every second
+// matmul of q, k, v, o, gate, up, down). Llama-3.1-70B, per layer: q and o 8192² = 67,108,864 each, k and v 8192 × 1024
+// = 8,388,608 each, gate, up and down 8192 × 28672 = 234,881,024 each. Recomputed: 8,388,608 + 67,108,864 + 234,881,024
+// = 310,378,496 parameters, 2 FLOPs each, × 80 layers = 49,660,559,360 FLOPs per token more than without recompute,
+// none of it model FLOPs.
+void TestTraining::perOpCheckpointingRecomputesHalfTheAttentionAndAThirdOfTheMlp()
+{
+    const auto& m = test::model("llama-3.1-70b");
+    core::TrainingSpec s;
+    s.tokens = 1e9;
+    s.globalBatchSequences = 64;
+    core::ParallelLayout l;
+    l.dp = 64;
+    l.zeroStage = 3;
+    const auto& g = test::gpu("H100-SXM-80GB");
+    const auto none = core::estimateTraining(m, s, g, l);
+    l.recompute = core::Recompute::Op;
+    const auto op = core::estimateTraining(m, s, g, l);
+    GP_COMPARE_REL(op.hardwareFlopsPerToken - none.hardwareFlopsPerToken, 49'660'559'360.0, 1e-9);
+    QCOMPARE(op.flopsPerToken, none.flopsPerToken);
+    // The time grows by those GEMMs and one more forward of the elementwise work; full recompute costs more.
+    QVERIFY(op.computeS > none.computeS);
+    QVERIFY(op.elementwiseS > none.elementwiseS);
+    l.recompute = core::Recompute::Full;
+    const auto full = core::estimateTraining(m, s, g, l);
+    QVERIFY(full.computeS > op.computeS);
+    QVERIFY(full.memory.activations < op.memory.activations);
+    QVERIFY(op.memory.activations < none.memory.activations);
 }
 
 void TestTraining::mfuDefinition()

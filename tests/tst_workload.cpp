@@ -156,6 +156,10 @@ void TestWorkload::badInput_data()
         "w.json:/training/recompute_layers: must be a share of the layers above 0 and at most 1, got 1.5");
     row("recompute share with selective recompute", with(R"("recompute": "selective", "recompute_layers": 0.5)"),
         "w.json:/training/recompute_layers: applies to full recompute, got recompute \"selective\"");
+    row("recompute share with per-op recompute", with(R"("recompute": "op", "recompute_layers": 0.5)"),
+        "w.json:/training/recompute_layers: applies to full recompute, got recompute \"op\"");
+    row("unknown recompute mode", with(R"("recompute": "ops")"),
+        "w.json:/training/recompute: must be one of none|selective|full|op, got \"ops\"; did you mean \"op\"?");
     row("unknown attention kernel", with(R"("attention_kernel": "fa3")"),
         "w.json:/training/attention_kernel: must be one of latest|fa2|fa1, got \"fa3\"; did you mean \"fa2\"?");
     row("ep not dividing the experts",
@@ -313,6 +317,10 @@ void TestWorkload::trainingFields()
     QCOMPARE(*t.recomputeShare, 0.5);
     QVERIFY(!t.tpCommOverlap);
     QVERIFY(t.attentionKernel == core::AttentionKernel::Fa2);
+    // torchtitan's per-op checkpointing, by its name in the workload.
+    auto op = parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "recompute": "op")"));
+    QVERIFY2(op, op ? "" : op.error().detail.c_str());
+    QVERIFY(*op->training->recompute == core::Recompute::Op);
     // llama-3.1-8b has no experts: the capacity factor is ignored, saying so.
     QCOMPARE(warnings.size(), std::size_t(1));
     QCOMPARE(warnings[0], std::string("w.json:/training/moe_capacity_factor: ignored: the model has no experts"));

@@ -4324,6 +4324,10 @@
         <translation>选择性</translation>
     </message>
     <message>
+        <source>Per-op selective (torchtitan)</source>
+        <translation>逐算子选择性（torchtitan）</translation>
+    </message>
+    <message>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>

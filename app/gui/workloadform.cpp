@@ -385,7 +385,8 @@ void WorkloadForm::build()
         {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Searched")},
             {QStringLiteral("none"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "None")},
             {QStringLiteral("selective"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Selective")},
-            {QStringLiteral("full"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Full")}});
+            {QStringLiteral("full"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Full")},
+            {QStringLiteral("op"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Per-op selective (torchtitan)")}});
     add(training, T, QStringLiteral("/training/zero_stage"), Kind::ChoiceInt,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "ZeRO stage"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Optimizer state sharding (DeepSpeed ZeRO / FSDP)"),
