@@ -175,16 +175,11 @@ std::vector<TrainingCase> trainingCases(
         if (gb > 0)
             spec.globalBatchSequences = gb;
         const std::string rc = c.text("recompute");
-        if (rc == "full")
-            spec.recompute = Recompute::Full;
-        else if (rc == "selective")
-            spec.recompute = Recompute::Selective;
-        else if (rc == "op")
-            spec.recompute = Recompute::Op;
-        else if (rc == "none")
-            spec.recompute = Recompute::None;
-        else if (!rc.empty())
-            throw Error {ErrorCode::InvalidInput, c.line() + ": column recompute: unknown mode \"" + rc + '"'};
+        if (!rc.empty()) {
+            spec.recompute = parseRecompute(rc);
+            if (!spec.recompute)
+                throw Error {ErrorCode::InvalidInput, c.line() + ": column recompute: unknown mode \"" + rc + '"'};
+        }
         if (!c.text("zero").empty())
             spec.zeroStage = static_cast<int>(c.number("zero"));
         if (!c.text("micro_batch").empty())
@@ -640,14 +635,9 @@ void memoryRows(const CsvTable& t, const std::string& file, const ModelCatalog& 
             row.estimated = kvBytesPerToken(model, precisionOf(c, "precision"));
             row.description = model.id + " KV cache per token";
         } else if (q == "activations_per_layer") {
-            const std::string rc = c.text("recompute");
             row.estimated = activationBytesPerLayer(model, static_cast<int>(c.number("seq_len")),
                 static_cast<int>(c.number("micro_batch")), static_cast<int>(c.number("tp")),
-                c.text("sequence_parallel") == "true",
-                rc == "full"            ? Recompute::Full
-                    : rc == "selective" ? Recompute::Selective
-                    : rc == "op"        ? Recompute::Op
-                                        : Recompute::None);
+                c.text("sequence_parallel") == "true", parseRecompute(c.text("recompute")).value_or(Recompute::None));
             row.description = model.id + " activations per layer, tp " + c.text("tp");
         } else
             throw Error {ErrorCode::InvalidInput, c.line() + ": unknown quantity \"" + q + '"'};

@@ -439,8 +439,7 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     // projection) and their gradients q + 2·kv + h; h + f (MLP) and gated·f/… + h, for each of the k routed and the
     // shared experts (DeepSeek-V3 §3.3: all three GEMMs of every linear layer in FP8).
     if (fp8) {
-        const double q = double(model.heads) * (model.isMla() ? model.vHeadDim : model.headDim());
-        const double kv = 2.0 * (model.isMla() ? model.kvLoraRank : double(model.kvHeads) * model.headDim());
+        const double q = queryWidth(model), kv = 2.0 * keyWidth(model);
         const double gm = model.gatedFfn ? 2.0 : 1.0;
         const double attnInputs = (h + q) + (q + kv + h);
         const double denseMlp = (h + model.ffnHidden) + (gm * model.ffnHidden + h);

@@ -29,17 +29,18 @@ std::string_view toString(WorkloadKind k)
 
 std::string_view toString(Recompute r)
 {
-    switch (r) {
-    case Recompute::None:
-        return "none";
-    case Recompute::Selective:
-        return "selective";
-    case Recompute::Full:
-        return "full";
-    case Recompute::Op:
-        return "op";
-    }
+    for (const auto& [name, mode] : recomputeNames())
+        if (mode == r)
+            return name;
     return "?";
+}
+
+std::optional<Recompute> parseRecompute(std::string_view name)
+{
+    for (const auto& [n, mode] : recomputeNames())
+        if (n == name)
+            return mode;
+    return std::nullopt;
 }
 
 std::string_view toString(FinetuneMethod m)
@@ -204,10 +205,7 @@ TrainingSpec readTraining(ObjectReader& r)
     if (auto v = r.optInteger("micro_batch", 1, 65536))
         t.microBatch = static_cast<int>(*v);
     if (r.has("recompute"))
-        t.recompute = readEnum(r, "recompute",
-            {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full},
-                {"op", Recompute::Op}},
-            Recompute::None);
+        t.recompute = readEnum(r, "recompute", recomputeNames(), Recompute::None);
     if (auto v = r.optNumber("recompute_layers", Bound::Positive)) {
         if (*v > 1.0)
             fail(r.context(), r.pointer("recompute_layers"),

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace gpuplan::core {
@@ -46,6 +47,15 @@ enum class PipelineSchedule { OneFOneB, DualPipe };
 
 std::string_view toString(WorkloadKind k);
 std::string_view toString(Recompute r);
+/// The recompute modes by their names in a workload and the validation tables, in that order.
+inline const std::vector<std::pair<std::string_view, Recompute>>& recomputeNames()
+{
+    static const std::vector<std::pair<std::string_view, Recompute>> names = {{"none", Recompute::None},
+        {"selective", Recompute::Selective}, {"full", Recompute::Full}, {"op", Recompute::Op}};
+    return names;
+}
+/// A recompute mode by its name; nothing for another word.
+std::optional<Recompute> parseRecompute(std::string_view name);
 std::string_view toString(FinetuneMethod m);
 std::string_view toString(BatchBound b);
 std::string_view toString(Fp8Recipe r);
