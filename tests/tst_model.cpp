@@ -33,9 +33,9 @@ void TestModel::publishedParams_data()
     QTest::addRow("Llama-3.1-405B") << "llama-3.1-405b" << 405'853'388'800.0 << 1e-9;
     QTest::addRow("Mixtral-8x7B") << "mixtral-8x7b" << 46'702'792'704.0 << 1e-9;
     QTest::addRow("Qwen2.5-72B") << "qwen2.5-72b" << 72'706'203'648.0 << 1e-9;
-    // Counted by hand from the config.json shape (models.json "mistral-large-2"): per layer q and o 12288² each, k and v
-    // 12288 × 1024 each, the gated MLP 3 × 12288 × 28672 and two norms, 1,384,144,896; × 88, plus the untied embedding
-    // and head (2 × 32768 × 12288) and the final norm. Mistral publishes "123B".
+    // Counted by hand from the config.json shape (models.json "mistral-large-2"): per layer q and o 12288² each, k and
+    // v 12288 × 1024 each, the gated MLP 3 × 12288 × 28672 and two norms, 1,384,144,896; × 88, plus the untied
+    // embedding and head (2 × 32768 × 12288) and the final norm. Mistral publishes "123B".
     QTest::addRow("Mistral-Large-2") << "mistral-large-2" << 122'610'069'504.0 << 1e-9;
     // GPT-3 paper Table D.1: 174.6B; DeepSeek-V3 README: 671B without the MTP module.
     QTest::addRow("GPT-3 175B") << "gpt-3-175b" << 174.6e9 << 1e-3;
