@@ -320,7 +320,7 @@ void TestAccuracy::servingFitLeavesUninformedFactorsAtThePrior()
 
 // Leave one publisher out: each publisher's runs estimated with the factors fitted to the others. The target
 // is a median of 15 % and a worst case of 35 % per group; today (README "How far to trust it") throughput reaches
-// 14.1 % / 134 % (dense 10.9 % / 56.1 %, MoE 17.5 % / 134 %) and latency 9.8 % / 36.8 %: these limits hold that line.
+// 14.1 % / 134 % (dense 10.9 % / 56.1 %, MoE 17.5 % / 134 %) and latency 9.4 % / 36.8 %: these limits hold that line.
 // Latency's worst (FT01, OPT-13B decoding on one A100 at 22 ms a token, estimated 30.1) rose from 35.0 % when the
 // gpt-oss rows on Hopper were corrected to the BF16 KV cache TensorRT-LLM runs there ("Hopper: use auto"): the refit
 // HBM factor fell from 0.622 to 0.606 while MoE throughput's median went from 22.4 % to 17.5 % and its worst from
