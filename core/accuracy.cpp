@@ -696,20 +696,13 @@ std::vector<std::string> informedServingFactors(const std::vector<ServingCase>& 
     const auto any = [&](auto pred) { return std::any_of(cases.begin(), cases.end(), pred); };
     const auto engine = [&](ServingEngine e) { return any([e](const ServingCase& c) { return c.spec.engine == e; }); };
     const auto vendor = [&](const char* v) { return any([v](const ServingCase& c) { return c.gpu->vendor == v; }); };
-    // A format the GPU multiplies in FP4, and one it has no math for (dequantized in the GEMM): as the step model
-    // decides them (inference.cpp, mathPrecision and dequantized).
-    const auto runs = [](const ServingCase& c, Precision w) {
-        const Precision wanted = w == Precision::INT4 || w == Precision::INT8 ? Precision::FP16 : w;
-        return c.gpu->computePrecision(wanted);
+    // A run that multiplies in FP4, and one that dequantizes its weights in the GEMM, as the step model decides them.
+    const auto fp4 = [](const ServingCase& c) {
+        return mathPrecision(*c.gpu, c.spec.weightPrecision) == Precision::FP4
+            || mathPrecision(*c.gpu, c.spec.expertPrecision()) == Precision::FP4;
     };
-    const auto fp4 = [&](const ServingCase& c) {
-        return runs(c, c.spec.weightPrecision) == Precision::FP4 || runs(c, c.spec.expertPrecision()) == Precision::FP4;
-    };
-    const auto dequant = [&](const ServingCase& c) {
-        for (Precision w : {c.spec.weightPrecision, c.spec.expertPrecision()})
-            if (w == Precision::INT4 || w == Precision::INT8 || c.gpu->computePrecision(w) != w)
-                return true;
-        return false;
+    const auto dequant = [](const ServingCase& c) {
+        return dequantized(*c.gpu, c.spec.weightPrecision) || dequantized(*c.gpu, c.spec.expertPrecision());
     };
     std::vector<std::string> free;
     for (const std::string& name : ServingParams::names()) {

@@ -117,8 +117,9 @@ ServingParams ServingParams::fromValues(const std::vector<double>& v)
 
 // The least-squares fit of tests/data/validation/serving.csv (`gpuplan-cli accuracy --fit-serving`, fitServingParams;
 // tst_accuracy servingFitReproducesTheShippedFactors refits and compares). Every run of that table is TensorRT-LLM's
-// on NVIDIA GPUs, so the factors of AMD GPUs, vLLM and SGLang are their priors (ServingParams' initial values, 1 and
-// 2 ms), not fitted: the held-out vLLM, SGLang and MI300X runs check them (README "How far to trust it").
+// on NVIDIA GPUs, so the factors of AMD GPUs, vLLM and SGLang are their priors (ServingParams' initial values: AMD
+// HBM 0.85, GEMM 1, the engines' kernels 1 and step costs 2 ms), not fitted: the held-out vLLM, SGLang and MI300X runs
+// check them (README "How far to trust it").
 const ServingParams& defaultServingParams()
 {
     static const ServingParams p = ServingParams::fromValues({0.606313, 0.85, 0.918242, 0.797691, 1, 0.62755, 0.85843,

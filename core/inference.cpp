@@ -13,12 +13,6 @@ constexpr double GiB = 1024.0 * 1024.0 * 1024.0; // bytes
 // rest to the KV cache: vLLM's default gpu_memory_utilization is 0.90 (vLLM engine arguments docs).
 constexpr double servingMemoryFraction = 0.90;
 
-/// The math a format's weights run at: weight-only formats (INT8/INT4) in 16-bit; FP8/FP4 where the GPU has them.
-Precision mathPrecision(const GpuSpec& gpu, Precision weights)
-{
-    return gpu.computePrecision(weights == Precision::INT4 || weights == Precision::INT8 ? Precision::FP16 : weights);
-}
-
 /// The parameters of an estimate split the way serving places them: attention (and norms), the token embedding and
 /// output head, the dense MLPs (dense layers and shared experts) and the routed experts.
 struct Split
@@ -108,13 +102,6 @@ double roofline(double bytes, double flops, double bandwidth, double flopRate, d
     return std::max(memory, math) + (1.0 - std::min(1.0, overlap)) * std::min(memory, math);
 }
 
-/// A weight format the GPU has no math for (FP4 without FP4 tensor cores, INT4/INT8 weight-only) is dequantized in
-/// the GEMM.
-bool dequantized(const GpuSpec& gpu, Precision weights)
-{
-    return weights == Precision::INT4 || weights == Precision::INT8 || gpu.computePrecision(weights) != weights;
-}
-
 double vendorBandwidth(const GpuSpec& gpu, const ServingParams& p)
 {
     return gpu.vendor == "amd" ? p.bandwidthAmd : p.bandwidthNvidia;
@@ -145,6 +132,16 @@ double expertImbalance(int ep)
 }
 
 } // namespace
+
+Precision mathPrecision(const GpuSpec& gpu, Precision weights)
+{
+    return gpu.computePrecision(weights == Precision::INT4 || weights == Precision::INT8 ? Precision::FP16 : weights);
+}
+
+bool dequantized(const GpuSpec& gpu, Precision weights)
+{
+    return weights == Precision::INT4 || weights == Precision::INT8 || gpu.computePrecision(weights) != weights;
+}
 
 namespace {
 

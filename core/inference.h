@@ -23,6 +23,13 @@ namespace gpuplan::core {
 inline constexpr double pipelineHopLatencyS = 20e-6;
 inline constexpr double pipelineHopBandwidth = 100e9 / 8; ///< bytes/s
 
+/// The math a serving GEMM on weights of format `weights` runs in: weight-only formats (INT8/INT4) in 16-bit; FP8/FP4
+/// where the GPU has them, else the GPU's fallback.
+Precision mathPrecision(const GpuSpec& gpu, Precision weights);
+/// Whether weights of that format are dequantized inside the GEMM: a format the GPU has no math for (FP4 without FP4
+/// tensor cores) or a weight-only one (INT4/INT8).
+bool dequantized(const GpuSpec& gpu, Precision weights);
+
 struct InferenceLayout
 {
     int tp = 1;
