@@ -207,6 +207,7 @@ private Q_SLOTS:
     void pdfShowsTheServingCalibration();
     void chineseReportHasNoEnglishSource_data();
     void chineseReportHasNoEnglishSource();
+    void trainingLayoutInTheReportsLanguage();
 
 private:
     QTemporaryDir m_dir;
@@ -780,6 +781,57 @@ void TestReports::chineseReportHasNoEnglishSource()
         if (text.contains(run))
             english << run;
     QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+}
+
+// A training plan without prices lists its layouts; their words (hybrid sharding, the recompute mode) are the
+// report's language, the degrees' abbreviations are not translated. No catalog: every candidate is unpriced.
+void TestReports::trainingLayoutInTheReportsLanguage()
+{
+    const QString noCatalog = m_dir.filePath(QStringLiteral("no-catalog"));
+    QVERIFY(QDir().mkpath(noCatalog));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("GPUPLAN_CATALOG_DIR"), noCatalog);
+    const auto workload = [&](const char* name, const char* recompute) {
+        const QString path = m_dir.filePath(QLatin1String(name) + QStringLiteral(".json"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(QStringLiteral(R"({"schema": "gpuplan.workload/1", "kind": "training",
+            "model": {"preset": "llama-3.1-8b", "seq_len": 8192},
+            "training": {"tokens": 1e9, "global_batch": 64, "micro_batch": 1, "shard_group": 8, %1},
+            "hardware": {"gpu": "H100-SXM-80GB", "count": 16, "tp": 1, "pp": 1}})")
+                    .arg(QLatin1String(recompute))
+                    .toUtf8());
+        return path;
+    };
+    const QString partial = workload("partial", R"("recompute": "full", "recompute_layers": 0.5)");
+    const QString perOp = workload("per-op", R"("recompute": "op")");
+    const auto text = [&](const QString& path, const char* lang) {
+        const QString pdf = m_dir.filePath(
+            QFileInfo(path).completeBaseName() + QLatin1Char('-') + QLatin1String(lang) + QStringLiteral(".pdf"));
+        const Run r
+            = cli({QStringLiteral("plan"), path, QStringLiteral("--pdf"), pdf, QStringLiteral("--lang"),
+                      QLatin1String(lang), QStringLiteral("--db"), m_dir.filePath(QStringLiteral("layout.sqlite"))},
+                env);
+        if (r.code != 0)
+            qFatal("%s", r.err.constData());
+        return pdfText(pdf);
+    };
+    const QString en = text(partial, "en");
+    QVERIFY2(
+        en.contains(QStringLiteral("TP 1 · PP 1 · DP 16 · MB 1 · ZeRO-3 (HSDP, shards of 8) · full recompute of 50 % "
+                                   "of layers")),
+        qPrintable(en));
+    QVERIFY(text(perOp, "en").contains(QStringLiteral("ZeRO-3 (HSDP, shards of 8) · per-op recompute")));
+    // pdftotext breaks a wrapped Chinese cell with a space: compare without spaces.
+    QString zh = text(partial, "zh_CN");
+    QVERIFY2(!zh.contains(QStringLiteral("shards of")) && !zh.contains(QStringLiteral("recompute")), qPrintable(zh));
+    zh.remove(u' ');
+    QVERIFY2(zh.contains(QStringLiteral("ZeRO-3（HSDP，每8个GPU一个分片组）·50%的层全量重计算")), qPrintable(zh));
+    QString zhOp = text(perOp, "zh_CN");
+    QVERIFY(!zhOp.contains(QStringLiteral("recompute")));
+    zhOp.remove(u' ');
+    QVERIFY2(zhOp.contains(QStringLiteral("·逐算子选择性重计算")), qPrintable(zhOp));
 }
 
 QTEST_GUILESS_MAIN(TestReports)

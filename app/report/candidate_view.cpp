@@ -102,26 +102,37 @@ std::string gpuText(const core::Candidate& c)
     return d.prefill.gpu == d.decode.gpu ? "P/D " + c.gpu->id : "P/D " + d.prefill.gpu->id + " → " + d.decode.gpu->id;
 }
 
+std::string trainingDegreesText(const core::ParallelLayout& l)
+{
+    std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp) + " · DP " + std::to_string(l.dp);
+    if (l.cp > 1)
+        s += " · CP " + std::to_string(l.cp);
+    if (l.ep > 1)
+        s += " · EP " + std::to_string(l.ep);
+    if (l.etp() != l.tp)
+        s += " · ETP " + std::to_string(l.etp());
+    if (l.interleave > 1)
+        s += " · VP " + std::to_string(l.interleave);
+    return s + " · MB " + std::to_string(l.microBatch) + " · ZeRO-" + std::to_string(l.zeroStage);
+}
+
+bool hybridSharded(const core::ParallelLayout& l)
+{
+    return l.zeroStage >= 3 && l.shardGroup > 0 && l.shardGroup < l.dp;
+}
+
 std::string layoutText(const core::Candidate& c)
 {
     if (c.training) {
         const auto& l = c.training->layout;
-        std::string s
-            = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp) + " · DP " + std::to_string(l.dp);
-        if (l.cp > 1)
-            s += " · CP " + std::to_string(l.cp);
-        if (l.ep > 1)
-            s += " · EP " + std::to_string(l.ep);
-        if (l.etp() != l.tp)
-            s += " · ETP " + std::to_string(l.etp());
-        if (l.interleave > 1)
-            s += " · VP " + std::to_string(l.interleave);
-        s += " · MB " + std::to_string(l.microBatch) + " · ZeRO-" + std::to_string(l.zeroStage);
-        if (l.zeroStage >= 3 && l.shardGroup > 0 && l.shardGroup < l.dp)
+        std::string s = trainingDegreesText(l);
+        if (hybridSharded(l))
             s += " (HSDP, shards of " + std::to_string(l.shardGroup) + ")";
         if (l.recompute == core::Recompute::Full && l.recomputeShare < 1.0)
             s += " · full recompute of " + std::to_string(static_cast<int>(std::lround(l.recomputeShare * 100)))
                 + " % of layers";
+        else if (l.recompute == core::Recompute::Op)
+            s += " · per-op recompute";
         else if (l.recompute != core::Recompute::None)
             s += " · " + std::string(core::toString(l.recompute)) + " recompute";
         return s;

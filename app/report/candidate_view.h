@@ -65,9 +65,13 @@ PoolCostSplit poolCostSplit(const core::DisaggregatedPlan& d);
 std::string queueingModelText();
 
 /// The layout in one line, the same words in every output: "TP 8 · PP 2 · DP 4 · MB 1 · ZeRO-1 · selective
-/// recompute" (training), "TP 2 × 3 replicas" (serving), "1 GPU(s)" (batch). The PDF renders the serving form in
-/// its own language.
+/// recompute" (training), "TP 2 × 3 replicas" (serving), "1 GPU(s)" (batch). The PDF renders the words in its own
+/// language around trainingDegreesText.
 std::string layoutText(const core::Candidate& c);
+/// A training layout's degrees, abbreviations only: "TP 8 · PP 2 · DP 4 · VP 3 · MB 1 · ZeRO-1".
+std::string trainingDegreesText(const core::ParallelLayout& l);
+/// Whether a training layout's shard group is smaller than its data-parallel group (hybrid sharding).
+bool hybridSharded(const core::ParallelLayout& l);
 
 /// The GPU model of a candidate as every table shows it: the id, or for separate prefill and decode pools
 /// "P/D B200" (both on one model) or "P/D H100-SXM-80GB → H200-SXM-141GB" (prefill → decode).

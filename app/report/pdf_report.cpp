@@ -1194,7 +1194,8 @@ private:
             const auto& t = *m_w.training;
             add(tr("Training tokens"),
                 count(t.tokens) + QStringLiteral(" (") + qs(scientific(t.tokens)) + QLatin1Char(')'));
-            QString method = qs(std::string(core::toString(t.method)));
+            QString method = t.method == core::FinetuneMethod::Full ? tr("full training")
+                                                                    : qs(std::string(core::toString(t.method)));
             if (t.method != core::FinetuneMethod::Full)
                 method += QStringLiteral(", ") + tr("rank %1").arg(t.loraRank);
             add(tr("Precision · method"),
@@ -1359,8 +1360,24 @@ private:
                     tr("TP %1 × %2 replicas")
                         .arg(c.disaggregated->decode.layout.tp)
                         .arg(c.disaggregated->decode.layout.replicas));
-        if (c.inference) // the one layout text with a word to translate
+        if (c.inference)
             return tr("TP %1 × %2 replicas").arg(c.inference->layout.tp).arg(c.inference->layout.replicas);
+        if (c.training) { // layoutText's words in the report's language
+            const auto& l = c.training->layout;
+            QString s = qs(trainingDegreesText(l));
+            if (hybridSharded(l))
+                s += QLatin1Char(' ') + tr("(HSDP, shards of %1)").arg(l.shardGroup);
+            if (l.recompute == core::Recompute::Full && l.recomputeShare < 1.0)
+                s += QStringLiteral(" · ")
+                    + tr("full recompute of %1 % of layers").arg(std::lround(l.recomputeShare * 100));
+            else if (l.recompute == core::Recompute::Full)
+                s += QStringLiteral(" · ") + tr("full recompute");
+            else if (l.recompute == core::Recompute::Selective)
+                s += QStringLiteral(" · ") + tr("selective recompute");
+            else if (l.recompute == core::Recompute::Op)
+                s += QStringLiteral(" · ") + tr("per-op recompute");
+            return s;
+        }
         return qs(layoutText(c));
     }
 
