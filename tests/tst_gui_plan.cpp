@@ -101,6 +101,7 @@ private Q_SLOTS:
     void hostileNamesShownSafely();
     void markColumnOnScreen();
     void switchingLanguageRetranslates();
+    void recomputeNamedInTheLanguage();
     void settingsDiscountsCurrencyAndKeychain();
     void everyModelPassesTheTester();
     void catalogPageShowsCheckFindings();
@@ -906,6 +907,32 @@ void TestGuiPlan::switchingLanguageRetranslates()
     QTRY_COMPARE(file->title(), QStringLiteral("&File"));
     QCOMPARE(label("/inference/prompt_tokens"), QStringLiteral("Prompt tokens"));
     QCOMPARE(gui::AppSettings::language(), QStringLiteral("en"));
+}
+
+// The side panel names a training layout's recompute mode in words of the app's language, not the workload's token
+// ("op"): a workload that pins torchtitan's per-op checkpointing.
+void TestGuiPlan::recomputeNamedInTheLanguage()
+{
+    const QString file = m_dir.filePath(QStringLiteral("per-op.json"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema": "gpuplan.workload/1", "kind": "training", "model": {"preset": "llama-3.1-8b"},
+        "training": {"tokens": 1e9, "zero_stage": 3, "recompute": "op"},
+        "hardware": {"gpu": "H100-SXM-80GB", "count": 8}})");
+    f.close();
+    QString error;
+    QVERIFY2(m_window->openWorkloadFile(file, &error), qPrintable(error));
+    waitForPlan();
+    m_window->pages()->setCurrentIndex(0);
+    m_window->selectCandidate(0);
+    QTRY_COMPARE(m_window->selectedCandidate(), 0);
+    QVERIFY(m_window->candidates()->candidate(0)->training->layout.recompute == core::Recompute::Op);
+    QCOMPARE(m_window->details()->value(QStringLiteral("Recompute")), QStringLiteral("per-op selective (torchtitan)"));
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QTRY_COMPARE(m_window->details()->value(QStringLiteral("重计算")), QStringLiteral("逐算子选择性（torchtitan）"));
+    m_window->setLanguage(QStringLiteral("en"));
+    QTRY_COMPARE(
+        m_window->details()->value(QStringLiteral("Recompute")), QStringLiteral("per-op selective (torchtitan)"));
 }
 
 void TestGuiPlan::settingsDiscountsCurrencyAndKeychain()

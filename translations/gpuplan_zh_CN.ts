@@ -1982,6 +1982,26 @@
         <source>The LoRA path&apos;s fixed cost in every step: 16 µs per adapted projection and layer, measured on vLLM 0.5.0</source>
         <translation>LoRA 路径在每一步的固定开销：每个被适配的投影矩阵每层 16 µs，在 vLLM 0.5.0 上实测</translation>
     </message>
+    <message>
+        <source>full, %1 % of layers</source>
+        <translation>全量，%1 % 的层</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>全量</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>per-op selective (torchtitan)</source>
+        <translation>逐算子选择性（torchtitan）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::ErrorText</name>

@@ -397,7 +397,13 @@ void DetailsPanel::fill()
             layout += tr(", expert TP %1").arg(l.etp());
         row(dep, tr("Layout"), layout);
         row(dep, tr("Micro-batch, ZeRO"), tr("%1, stage %2").arg(l.microBatch).arg(l.zeroStage));
-        row(dep, tr("Recompute"), qs(std::string(core::toString(l.recompute))));
+        const QString recompute = l.recompute == core::Recompute::Full && l.recomputeShare < 1.0
+            ? tr("full, %1 % of layers").arg(std::lround(l.recomputeShare * 100))
+            : l.recompute == core::Recompute::Full      ? tr("full")
+            : l.recompute == core::Recompute::Selective ? tr("selective")
+            : l.recompute == core::Recompute::Op        ? tr("per-op selective (torchtitan)")
+                                                        : tr("none");
+        row(dep, tr("Recompute"), recompute);
         auto* m = section(tr("Model and compute"));
         const auto unit = report::largeCountUnit(Language::current().toStdString()); // billions, or 亿 in Chinese
         row(m, tr("Parameters"), tr("%1 billion").arg(Fmt::number(e.paramsTotal / unit.size, unit.decimals)));
