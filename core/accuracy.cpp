@@ -274,7 +274,7 @@ AccuracyRow estimateCase(
 {
     Efficiency eff = defaultEfficiency(*c.gpu, c.gpu->computePrecision(c.spec.precision));
     eff.trainingGemm = factors.trainingGemm;
-    eff.moeLayerOverheadS = factors.moeLayerOverheadS;
+    eff.moeExpertOverheadS = factors.moeExpertOverheadS;
     const TrainingEstimate e = layout ? estimateTraining(c.model, c.spec, *c.gpu, *layout, eff, false)
                                       : bestTrainingLayout(c.model, c.spec, *c.gpu, c.gpus, c.pins, eff);
     if (chosen)
@@ -310,10 +310,11 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
     for (const auto& c : cases)
         if (leaveOut.empty() || c.row.publisher != leaveOut)
             used.push_back(&c);
-    // The priors: training GEMMs at the full large-GEMM rate, a millisecond per MoE layer. Bounds: a GEMM factor
-    // between 0.3 (far below any published run) and 1 (no loss); an MoE overhead between 10 µs (a few kernel
-    // launches) and 50 ms (more than any layer's work in the published runs).
-    TrainingFactors f {1.0, 0.001};
+    // The priors: training GEMMs at the full large-GEMM rate; 0.1 ms of host time per local expert of an MoE layer,
+    // about ten launches (two GEMMs forward, four backward, their input casts) at an assumed 10 µs each, nothing
+    // measured. Bounds: a GEMM factor between 0.3 (far below any published run) and 1 (no loss); an expert's host
+    // time between 1 µs (one launch) and 5 ms (more than any expert's work in the published runs).
+    TrainingFactors f {1.0, 1e-4};
     const bool anyMoe = std::any_of(used.begin(), used.end(), [](const TrainingCase* c) { return c->model.isMoe(); });
     std::vector<FitParameter> params {FitParameter {"training_gemm", f.trainingGemm, 0.3, 1.0}};
     std::vector<ParallelLayout> layouts(used.size());
@@ -322,11 +323,12 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
             estimateCase(*used[i], f, nullptr, &layouts[i]);
         params[0].start = f.trainingGemm;
         if (anyMoe) // without MoE rows nothing depends on the MoE overhead: it stays at its prior
-            params.resize(1), params.push_back(FitParameter {"moe_layer_overhead_s", f.moeLayerOverheadS, 1e-5, 0.05});
+            params.resize(1),
+                params.push_back(FitParameter {"moe_expert_overhead_s", f.moeExpertOverheadS, 1e-6, 5e-3});
         const FitResult fit = minimizeNelderMead(
             params,
             [&](const std::vector<double>& x) {
-                const TrainingFactors trial {x[0], x.size() > 1 ? x[1] : f.moeLayerOverheadS};
+                const TrainingFactors trial {x[0], x.size() > 1 ? x[1] : f.moeExpertOverheadS};
                 std::vector<double> ratios, ones;
                 for (std::size_t i = 0; i < used.size(); ++i) {
                     // Rates and times alike as estimated ÷ true rate.
@@ -336,7 +338,7 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
                 return meanSquaredLogRatio(ratios, ones);
             },
             2000, 1e-12);
-        f = TrainingFactors {fit.values[0], fit.values.size() > 1 ? fit.values[1] : f.moeLayerOverheadS};
+        f = TrainingFactors {fit.values[0], fit.values.size() > 1 ? fit.values[1] : f.moeExpertOverheadS};
     }
     return f;
 }

@@ -176,11 +176,11 @@ struct TrainingCase
 Result<std::vector<TrainingCase>> parseTrainingCases(
     std::string_view csv, const std::string& file, const ModelCatalog& models, const GpuCatalog& gpus);
 
-/// The training model's fitted factors (efficiency.h: fittedTrainingGemm, fittedMoeLayerOverheadS).
+/// The training model's fitted factors (efficiency.h: fittedTrainingGemm, fittedMoeExpertOverheadS).
 struct TrainingFactors
 {
-    double trainingGemm = fittedTrainingGemm;           ///< fraction of the large-GEMM rate training GEMMs keep
-    double moeLayerOverheadS = fittedMoeLayerOverheadS; ///< s per MoE layer per micro-batch
+    double trainingGemm = fittedTrainingGemm;             ///< fraction of the large-GEMM rate training GEMMs keep
+    double moeExpertOverheadS = fittedMoeExpertOverheadS; ///< s per local expert, MoE layer and micro-batch
 };
 
 /// The row with its estimate and error under `factors`: the layout searched within the row's pins, or `layout` when
@@ -190,7 +190,7 @@ AccuracyRow estimateCase(const TrainingCase& c, const TrainingFactors& factors, 
 
 /// The factors that fit the cases best (core/fit.h: least squares in log ratio), leaving out the rows of publisher
 /// `leaveOut` (none when empty). Deterministic: each row's layout is chosen with the priors (a training-GEMM factor
-/// of 1, no MoE overhead beyond a millisecond), the factors fitted on those layouts, the layouts chosen again with
+/// of 1, 0.1 ms of MoE host time per local expert), the factors fitted on those layouts, the layouts chosen again with
 /// them, and the factors fitted once more. A factor no remaining row depends on (the MoE overhead without MoE rows)
 /// stays at its prior.
 TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::string_view leaveOut = {});

@@ -15,11 +15,11 @@ namespace gpuplan::core {
 /// The fraction of the large-GEMM rate a training step's GEMMs keep end to end (backward GEMMs with transposed
 /// operands, weight-gradient shapes, launch gaps between kernels; MosaicML's MPT-7B at 64 % MFU where large GEMMs reach
 /// 87 % suggested about 0.8 before it was fitted).
-inline constexpr double fittedTrainingGemm = 0.765;
-/// Seconds each MoE layer adds to every micro-batch beyond its work: the host waits for the tokens per expert of the
-/// dropless dispatch (a device-to-host synchronisation), then launches the layer's many small kernels while the GPU
+inline constexpr double fittedTrainingGemm = 0.764;
+/// Seconds each expert a GPU holds adds to every MoE layer of every micro-batch: after the dropless dispatch's
+/// device-to-host synchronisation the host launches each local expert's GEMMs and casts one by one while the GPU
 /// idles (training.cpp). No measurement of it was published; only NVIDIA's MoE benchmarks inform it.
-inline constexpr double fittedMoeLayerOverheadS = 0.0041;
+inline constexpr double fittedMoeExpertOverheadS = 0.000346;
 
 /// How much of a GPU's datasheet figures real kernels reach. Few, physical factors: each default is
 /// chosen from a published measurement cited in efficiency.cpp; a local calibration (gpuplan-probe)
@@ -45,7 +45,7 @@ struct Efficiency
     double attentionFa2 = 0.33;
     /// The same for the first fused kernels (FlashAttention-1, xformers, the 2022 Triton kernel).
     double attentionFa1 = 0.21;
-    double moeLayerOverheadS = fittedMoeLayerOverheadS; ///< s per MoE layer per micro-batch, fitted
+    double moeExpertOverheadS = fittedMoeExpertOverheadS; ///< s per local expert, MoE layer and micro-batch, fitted
     double memoryBandwidth = 0.85;  ///< fraction of datasheet HBM bandwidth that streaming kernels reach
     double linkBandwidth = 0.75;    ///< fraction of link bandwidth NCCL ring collectives reach (bus bandwidth)
     double linkLatencyS = 8e-6;     ///< s per ring hop (NVLink/PCIe) inside a node

@@ -8,10 +8,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 
 namespace {
 struct Run
@@ -93,6 +95,7 @@ private Q_SLOTS:
     void simulateSizeBadInput();
     void pack();
     void calibrateFromBenchmark();
+    void accuracyOutOfFold();
     void calibrateBadInput_data();
     void calibrateBadInput();
 };
@@ -751,6 +754,34 @@ QStringList sweepArgs(const QString& db)
 }
 
 } // namespace
+
+void TestCli::accuracyOutOfFold()
+{
+    // Leave one publisher out, training and serving in one report: every row of both bundled tables with its
+    // out-of-fold estimate, then the groups. The counts are the tables': 48 rows of group "training" and 18 of
+    // DeepSeek-V3, Qwen3-30B-A3B and Qwen3-235B-A22B (the MoE models) in validation/training.csv.
+    const Run r = cli({QStringLiteral("accuracy"), QStringLiteral("--out-of-fold")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    std::map<QString, QStringList> rows, groups;
+    for (const QByteArray& line : r.out.split('\n')) {
+        const QStringList f = QString::fromUtf8(line).split(QRegularExpression(QStringLiteral("\\s{2,}")));
+        if (f.size() == 6)
+            rows[f[0]] = f;
+        else if (f.size() == 4)
+            groups[f[0]] = f;
+    }
+    const auto number = [](QString s) { return s.remove(QLatin1Char(',')).toDouble(); };
+    for (const char* id : {"nv-2511-024a", "meta-l3-2a", "J01"}) {
+        QVERIFY2(rows.count(QString::fromLatin1(id)), id);
+        const QStringList& f = rows[QString::fromLatin1(id)];
+        const double published = number(f[3]), estimated = number(f[4]);
+        QVERIFY(published > 0 && estimated > 0);
+        QVERIFY2(std::abs(number(f[5]) - (estimated - published) / published * 100) < 0.06, id);
+    }
+    QCOMPARE(groups[QStringLiteral("training")].value(1), QStringLiteral("48"));
+    QCOMPARE(groups[QStringLiteral("training MoE")].value(1), QStringLiteral("18"));
+    QVERIFY(groups.count(QStringLiteral("serving throughput")));
+}
 
 void TestCli::calibrateFromBenchmark()
 {

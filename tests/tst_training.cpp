@@ -56,7 +56,7 @@ core::Efficiency idealEfficiency(double latencyS)
     e.gemm = e.trainGemm = e.trainGemmBf16 = e.trainingGemm = e.attention = e.memoryBandwidth = e.linkBandwidth = 1.0;
     e.gemmShapeHalf = 0;
     e.linkLatencyS = e.networkLatencyS = latencyS;
-    e.moeLayerOverheadS = 0;
+    e.moeExpertOverheadS = 0;
     return e;
 }
 
@@ -536,7 +536,7 @@ void TestTraining::collectiveBandwidthAcrossNodes()
 
 void TestTraining::moeDispatchAndOverhead()
 {
-    // The fitted MoE overhead: MoE layers / pp × it, per micro-batch.
+    // The fitted MoE host time: MoE layers / pp × experts per GPU × it, per micro-batch.
     const auto& m = test::model("qwen3-30b-a3b");
     const auto& g = test::gpu("B200");
     core::TrainingSpec s;
@@ -548,9 +548,15 @@ void TestTraining::moeDispatchAndOverhead()
     l.zeroStage = 1;
     l.microBatch = 1;
     auto eff = core::defaultEfficiency(g, core::Precision::BF16);
-    eff.moeLayerOverheadS = 0.004;
+    eff.moeExpertOverheadS = 0.0003;
     const auto e = core::estimateTraining(m, s, g, l, eff, false);
-    GP_COMPARE_REL(e.moeOverheadS, 8 * 48 * 0.004, 1e-12); // 8 micro-batches × 48 MoE layers × 4 ms
+    // 64 sequences over dp 8 at micro-batch 1: 8 micro-batches × 48 MoE layers × 128 / 8 = 16 experts per GPU ×
+    // 0.3 ms = 1.8432 s.
+    GP_COMPARE_REL(e.moeOverheadS, 1.8432, 1e-12);
+    QVERIFY(e.epCommS > 0);
+    // Half the expert-parallel degree holds twice the experts per GPU: twice the host time.
+    l.ep = 4;
+    GP_COMPARE_REL(core::estimateTraining(m, s, g, l, eff, false).moeOverheadS, 3.6864, 1e-12);
     QVERIFY(e.epCommS > 0);
 }
 

@@ -123,7 +123,8 @@ groups of their own. Exit code 1 when a group exceeds its limit.
 --fit-serving   fits the serving model's factors (core/engine.h ServingParams) to the serving rows
                 (never the holdout) and prints them: how the shipped defaults were made.
 --out-of-fold   leaves each publisher out in turn, fits the factors to the others and prints the
-                left-out rows' errors per group (the accuracy a new publisher's runs can expect).
+                left-out rows' errors per group (the accuracy a new publisher's runs can expect),
+                training (the GEMM factor and the MoE host overhead) and serving (the engine factors).
 )";
 
 const char* const modelsHelp = R"(Usage: gpuplan-cli models [--format table|json]
@@ -337,7 +338,18 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
                 report += line;
             }
         } else {
-            const auto rows = core::servingOutOfFold(*cases);
+            // Training and serving alike: each publisher's rows estimated with the factors fitted without them.
+            auto trainingText = providers::readValidationFile("training.csv");
+            auto trainingCases = trainingText
+                ? core::parseTrainingCases(*trainingText, "validation/training.csv", cats->models, cats->gpus)
+                : core::Result<std::vector<core::TrainingCase>>(trainingText.error());
+            if (!trainingCases) {
+                err << "gpuplan-cli: " << trainingCases.error().detail << "\n";
+                return ExitBadInput;
+            }
+            auto rows = core::leaveOnePublisherOut(*trainingCases);
+            const auto serving = core::servingOutOfFold(*cases);
+            rows.insert(rows.end(), serving.begin(), serving.end());
             report::TextTable t({"id", "publisher", "metric", "published", "estimated out of fold", "error %"});
             for (const auto& r : rows)
                 t.addRow({r.id, r.publisher, r.metric, report::withSeparators(r.published, 1),
