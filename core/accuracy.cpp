@@ -186,6 +186,11 @@ std::vector<TrainingCase> trainingCases(
             spec.microBatch = static_cast<int>(c.number("micro_batch"));
         spec.flashAttention = c.text("flash_attention") != "false";
         spec.tpCommOverlap = c.optText("tp_overlap") != "false";
+        const std::string epOverlap = c.optText("ep_overlap");
+        if (!epOverlap.empty() && epOverlap != "true" && epOverlap != "false")
+            throw Error {ErrorCode::InvalidInput,
+                c.line() + ": column ep_overlap: must be true or false, got \"" + epOverlap + '"'};
+        spec.epCommOverlap = epOverlap == "true";
         const std::string schedule = c.optText("schedule");
         if (schedule == "dualpipe")
             spec.pipelineSchedule = PipelineSchedule::DualPipe;

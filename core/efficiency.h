@@ -15,11 +15,11 @@ namespace gpuplan::core {
 /// The fraction of the large-GEMM rate a training step's GEMMs keep end to end (backward GEMMs with transposed
 /// operands, weight-gradient shapes, launch gaps between kernels; MosaicML's MPT-7B at 64 % MFU where large GEMMs reach
 /// 87 % suggested about 0.8 before it was fitted).
-inline constexpr double fittedTrainingGemm = 0.764;
+inline constexpr double fittedTrainingGemm = 0.763;
 /// Seconds each expert a GPU holds adds to every MoE layer of every micro-batch: after the dropless dispatch's
 /// device-to-host synchronisation the host launches each local expert's GEMMs and casts one by one while the GPU
 /// idles (training.cpp). No measurement of it was published; only NVIDIA's MoE benchmarks inform it.
-inline constexpr double fittedMoeExpertOverheadS = 0.000346;
+inline constexpr double fittedMoeExpertOverheadS = 0.000353;
 
 /// How much of a GPU's datasheet figures real kernels reach. Few, physical factors: each default is
 /// chosen from a published measurement cited in efficiency.cpp; a local calibration (gpuplan-probe)

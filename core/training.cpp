@@ -502,9 +502,9 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
     // MoE expert parallel: the dispatch and the combine, forward and backward — 4 all-to-alls per MoE layer, each
     // sending (ep−1)/ep of the k routed copies of T·h (2 bytes) to the other ranks of the group. The group is ep·etp
     // consecutive GPUs (Megatron-Core places expert-parallel ranks next to the tensor-parallel ones): over NVLink
-    // inside a node, the share bound for other nodes over the network. Under 1F1B nothing hides them (Megatron-
-    // Bridge performance guide: overlapping the EP all-to-all with 1F1B is "to be added"); DualPipe overlaps them with
-    // the other direction's compute (DeepSeek-V3 §3.2.1).
+    // inside a node, the share bound for other nodes over the network. Plain 1F1B leaves them exposed; DualPipe
+    // overlaps them with the other direction's compute (DeepSeek-V3 §3.2.1), and so does Megatron-Core's combined
+    // 1F1B when the workload asks for it (below).
     // Across nodes a token goes once to each node that holds one of its experts and is forwarded there over NVLink
     // (DeepEP and DeepSeek-V3 §3.2.2; the Megatron-Bridge performance guide's dispatcher for cross-node expert
     // parallelism): the expected number of other nodes among its k experts' ranks, spread evenly over the group.
@@ -527,7 +527,10 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         const double a2a = std::max(transferS(intra, gpu.intraBandwidth * eff.linkBandwidth, eff.linkLatencyS),
             inter > 0 ? transferS(inter, gpu.interBandwidth * eff.linkBandwidth, eff.networkLatencyS) : 0.0);
         epMb = moeLayers / p * 4.0 * a2a;
-        if (spec.pipelineSchedule == PipelineSchedule::DualPipe && L.pp > 1)
+        // Megatron-Core's combined 1F1B (overlap_moe_expert_parallel_comm; the Megatron-Bridge recipes'
+        // moe_a2a_overlap) runs one micro-batch's forward beside another's backward, each one's all-to-alls under
+        // the other's compute (megatron/core/pipeline_parallel/combined_1f1b.py), with or without a pipeline.
+        if ((spec.pipelineSchedule == PipelineSchedule::DualPipe && L.pp > 1) || spec.epCommOverlap)
             epMb = std::max(0.0, epMb - computeMb);
     }
 

@@ -86,6 +86,9 @@ struct TrainingSpec
     /// Tensor-parallel collectives overlapped with the GEMMs they feed (Transformer Engine's userbuffers in Megatron-
     /// Core/NeMo, async TP in torchtitan); false for stacks without it (Megatron-LM in 2021).
     bool tpCommOverlap = true;
+    /// MoE: each micro-batch's expert all-to-alls overlapped with another's compute (Megatron-Core's combined 1F1B,
+    /// --overlap-moe-expert-parallel-comm; moe_a2a_overlap in Megatron-Bridge's recipes). DualPipe always does.
+    bool epCommOverlap = false;
     std::optional<bool> sequenceParallel; ///< Megatron sequence parallelism (default on with TP > 1)
     FinetuneMethod method = FinetuneMethod::Full;
     int loraRank = 16;

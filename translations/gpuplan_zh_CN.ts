@@ -4995,6 +4995,14 @@
             <numerusform>长度：由 %2 的 %1 个请求得到的 %n 个分桶</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Overlap expert all-to-alls</source>
+        <translation>重叠专家 all-to-all 通信</translation>
+    </message>
+    <message>
+        <source>Megatron-Core&apos;s combined 1F1B: one micro-batch&apos;s expert dispatch and combine run under another&apos;s compute (default no; DualPipe always overlaps them)</source>
+        <translation>Megatron-Core 的 combined 1F1B：一个微批次的专家分发与合并在另一个微批次的计算期间进行（默认否；DualPipe 总是重叠它们）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::json</name>

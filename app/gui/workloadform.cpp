@@ -432,6 +432,12 @@ void WorkloadForm::build()
         QT_TRANSLATE_NOOP(
             "gpuplan::gui::WorkloadForm", "Transformer Engine's userbuffers or torchtitan's async TP (default yes)"),
         triBool);
+    add(advanced, T, QStringLiteral("/training/ep_comm_overlap"), Kind::TriBool,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Overlap expert all-to-alls"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "Megatron-Core's combined 1F1B: one micro-batch's expert dispatch and combine run under another's compute "
+            "(default no; DualPipe always overlaps them)"),
+        triBool);
     add(advanced, T, QStringLiteral("/training/attention_kernel"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Attention kernel"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
