@@ -191,6 +191,12 @@ std::vector<TrainingCase> trainingCases(
             throw Error {ErrorCode::InvalidInput,
                 c.line() + ": column ep_overlap: must be true or false, got \"" + epOverlap + '"'};
         spec.epCommOverlap = epOverlap == "true";
+        const std::string dispatcher = c.optText("dispatcher");
+        if (dispatcher == "alltoall")
+            spec.moeDispatcher = MoeDispatcher::AllToAll;
+        else if (!dispatcher.empty() && dispatcher != "deepep")
+            throw Error {ErrorCode::InvalidInput,
+                c.line() + ": column dispatcher: must be deepep or alltoall, got \"" + dispatcher + '"'};
         const std::string schedule = c.optText("schedule");
         if (schedule == "dualpipe")
             spec.pipelineSchedule = PipelineSchedule::DualPipe;

@@ -520,7 +520,10 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         for (int i = 0; i < model.expertsPerToken; ++i)
             none *= std::max(0.0, (E - perNode - i) / (E - i));
         const double remoteNodes = (nodes - 1.0) * (1.0 - none);
-        const double inter = tokenBytes * remoteNodes;
+        // A plain all-to-all (NCCL) sends each of the k copies to its expert's rank: those on other nodes all cross
+        // the network.
+        const double inter = spec.moeDispatcher == MoeDispatcher::AllToAll ? tokenBytes * k * (ep - ranksInNode) / ep
+                                                                           : tokenBytes * remoteNodes;
         // Inside the node: the copies for the node's own ranks, and the forwarding of those that arrive.
         const double intra
             = tokenBytes * k * (ranksInNode - 1.0) / ep + (nodes > 1 ? tokenBytes * k * (ep - ranksInNode) / ep : 0.0);

@@ -242,6 +242,8 @@ TrainingSpec readTraining(ObjectReader& r)
     }
     t.tpCommOverlap = r.optBool("tp_comm_overlap").value_or(true);
     t.epCommOverlap = r.optBool("ep_comm_overlap").value_or(false);
+    t.moeDispatcher = readEnum(r, "moe_dispatcher",
+        {{"deepep", MoeDispatcher::DeepEp}, {"alltoall", MoeDispatcher::AllToAll}}, MoeDispatcher::DeepEp);
     t.pipelineSchedule = readEnum(r, "pipeline_schedule",
         {{"1f1b", PipelineSchedule::OneFOneB}, {"dualpipe", PipelineSchedule::DualPipe}}, PipelineSchedule::OneFOneB);
     t.sequenceParallel = r.optBool("sequence_parallel");
@@ -845,6 +847,8 @@ Result<Workload> parseWorkload(std::string_view text, const std::string& fileNam
                 detail::warn(ctx, "/training/moe_capacity_factor", Message(msg::moeFieldIgnored));
             if (t.epCommOverlap && !w.model.isMoe())
                 detail::warn(ctx, "/training/ep_comm_overlap", Message(msg::moeFieldIgnored));
+            if (t.moeDispatcher == MoeDispatcher::AllToAll && !w.model.isMoe())
+                detail::warn(ctx, "/training/moe_dispatcher", Message(msg::moeFieldIgnored));
             // The shard group divides the data-parallel ranks: of the pinned count, or of tp × pp × cp × dp.
             if (t.shardGroup && w.hardware) {
                 const HardwarePin& pin = *w.hardware;

@@ -44,6 +44,10 @@ enum class Fp8Recipe {
 enum class AttentionKernel { Latest, Fa2, Fa1 };
 /// The pipeline schedule: 1F1B (interleaved when pipeline_interleave > 1) or DualPipe (DeepSeek-V3 §3.2.1).
 enum class PipelineSchedule { OneFOneB, DualPipe };
+/// How MoE tokens reach experts on other nodes: DeepEP-style (DeepEP, Megatron-Core's flex dispatcher with DeepEP
+/// or HybridEP) sends a token once to each node that holds one of its experts and forwards it there over NVLink;
+/// a plain all-to-all (Megatron-Core's "alltoall" dispatcher over NCCL) sends every routed copy to its expert's rank.
+enum class MoeDispatcher { DeepEp, AllToAll };
 
 std::string_view toString(WorkloadKind k);
 std::string_view toString(Recompute r);
@@ -89,7 +93,8 @@ struct TrainingSpec
     /// MoE: each micro-batch's expert all-to-alls overlapped with another's compute (Megatron-Core's combined 1F1B,
     /// --overlap-moe-expert-parallel-comm; moe_a2a_overlap in Megatron-Bridge's recipes). DualPipe always does.
     bool epCommOverlap = false;
-    std::optional<bool> sequenceParallel; ///< Megatron sequence parallelism (default on with TP > 1)
+    MoeDispatcher moeDispatcher = MoeDispatcher::DeepEp; ///< MoE: how tokens cross nodes (default DeepEP-style)
+    std::optional<bool> sequenceParallel;                ///< Megatron sequence parallelism (default on with TP > 1)
     FinetuneMethod method = FinetuneMethod::Full;
     int loraRank = 16;
     /// Fused attention (FlashAttention, Dao et al. 2022) that never writes the s×s scores to memory;

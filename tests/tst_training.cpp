@@ -595,6 +595,14 @@ void TestTraining::expertAllToAllOverlap()
     GP_COMPARE_REL(overlapped.epCommS, exposed.epCommS - exposed.computeS, 1e-9);
     QCOMPARE(overlapped.computeS, exposed.computeS);
     QVERIFY(overlapped.stepTimeS < exposed.stepTimeS);
+    // The dispatcher: a token's 8 experts among 256 over 4 nodes of 64. DeepEP sends it once to each other node that
+    // holds one of them, 3 × (1 − C(192, 8) / C(256, 8)) = 2.7107 nodes on average; a plain all-to-all sends each
+    // copy whose expert is off the node, 8 × 24 / 32 = 6. The network carries the all-to-all (50 GB/s per GPU against
+    // 900 GB/s of NVLink), so it takes 6 / 2.7107 = 2.2135 times as long.
+    s.epCommOverlap = false;
+    s.moeDispatcher = core::MoeDispatcher::AllToAll;
+    const auto nccl = core::estimateTraining(m, s, g, l, eff, false);
+    GP_COMPARE_REL(nccl.epCommS / exposed.epCommS, 2.2135, 0.01);
 }
 
 QTEST_APPLESS_MAIN(TestTraining)

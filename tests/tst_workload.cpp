@@ -305,7 +305,7 @@ void TestWorkload::trainingFields()
     auto w = parse(edit(R"("precision": "bf16")",
                        R"("precision": "fp8", "fp8_recipe": "MXFP8", "shard_group": 8, "moe_capacity_factor": 1.25,
                           "pipeline_schedule": "DualPipe", "recompute_layers": 0.5, "tp_comm_overlap": false,
-                          "ep_comm_overlap": true, "attention_kernel": "fa2")"),
+                          "ep_comm_overlap": true, "moe_dispatcher": "alltoall", "attention_kernel": "fa2")"),
         &warnings);
     QVERIFY2(w, w ? "" : w.error().detail.c_str());
     const core::TrainingSpec& t = *w->training;
@@ -317,16 +317,19 @@ void TestWorkload::trainingFields()
     QCOMPARE(*t.recomputeShare, 0.5);
     QVERIFY(!t.tpCommOverlap);
     QVERIFY(t.epCommOverlap);
+    QVERIFY(t.moeDispatcher == core::MoeDispatcher::AllToAll);
     QVERIFY(t.attentionKernel == core::AttentionKernel::Fa2);
     // torchtitan's per-op checkpointing, by its name in the workload.
     auto op = parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "recompute": "op")"));
     QVERIFY2(op, op ? "" : op.error().detail.c_str());
     QVERIFY(*op->training->recompute == core::Recompute::Op);
     QVERIFY(!op->training->epCommOverlap); // absent: the all-to-alls exposed, as plain 1F1B leaves them
+    QVERIFY(op->training->moeDispatcher == core::MoeDispatcher::DeepEp);
     // llama-3.1-8b has no experts: the capacity factor and the all-to-all overlap are ignored, saying so.
-    QCOMPARE(warnings.size(), std::size_t(2));
+    QCOMPARE(warnings.size(), std::size_t(3));
     QCOMPARE(warnings[0], std::string("w.json:/training/moe_capacity_factor: ignored: the model has no experts"));
     QCOMPARE(warnings[1], std::string("w.json:/training/ep_comm_overlap: ignored: the model has no experts"));
+    QCOMPARE(warnings[2], std::string("w.json:/training/moe_dispatcher: ignored: the model has no experts"));
     warnings.clear();
     QVERIFY(parse(edit(R"("precision": "bf16")", R"("precision": "bf16", "fp8_recipe": "delayed")"), &warnings));
     QCOMPARE(warnings.size(), std::size_t(1));

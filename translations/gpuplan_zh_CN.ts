@@ -5003,6 +5003,26 @@
         <source>Megatron-Core&apos;s combined 1F1B: one micro-batch&apos;s expert dispatch and combine run under another&apos;s compute (default no; DualPipe always overlaps them)</source>
         <translation>Megatron-Core 的 combined 1F1B：一个微批次的专家分发与合并在另一个微批次的计算期间进行（默认否；DualPipe 总是重叠它们）</translation>
     </message>
+    <message>
+        <source>MoE token dispatcher</source>
+        <translation>MoE 令牌分发器</translation>
+    </message>
+    <message>
+        <source>DeepEP-style (DeepEP, HybridEP: a token crosses to each remote node once) or a plain NCCL all-to-all (every routed copy crosses the network)</source>
+        <translation>DeepEP 式（DeepEP、HybridEP：令牌到每个远端节点只传一次）或普通 NCCL all-to-all（每个路由副本都经网络传输）</translation>
+    </message>
+    <message>
+        <source>Default (DeepEP-style)</source>
+        <translation>默认（DeepEP 式）</translation>
+    </message>
+    <message>
+        <source>DeepEP-style</source>
+        <translation>DeepEP 式</translation>
+    </message>
+    <message>
+        <source>All-to-all (NCCL)</source>
+        <translation>All-to-all（NCCL）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::gui::json</name>

@@ -438,6 +438,14 @@ void WorkloadForm::build()
             "Megatron-Core's combined 1F1B: one micro-batch's expert dispatch and combine run under another's compute "
             "(default no; DualPipe always overlaps them)"),
         triBool);
+    add(advanced, T, QStringLiteral("/training/moe_dispatcher"), Kind::Choice,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "MoE token dispatcher"), nullptr,
+        QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
+            "DeepEP-style (DeepEP, HybridEP: a token crosses to each remote node once) or a plain NCCL all-to-all "
+            "(every routed copy crosses the network)"),
+        {{QString(), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Default (DeepEP-style)")},
+            {QStringLiteral("deepep"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "DeepEP-style")},
+            {QStringLiteral("alltoall"), QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "All-to-all (NCCL)")}});
     add(advanced, T, QStringLiteral("/training/attention_kernel"), Kind::Choice,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm", "Attention kernel"), nullptr,
         QT_TRANSLATE_NOOP("gpuplan::gui::WorkloadForm",
