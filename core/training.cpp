@@ -569,17 +569,17 @@ TrainingEstimate estimateTraining(const ModelArch& model, const TrainingSpec& sp
         const double passesPerMb = full ? 3.0 : 2.0;
         fsdpMb = std::max(0.0, passesPerMb * perPass - (computeMb + elementwiseMb)) + perPass / layersHere;
     }
-    // Dropless MoE dispatch learns how many tokens each expert gets only on the device: the host waits for those
-    // counts (a device-to-host synchronisation, forward and backward) before it can size the all-to-all and the
-    // grouped GEMM, and then launches the layer's kernels while the GPU idles (MegaScale-MoE, Jin et al. 2025 §7:
-    // gating kernels whose "CPU launch jitter can exceed their GPU run time"; Megatron-Core captures only attention
-    // in CUDA graphs for dropless MoE). Most of those launches are per local expert: Transformer Engine's grouped
-    // linear layer issues one cuBLAS GEMM per expert, round-robin over four streams (transformer_engine/common/gemm/
-    // cublaslt_gemm.cu, multi_stream_cublas_gemm; num_streams = 4 in gemm.h), two forward and four backward per
-    // expert, each with its FP8 input cast. So the host time grows with the experts a GPU holds, E / ep, not with
-    // their tokens. NeMo's tables show both: Qwen3-30B-A3B (128 experts, 16 per GPU at EP 8) on 8 B200 runs 9,299
-    // tokens/s per GPU at micro-batch 1 and 27,136 at 4 (a fixed cost per micro-batch), DeepSeek-V3 on 256 B200 runs
-    // 3,328 at EP 32 (8 experts per GPU) and 2,139 at EP 8 (32 per GPU; releases 25.11 and 26.04). No
+    // Dropless MoE dispatch learns how many tokens each expert gets only on the device: the host waits for those counts
+    // (a device-to-host synchronisation, forward and backward) before it can size the all-to-all and the grouped GEMM,
+    // and then launches the layer's kernels while the GPU idles (MegaScale-MoE, Jin et al. 2025 §7: gating kernels
+    // whose "CPU launch jitter can exceed their GPU run time"; Megatron-Bridge's 2026 recipes capture attention, the
+    // router and the preprocessing in CUDA graphs, not the experts). Most of those launches are per local expert:
+    // Transformer Engine's grouped linear layer issues one cuBLAS GEMM per expert, round-robin over four streams
+    // (transformer_engine/common/gemm/cublaslt_gemm.cu, multi_stream_cublas_gemm; num_streams = 4 in gemm.h), two
+    // forward and four backward per expert, each with its FP8 input cast. So the host time grows with the experts a GPU
+    // holds, E / ep, not with their tokens. NeMo's tables show both: Qwen3-30B-A3B (128 experts, 16 per GPU at EP 8) on
+    // 8 B200 runs 9,299 tokens/s per GPU at micro-batch 1 and 27,136 at 4 (a fixed cost per micro-batch), DeepSeek-V3
+    // on 256 B200 runs 3,328 at EP 32 (8 experts per GPU) and 2,139 at EP 8 (32 per GPU; releases 25.11 and 26.04). No
     // measurement of the time per expert was published: it is one of the model's two fitted factors (efficiency.h).
     const double localExperts = model.isMoe() ? double(model.experts) / ep : 0.0;
     const double moeHostMb = moeLayers / p * eff.moeExpertOverheadS * localExperts;
