@@ -522,6 +522,12 @@ std::vector<ServingCase> servingCases(
         }
         sc.concurrency = static_cast<int>(c.number("concurrency", 0));
         spec.waves = c.optText("arrivals") == "waves";
+        // The requests the benchmark sent in all (trtllm-bench's num_requests), where the source states it.
+        if (const auto requests = c.optInt("requests")) {
+            if (!spec.waves)
+                throw Error {ErrorCode::InvalidInput, c.line() + ": column requests: needs arrivals \"waves\""};
+            spec.burstRequests = *requests;
+        }
         readServingFeatures(c, models, sc);
         if (sc.metric == "ttft_ms" || sc.metric == "tpot_ms")
             sc.timeLike = true;

@@ -719,7 +719,35 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
                 e.limitedBy = "slo";
             }
         }
-        const Point pt = operatingPoint(chosen, true);
+        Point pt = operatingPoint(chosen, true);
+        // A burst of n requests (per replica) in waves of `chosen`: ⌊n / chosen⌋ full waves and one of the rest,
+        // each starting when the one before it has finished (uniform lengths end together). Throughput is the
+        // burst's output over its whole time; a request's TTFT counts the waves before its own.
+        if (spec.waves && spec.burstRequests > 0) {
+            const int n = (spec.burstRequests + l.replicas - 1) / l.replicas;
+            if (n <= chosen) {
+                chosen = n; // every request is in flight at once
+                e.limitedBy = "concurrency";
+                pt = operatingPoint(chosen, true);
+            } else {
+                const Point rest = operatingPoint(n % chosen > 0 ? n % chosen : chosen, true);
+                const int full = n / chosen;
+                const double restB = n % chosen;
+                const double fullWave = chosen * O / pt.throughput,
+                             restWave = restB > 0 ? restB * O / rest.throughput : 0;
+                Point burst = pt;
+                double ttft = 0;
+                for (int w = 0; w < full; ++w)
+                    ttft += chosen * (w * fullWave + pt.ttft);
+                ttft += restB * (full * fullWave + rest.ttft);
+                burst.ttft = ttft / n;
+                burst.tpot = (full * chosen * pt.tpot + restB * rest.tpot) / n;
+                burst.throughput = n * O / (full * fullWave + restWave);
+                burst.ttftP99 = restB > 0 ? full * fullWave + rest.ttftP99 : (full - 1) * fullWave + pt.ttftP99;
+                burst.e2eP99 = full * fullWave + restWave;
+                pt = burst;
+            }
+        }
         e.concurrency = chosen;
         e.decodeSequences = static_cast<int>(std::lround(pt.decodes));
         e.prefillTokensPerStep = pt.prefill;

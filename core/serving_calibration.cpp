@@ -275,11 +275,16 @@ Result<std::vector<CalibrationPoint>> calibrationPoints(
             p.label = Message(msg::calibRunConcurrency, {std::to_string(*closed)});
             c.concurrency = std::max(1, static_cast<int>(std::lround(double(*closed) / replicas)));
             c.spec.waves = setup.waves.value_or(run.dataset.empty() || run.dataset == "random");
+            // In waves the run's requests go `closed` at a time; the last wave carries what is left.
+            if (c.spec.waves)
+                c.spec.burstRequests = run.completed;
         } else if (run.requestRate) {
-            // Every request sent at once: one burst, in waves as far as the engine holds them.
+            // Every request sent at once: the engine takes as many as it holds (its batch cap or its KV cache) and
+            // the rest wait, so the burst runs in waves of that many and the last carries what is left.
             p.label = Message(msg::calibRunBurst, {std::to_string(run.completed + run.failed)});
-            c.concurrency = std::max(1, (run.completed + replicas - 1) / replicas);
+            c.concurrency = 0;
             c.spec.waves = true;
+            c.spec.burstRequests = run.completed;
         } else {
             return Error {ErrorCode::InvalidInput,
                 run.where

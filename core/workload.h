@@ -202,6 +202,10 @@ struct InferenceSpec
     /// decodes end together. Not read from a workload (traffic arrives one by one); set for published benchmark
     /// runs (validation rows, imported benchmark results).
     bool waves = false;
+    /// With waves: the requests the benchmark sends in all (its dataset's size, e.g. trtllm-bench's num_requests), 0
+    /// when unbounded. They start B at a time, B the operating point; the last wave carries what is left, so a burst
+    /// of 3,000 requests on a replica that holds 2,048 runs one full wave and one of 952. Not read from a workload.
+    int burstRequests = 0;
     /// Request lengths as a mix (inference.length_mix, or length_distribution turned into buckets); empty: every
     /// request has promptTokens and outputTokens (which hold the mix's means when a mix is given).
     std::vector<LengthBucket> lengthMix;

@@ -829,10 +829,30 @@ void TestCalibration::closedLoopRunsAsCases()
     QCOMPARE(p.base.spec.promptTokens, 2046); // 1023101 / 500
     QCOMPARE(p.base.spec.outputTokens, 703);  // 351725 / 500 = 703.45
     QCOMPARE(p.statistics[0], std::string(core::msg::calibStatMean.id));
+    QCOMPARE(p.base.spec.burstRequests, 500); // its 500 requests, 64 at a time: the last wave carries 52
     // Told the lengths vary, the same run is a steady state.
     s.waves = false;
     points = core::calibrationPoints(file, s, test::gpus(), test::models());
     QVERIFY(!points->front().base.spec.waves);
+    // Without --max-concurrency every request is sent at once: the engine takes what it holds and the rest wait, so
+    // the case is a burst of the 500 (over 4 replicas: 125 each) at the engine's own operating point, not 500 in
+    // flight (which no replica holds).
+    s.waves.reset();
+    const std::string path = "vllm/bench_serve/1p3d_conc64_in2048_out2048_20250914_014738.json";
+    const std::string text = test::readFile(std::string(GPUPLAN_TEST_DATA "/calibration/") + path);
+    auto burstFile = benchmarks::readBenchmarkFile(
+        test::edited(text, "\"max_concurrency\": 64", "\"max_concurrency\": null"), "burst.json", "vllm");
+    QVERIFY2(burstFile, burstFile ? "" : burstFile.error().detail.c_str());
+    points = core::calibrationPoints(*burstFile, s, test::gpus(), test::models());
+    QVERIFY2(points.ok(), points ? "" : points.error().detail.c_str());
+    const auto& b = points->front();
+    QCOMPARE(b.label.text(), std::string("all 500 requests at once"));
+    QVERIFY(b.excluded.empty());
+    QCOMPARE(b.base.concurrency, 0);
+    QVERIFY(b.base.spec.waves);
+    QCOMPARE(b.base.spec.burstRequests, 500);
+    const auto e = core::servingCaseEstimate(b.base, core::defaultServingParams());
+    QVERIFY(e.concurrency > 0 && e.concurrency <= 125);
 }
 
 void TestCalibration::fitOnOneRunPredictsTheSweep_data()

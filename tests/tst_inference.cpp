@@ -64,6 +64,7 @@ private Q_SLOTS:
     void latentKvUnderAttentionDataParallel();
     void mixedStepsCarryPrefillChunks();
     void wavesRunPrefillAsABurst();
+    void aFiniteBurstEndsWithAPartialWave();
     void smallAllReducesTakeTheOneShotPath();
     void fp4IsAPrecision();
     void operatingPointMeetsSlo();
@@ -237,6 +238,36 @@ void TestInference::wavesRunPrefillAsABurst()
     const double wave = 13 * prefill + 800 * decode;
     GP_COMPARE_REL(e.throughputTokensPerS, 32.0 * 800 / wave, 1e-9);
     GP_COMPARE_REL(e.ttftMs, (6.5 * prefill + 0.5 * prefill) * 1e3, 1e-9);
+}
+
+void TestInference::aFiniteBurstEndsWithAPartialWave()
+{
+    // 80 requests of 3200 + 800 tokens at 32 at once: waves of 32, 32 and 16. A wave of 32 is 13 prefill steps of
+    // 8192 tokens and 800 decode steps of 32 (as above); the wave of 16 is ⌈16 · 3200 / 8192⌉ = 7 prefill steps and
+    // 800 decode steps of 16. Each wave starts when the one before it ends; a request's first token comes halfway
+    // through its own wave's prefill burst (plus half a step) after the waves before it.
+    const auto& m = test::model("llama-3.1-8b");
+    auto s = spec(3200, 800, core::ServingEngine::Vllm);
+    s.waves = true;
+    s.burstRequests = 80;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 32, &fixedParams());
+    const auto stepS = [&](core::StepLoad load) {
+        return core::stepSeconds(m, s, gpu, {1, 1, 1}, fixedEfficiency(), fixedParams(), load);
+    };
+    const double p = stepS({0, 0, 8192, 1600});
+    const double w32 = 13 * p + 800 * stepS({32, 3600, 0, 0}), w16 = 7 * p + 800 * stepS({16, 3600, 0, 0});
+    GP_COMPARE_REL(e.throughputTokensPerS, 80.0 * 800 / (2 * w32 + w16), 1e-9);
+    GP_COMPARE_REL(e.ttftMs, (32 * 7 * p + 32 * (w32 + 7 * p) + 16 * (2 * w32 + 4 * p)) / 80 * 1e3, 1e-9);
+    GP_COMPARE_REL(e.e2eP99Ms, (2 * w32 + w16) * 1e3, 1e-9);
+    QCOMPARE(e.concurrency, 32);
+    // Fewer requests than the engine would hold: one wave of all of them.
+    s.burstRequests = 20;
+    const auto one = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 32, &fixedParams());
+    s.burstRequests = 0;
+    const auto twenty = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 20, &fixedParams());
+    QCOMPARE(one.concurrency, 20);
+    GP_COMPARE_REL(one.throughputTokensPerS, twenty.throughputTokensPerS, 1e-12);
 }
 
 void TestInference::smallAllReducesTakeTheOneShotPath()
