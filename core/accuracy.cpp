@@ -321,11 +321,14 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
     for (const auto& c : cases)
         if (leaveOut.empty() || c.row.publisher != leaveOut)
             used.push_back(&c);
-    // The priors: training GEMMs at the full large-GEMM rate; 0.1 ms of host time per local expert of an MoE layer,
-    // about ten launches (two GEMMs forward, four backward, their input casts) at an assumed 10 µs each, nothing
-    // measured. Bounds: a GEMM factor between 0.3 (far below any published run) and 1 (no loss); an expert's host
+    // The priors: training GEMMs at the full large-GEMM rate; 0.2 ms per local expert of an MoE layer: six GEMMs (two
+    // forward, four backward) at 33.4 µs each, what Transformer Engine's per-expert loop of cuBLASLt GEMMs over four
+    // streams took on B200 for 8 experts of 128 tokens at 2048 × 2048 (0.267 ms kernel time against 0.069 ms in one
+    // CUTLASS launch; NVIDIA/TransformerEngine PR #3134, "Single-launch CUTLASS grouped GEMM for per-tensor NVFP4",
+    // benchmark_grouped_linear.py, TN fprop table, 2026-06-17; one shape in NVFP4, with the backward GEMMs assumed to
+    // cost the same). Bounds: a GEMM factor between 0.3 (far below any published run) and 1 (no loss); an expert's
     // time between 1 µs (one launch) and 5 ms (more than any expert's work in the published runs).
-    TrainingFactors f {1.0, 1e-4};
+    TrainingFactors f {1.0, 6.0 * 0.267e-3 / 8.0};
     const bool anyMoe = std::any_of(used.begin(), used.end(), [](const TrainingCase* c) { return c->model.isMoe(); });
     std::vector<FitParameter> params {FitParameter {"training_gemm", f.trainingGemm, 0.3, 1.0}};
     std::vector<ParallelLayout> layouts(used.size());

@@ -18,7 +18,8 @@ namespace gpuplan::core {
 inline constexpr double fittedTrainingGemm = 0.763;
 /// Seconds each expert a GPU holds adds to every MoE layer of every micro-batch: after the dropless dispatch's
 /// device-to-host synchronisation the host launches each local expert's GEMMs and casts one by one while the GPU
-/// idles (training.cpp). No measurement of it was published; only NVIDIA's MoE benchmarks inform it.
+/// idles (training.cpp). NVIDIA's MoE benchmarks inform it; its prior (0.2 ms, accuracy.cpp fitTrainingFactors) is
+/// Transformer Engine's measured per-expert GEMM loop.
 inline constexpr double fittedMoeExpertOverheadS = 0.000352;
 
 /// How much of a GPU's datasheet figures real kernels reach. Few, physical factors: each default is

@@ -384,16 +384,11 @@ void TestAccuracy::outOfFold_data()
     // ≤ 10 % in every group, worst ≤ 25 % in today's group ("training") and ≤ 30 % in the new ones. Where a group falls
     // short, the reason is stated here, named by rows, and the check is an expected failure: it turns into a test
     // failure (XPASS) the day the group meets its promise, so the statement cannot go stale.
-    const QString moeMedian = QStringLiteral(
-        "MoE: every MoE row in the fitting set is NVIDIA's, so with NVIDIA left out the MoE host time per local expert "
-        "falls back to its 0.1 ms prior (fitted: 0.35 ms) and NVIDIA's MoE rows come out about 13 % fast in the "
-        "median");
     const QString moeWorst = QStringLiteral(
         "MoE: NVIDIA's own MoE results vary beyond the model between releases and layouts: Qwen3-30B-A3B on 8 B200 "
-        "runs 9 299 tokens/s per GPU at micro-batch 1 (25.11, nv-2511-024a, +124 % out of fold) and 27 136 at 4 "
-        "(26.04); on 16 H100 5 275 with 24 virtual stages of one layer (nv-2511-030a, +132 %) and 8 960 without "
-        "pipelining (26.04, +36 %); Qwen3-235B-A22B on B200 at EP 8 (nv-2511-025a +55 %, nv-2604-012a +38 %); "
-        "DeepSeek-V3 on 256 B200 at EP 8 without the all-to-all overlap (25.11, nv-2511-022a +29 %)");
+        "runs 9 299 tokens/s per GPU at micro-batch 1 (25.11, nv-2511-024a, +61 % out of fold) and 27 136 at 4 "
+        "(26.04); on 16 H100 5 275 with 24 virtual stages of one layer (nv-2511-030a, +108 %) and 8 960 without "
+        "pipelining (26.04, nv-2604-009a, +22 %); Qwen3-235B-A22B on 64 B200 at EP 8 (nv-2511-025a, +30 %)");
     const QString llama3 = QStringLiteral(
         "meta-l3-2a: Llama 3 405B at 131 072 tokens (CP 16) is published only as 380 TFLOP/s per GPU, a FLOP count "
         "Meta does not define; counted as here (PaLM: the causal attention in full) the estimate reads 48 % high out "
@@ -407,7 +402,10 @@ void TestAccuracy::outOfFold_data()
                                        << moeWorst + QStringLiteral("; ") + llama3 + QStringLiteral("; ") + fsdp;
     QTest::newRow("training dense") << QStringLiteral("training dense") << 0.10 << 0.30 << none
                                     << llama3 + QStringLiteral("; ") + fsdp;
-    QTest::newRow("training MoE") << QStringLiteral("training MoE") << 0.10 << 0.30 << moeMedian << moeWorst;
+    // MoE's median meets its 10 % at the edge (10.0 %): every MoE row in the fitting set is NVIDIA's, so with NVIDIA
+    // left out the MoE time per local expert is its prior, 0.2 ms (Transformer Engine's per-expert GEMM loop,
+    // measured: accuracy.cpp fitTrainingFactors) where the fit gives 0.35 ms.
+    QTest::newRow("training MoE") << QStringLiteral("training MoE") << 0.10 << 0.30 << none << moeWorst;
     QTest::newRow("training 16-bit") << QStringLiteral("training 16-bit") << 0.10 << 0.30 << none
                                      << llama3 + QStringLiteral("; ") + fsdp;
     QTest::newRow("training FP8") << QStringLiteral("training FP8") << 0.10 << 0.30 << none
