@@ -724,7 +724,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         // each starting when the one before it has finished (uniform lengths end together). Throughput is the
         // burst's output over its whole time; a request's TTFT counts the waves before its own.
         if (spec.waves && spec.burstRequests > 0) {
-            const int n = (spec.burstRequests + l.replicas - 1) / l.replicas;
+            const int n = static_cast<int>((static_cast<long long>(spec.burstRequests) + l.replicas - 1) / l.replicas);
             if (n <= chosen) {
                 chosen = n; // every request is in flight at once
                 e.limitedBy = "concurrency";
@@ -736,11 +736,10 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
                 const double fullWave = chosen * O / pt.throughput,
                              restWave = restB > 0 ? restB * O / rest.throughput : 0;
                 Point burst = pt;
-                double ttft = 0;
-                for (int w = 0; w < full; ++w)
-                    ttft += chosen * (w * fullWave + pt.ttft);
-                ttft += restB * (full * fullWave + rest.ttft);
-                burst.ttft = ttft / n;
+                // Σ over the full waves w = 0 … full − 1 of chosen · (w · fullWave + ttft), in closed form (a file may
+                // state millions of requests at a concurrency of one).
+                const double fullTtft = chosen * (fullWave * 0.5 * double(full) * (full - 1) + full * pt.ttft);
+                burst.ttft = (fullTtft + restB * (full * fullWave + rest.ttft)) / n;
                 burst.tpot = (full * chosen * pt.tpot + restB * rest.tpot) / n;
                 burst.throughput = n * O / (full * fullWave + restWave);
                 burst.ttftP99 = restB > 0 ? full * fullWave + rest.ttftP99 : (full - 1) * fullWave + pt.ttftP99;

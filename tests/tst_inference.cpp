@@ -4,6 +4,7 @@
 #include "core/inference.h"
 #include "testutil.h"
 
+#include <limits>
 #include <memory>
 
 using namespace gpuplan;
@@ -268,6 +269,13 @@ void TestInference::aFiniteBurstEndsWithAPartialWave()
     const auto twenty = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 20, &fixedParams());
     QCOMPARE(one.concurrency, 20);
     GP_COMPARE_REL(one.throughputTokensPerS, twenty.throughputTokensPerS, 1e-12);
+    // As many requests as an int holds, one at a time (a benchmark file may say so): whole waves of one, so the
+    // throughput of one request alone, computed without a wave-by-wave loop.
+    s.burstRequests = std::numeric_limits<int>::max();
+    const auto many = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 1, &fixedParams());
+    s.burstRequests = 0;
+    const auto single = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 1, &fixedParams());
+    GP_COMPARE_REL(many.throughputTokensPerS, single.throughputTokensPerS, 1e-9);
 }
 
 void TestInference::smallAllReducesTakeTheOneShotPath()
