@@ -730,20 +730,25 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
                 e.limitedBy = "concurrency";
                 pt = operatingPoint(chosen, true);
             } else {
-                const Point rest = operatingPoint(n % chosen > 0 ? n % chosen : chosen, true);
-                const int full = n / chosen;
-                const double restB = n % chosen;
-                const double fullWave = chosen * O / pt.throughput,
-                             restWave = restB > 0 ? restB * O / rest.throughput : 0;
-                Point burst = pt;
                 // Σ over the full waves w = 0 … full − 1 of chosen · (w · fullWave + ttft), in closed form (a file may
-                // state millions of requests at a concurrency of one).
-                const double fullTtft = chosen * (fullWave * 0.5 * double(full) * (full - 1) + full * pt.ttft);
-                burst.ttft = (fullTtft + restB * (full * fullWave + rest.ttft)) / n;
-                burst.tpot = (full * chosen * pt.tpot + restB * rest.tpot) / n;
-                burst.throughput = n * O / (full * fullWave + restWave);
-                burst.ttftP99 = restB > 0 ? full * fullWave + rest.ttftP99 : (full - 1) * fullWave + pt.ttftP99;
-                burst.e2eP99 = full * fullWave + restWave;
+                // state millions of requests at a concurrency of one); then the wave of the rest, if any.
+                const int full = n / chosen, restB = n % chosen;
+                const double fullWave = chosen * O / pt.throughput;
+                double ttftSum = chosen * (fullWave * 0.5 * double(full) * (full - 1) + full * pt.ttft);
+                double tpotSum = double(full) * chosen * pt.tpot, end = full * fullWave;
+                Point burst = pt;
+                burst.ttftP99 = (full - 1) * fullWave + pt.ttftP99;
+                if (restB > 0) {
+                    const Point rest = operatingPoint(restB, true);
+                    ttftSum += restB * (end + rest.ttft);
+                    tpotSum += restB * rest.tpot;
+                    burst.ttftP99 = end + rest.ttftP99;
+                    end += restB * O / rest.throughput;
+                }
+                burst.ttft = ttftSum / n;
+                burst.tpot = tpotSum / n;
+                burst.throughput = n * O / end;
+                burst.e2eP99 = end;
                 pt = burst;
             }
         }
