@@ -28,7 +28,12 @@ Result<std::vector<HostedApi>> parseHostedApis(std::string_view text, const std:
 struct ApiComparison
 {
     HostedApi api;
-    double apiMonthlyCostUsd = 0;          ///< at the workload's average traffic
+    double apiMonthlyCostUsd = 0; ///< at requestsPerSecond
+    /// The traffic the API is priced at (requests/s): the workload's average; when the workload states none, what the
+    /// recommended deployment serves at its operating point (atDeploymentCapacity), since an API that is free at no
+    /// traffic compares with nothing. 0 when neither is known (a disaggregated recommendation without traffic).
+    double requestsPerSecond = 0;
+    bool atDeploymentCapacity = false;
     double selfHostedMonthlyCostUsd = 0;   ///< the recommended plan
     double breakEvenRequestsPerSecond = 0; ///< at the recommended fleet's cost
 };

@@ -586,6 +586,14 @@ void addServingComparisons(
         rate = std::accumulate(s.profile.begin(), s.profile.end(), 0.0) / double(s.profile.size());
     const Candidate* best
         = !plan.candidates.empty() && plan.candidates.front().pricing ? &plan.candidates.front() : nullptr;
+    // No traffic stated: price the API at what the recommended deployment serves when busy (its operating point's
+    // requests/s, all replicas), the load at which its monthly cost buys the most; "0 USD at this traffic" says
+    // nothing. A disaggregated deployment's estimate is its decode replica's, so it gets no such rate.
+    bool atCapacity = false;
+    if (rate <= 0 && best && best->inference && !best->disaggregated) {
+        rate = best->inference->requestsPerS;
+        atCapacity = rate > 0;
+    }
     for (const auto& api : apis) {
         if (api.modelPreset.empty() || api.modelPreset != w.model.id)
             continue;
@@ -597,6 +605,8 @@ void addServingComparisons(
         c.api = api;
         const double perRate = hostedApiMonthlyCost(1.0, s.promptTokens, s.outputTokens, *in, *out);
         c.apiMonthlyCostUsd = perRate * rate;
+        c.requestsPerSecond = rate;
+        c.atDeploymentCapacity = atCapacity;
         if (best) {
             c.selfHostedMonthlyCostUsd = best->pricing->costUsd;
             c.breakEvenRequestsPerSecond = perRate > 0 ? c.selfHostedMonthlyCostUsd / perRate : 0;

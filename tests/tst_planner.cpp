@@ -123,6 +123,7 @@ private Q_SLOTS:
     void unknownCurrencyIsAnError();
     void checkWarningOnTheRecommendationIsNoted();
     void hostDefaultDiscountIsNoted();
+    void hostedApiPricedAtTheTraffic();
     void cancelStopsThePlan();
     void tensorParallelStaysInOneInstance();
     void servingReplicaSpansInstances();
@@ -592,6 +593,46 @@ void TestPlanner::hostDefaultDiscountIsNoted()
                 n.text().c_str());
         }
     QCOMPARE(noted, 1);
+}
+
+void TestPlanner::hostedApiPricedAtTheTraffic()
+{
+    // A hosted API at 0.40 USD per 1M input and output tokens; requests of 2,048 + 512 tokens cost
+    // 2,560 × 0.40 / 1e6 = 1.024e-3 USD, so one request per second for a 730-hour month (2,628,000 requests) is
+    // 2,691.07 USD.
+    core::HostedApi api;
+    api.provider = "someapi";
+    api.model = "llama-3.1-8b";
+    api.modelPreset = "llama-3.1-8b";
+    api.inputPerMillion = 0.40;
+    api.outputPerMillion = 0.40;
+    api.currency = "USD";
+    api.asOf = "2026-11-30";
+    api.source = "test";
+    core::PlanInputs in = test::inputs({offering("aws", "H100-SXM-80GB", 1, "us-east-1")});
+    in.hostedApis = std::make_shared<const std::vector<core::HostedApi>>(std::vector<core::HostedApi> {api});
+    const double perRequestPerS = 2628000.0 * 2560 * 0.40 / 1e6;
+    GP_COMPARE_REL(perRequestPerS, 2691.072, 1e-12);
+
+    // The workload's traffic: 0.5 requests/s.
+    core::Plan p = test::plan(serving("llama-3.1-8b", core::Precision::BF16), in);
+    QCOMPARE(p.apiComparisons.size(), std::size_t(1));
+    QCOMPARE(p.apiComparisons[0].requestsPerSecond, 0.5);
+    QVERIFY(!p.apiComparisons[0].atDeploymentCapacity);
+    GP_COMPARE_REL(p.apiComparisons[0].apiMonthlyCostUsd, 0.5 * perRequestPerS, 1e-12);
+
+    // No traffic: priced at what the recommended deployment serves when busy, not at 0 USD.
+    core::Workload none = serving("llama-3.1-8b", core::Precision::BF16);
+    none.inference->requestsPerSecond.reset();
+    p = test::plan(none, in);
+    QCOMPARE(p.apiComparisons.size(), std::size_t(1));
+    const auto& best = p.candidates.front();
+    QVERIFY(best.inference && best.inference->requestsPerS > 0);
+    const auto& c = p.apiComparisons[0];
+    QVERIFY(c.atDeploymentCapacity);
+    QCOMPARE(c.requestsPerSecond, best.inference->requestsPerS);
+    GP_COMPARE_REL(c.apiMonthlyCostUsd, best.inference->requestsPerS * perRequestPerS, 1e-12);
+    GP_COMPARE_REL(c.breakEvenRequestsPerSecond, best.pricing->costUsd / perRequestPerS, 1e-12);
 }
 
 void TestPlanner::cancelStopsThePlan()

@@ -595,7 +595,11 @@ std::string planToJson(const core::Workload& w, const core::Plan& plan, const st
             apis.push_back({{"provider", a.api.provider}, {"model", a.api.model},
                 {"input_per_million_tokens", a.api.inputPerMillion},
                 {"output_per_million_tokens", a.api.outputPerMillion}, {"currency", a.api.currency},
-                {"api_monthly_cost_usd", a.apiMonthlyCostUsd},
+                {"api_monthly_cost_usd", a.apiMonthlyCostUsd}, {"requests_per_second", a.requestsPerSecond},
+                {"traffic",
+                    a.atDeploymentCapacity        ? "deployment_capacity"
+                        : a.requestsPerSecond > 0 ? "workload"
+                                                  : "none"},
                 {"self_hosted_monthly_cost_usd", a.selfHostedMonthlyCostUsd},
                 {"break_even_requests_per_second", a.breakEvenRequestsPerSecond}, {"as_of", a.api.asOf},
                 {"source", a.api.source}});
@@ -756,8 +760,14 @@ std::string planToTable(const core::Workload& w, const core::Plan& plan, const s
         for (const auto& a : plan.apiComparisons)
             out += "  vs " + a.api.provider + " " + a.api.model + " (" + withSeparators(a.api.inputPerMillion, 2)
                 + " / " + withSeparators(a.api.outputPerMillion, 2) + " " + a.api.currency + " per 1M in/out tokens, "
-                + a.api.asOf + "): " + withSeparators(a.apiMonthlyCostUsd, 0) + " USD/month at this traffic; "
-                + "self-hosting wins above " + withSeparators(a.breakEvenRequestsPerSecond, 2) + " requests/s.\n";
+                + a.api.asOf + "): "
+                + (a.requestsPerSecond <= 0 ? std::string("no traffic stated to price it at")
+                                            : withSeparators(a.apiMonthlyCostUsd, 0) + " USD/month at "
+                            + withSeparators(a.requestsPerSecond, 2) + " requests/s"
+                            + (a.atDeploymentCapacity ? " (the recommended deployment's capacity: the workload "
+                                                        "states no traffic)"
+                                                      : std::string(" (the workload's traffic)")))
+                + "; self-hosting wins above " + withSeparators(a.breakEvenRequestsPerSecond, 2) + " requests/s.\n";
         if (!plan.sliceOptions.empty()) {
             out += "  MIG slices that hold the model:";
             for (const auto& s : plan.sliceOptions)
