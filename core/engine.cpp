@@ -122,8 +122,8 @@ ServingParams ServingParams::fromValues(const std::vector<double>& v)
 // check them (README "How far to trust it").
 const ServingParams& defaultServingParams()
 {
-    static const ServingParams p = ServingParams::fromValues({0.62191, 0.85, 0.941798, 0.79626, 1, 0.632742, 0.847654,
-        0.704527, 0.416143, 1, 1, 0.002, 0.002, 0.00105986, 1.03326e-05});
+    static const ServingParams p = ServingParams::fromValues({0.619633, 0.85, 0.956919, 0.805075, 1, 0.617692, 0.937167,
+        0.707599, 0.426642, 1, 1, 0.002, 0.002, 0.00106113, 1.03576e-05});
     return p;
 }
 

@@ -135,7 +135,9 @@ double expertImbalance(int ep)
 
 Precision mathPrecision(const GpuSpec& gpu, Precision weights)
 {
-    return gpu.computePrecision(weights == Precision::INT4 || weights == Precision::INT8 ? Precision::FP16 : weights);
+    const bool weightOnly = weights == Precision::INT4 || weights == Precision::INT8
+        || (weights == Precision::FP4 && gpu.computePrecision(Precision::FP4) != Precision::FP4);
+    return gpu.computePrecision(weightOnly ? Precision::FP16 : weights);
 }
 
 bool dequantized(const GpuSpec& gpu, Precision weights)

@@ -24,7 +24,11 @@ inline constexpr double pipelineHopLatencyS = 20e-6;
 inline constexpr double pipelineHopBandwidth = 100e9 / 8; ///< bytes/s
 
 /// The math a serving GEMM on weights of format `weights` runs in: weight-only formats (INT8/INT4) in 16-bit; FP8/FP4
-/// where the GPU has them, else the GPU's fallback.
+/// where the GPU has them. FP4 weights on a GPU without FP4 tensor cores run weight-only too, in 16-bit (W4A16), not
+/// in the GPU's 8-bit math: TensorRT-LLM picks W4A16_MXFP4 below SM 100 (tensorrt_llm/_torch/model_config.py,
+/// ModelConfig.get_mxfp4_quant_algo; the Triton MoE kernel dequantizes the weights to the BF16 activations' format)
+/// and added its NVFP4 path for Hopper as W4A16 too (NVIDIA/TensorRT-LLM PR #14775, 2026-05-30: Hopper "lack[s] a
+/// native NVFP4 tensor-core GEMM"). FP8 weights without FP8 (Ampere) fall back to 16-bit as the GPU's chain says.
 Precision mathPrecision(const GpuSpec& gpu, Precision weights);
 /// Whether weights of that format are dequantized inside the GEMM: a format the GPU has no math for (FP4 without FP4
 /// tensor cores) or a weight-only one (INT4/INT8).

@@ -344,7 +344,10 @@ void TestAccuracy::servingFitLeavesUninformedFactorsAtThePrior()
 
 // Leave one publisher out: each publisher's runs estimated with the factors fitted to the others. The target
 // is a median of 15 % and a worst case of 35 % per group; today (README "How far to trust it") throughput reaches
-// 12.7 % / 133 % (dense 11.4 % / 53.8 %, MoE 15.8 % / 133 %) and latency 11.9 % / 35.5 %: these limits hold that line.
+// 12.8 % / 135.2 % (dense 9.4 % / 53.1 %, MoE 15.5 % / 135.2 %) and latency 12.0 % / 35.5 %: these limits hold that
+// line. FP4 weights on Hopper now run 16-bit math (W4A16, inference.h mathPrecision): dense 11.4 → 9.4 %, MoE
+// 15.8 → 15.5 %, but the worst row (Qwen3-30B-A3B on one GB200, published slower than on one B200) 132.5 → 135.2 %
+// under the refitted factors, hence 1.36 where it was 1.35.
 // The TensorRT-LLM perf-overview rows state the requests each run sent (its num_requests table), and the estimate
 // ends the burst with a partial wave: throughput's median went from 14.1 % to 12.7 % and MoE's from 17.5 % to 15.8 %,
 // while latency's median rose from 9.4 % to 11.9 % (TTFTs of 16 and 47 ms, J21 and J23, moved from 9.6 and 8.6 %
@@ -359,8 +362,8 @@ void TestAccuracy::servingLeaveOnePublisherOut()
             groups[g].push_back(std::abs(r.error));
     }
     const std::map<std::string, std::pair<double, double>> limits
-        = {{"serving throughput", {0.13, 1.35}}, {"serving throughput · dense", {0.12, 0.55}},
-            {"serving throughput · MoE", {0.16, 1.35}}, {"serving latency", {0.12, 0.36}}};
+        = {{"serving throughput", {0.13, 1.36}}, {"serving throughput · dense", {0.10, 0.54}},
+            {"serving throughput · MoE", {0.16, 1.36}}, {"serving latency", {0.12, 0.36}}};
     for (const auto& [name, limit] : limits) {
         QVERIFY2(groups.count(name), name.c_str());
         const auto& errs = groups[name];

@@ -299,6 +299,15 @@ void TestInference::fp4IsAPrecision()
     QVERIFY(test::gpu("B200").computePrecision(core::Precision::FP4) == core::Precision::FP4);
     QVERIFY(test::gpu("H100-SXM-80GB").computePrecision(core::Precision::FP4) == core::Precision::FP8);
     QVERIFY(test::gpu("A100-SXM-80GB").computePrecision(core::Precision::FP4) == core::Precision::FP16);
+    // A serving GEMM on FP4 weights without FP4 tensor cores is weight-only (W4A16: TensorRT-LLM's W4A16_MXFP4 below
+    // SM 100), the 16-bit math of INT4 weights, not Hopper's FP8; with FP4 tensor cores it multiplies in FP4.
+    QVERIFY(core::mathPrecision(test::gpu("H100-SXM-80GB"), core::Precision::FP4) == core::Precision::FP16);
+    QVERIFY(core::mathPrecision(test::gpu("H200-SXM-141GB"), core::Precision::FP4)
+        == core::mathPrecision(test::gpu("H200-SXM-141GB"), core::Precision::INT4));
+    QVERIFY(core::mathPrecision(test::gpu("B200"), core::Precision::FP4) == core::Precision::FP4);
+    QVERIFY(core::mathPrecision(test::gpu("H100-SXM-80GB"), core::Precision::FP8) == core::Precision::FP8);
+    QVERIFY(core::dequantized(test::gpu("H100-SXM-80GB"), core::Precision::FP4));
+    QVERIFY(!core::dequantized(test::gpu("B200"), core::Precision::FP4));
 }
 
 void TestInference::operatingPointMeetsSlo()
