@@ -321,14 +321,11 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
     for (const auto& c : cases)
         if (leaveOut.empty() || c.row.publisher != leaveOut)
             used.push_back(&c);
-    // The priors: training GEMMs at the full large-GEMM rate; 0.2 ms per local expert of an MoE layer: six GEMMs (two
-    // forward, four backward) at 33.4 µs each, what Transformer Engine's per-expert loop of cuBLASLt GEMMs over four
-    // streams took on B200 for 8 experts of 128 tokens at 2048 × 2048 (0.267 ms kernel time against 0.069 ms in one
-    // CUTLASS launch; NVIDIA/TransformerEngine PR #3134, "Single-launch CUTLASS grouped GEMM for per-tensor NVFP4",
-    // benchmark_grouped_linear.py, TN fprop table, 2026-06-17; one shape in NVFP4, with the backward GEMMs assumed to
-    // cost the same). Bounds: a GEMM factor between 0.3 (far below any published run) and 1 (no loss); an expert's
-    // time between 1 µs (one launch) and 5 ms (more than any expert's work in the published runs).
-    TrainingFactors f {1.0, 6.0 * 0.267e-3 / 8.0};
+    // The priors: training GEMMs at the full large-GEMM rate; 0.2 ms per local expert of an MoE layer, Transformer
+    // Engine's measured per-expert GEMM loop (efficiency.h priorMoeExpertOverheadS). Bounds: a GEMM factor between 0.3
+    // (far below any published run) and 1 (no loss); an expert's time between 1 µs (one launch) and 5 ms (more than
+    // any expert's work in the published runs).
+    TrainingFactors f {1.0, priorMoeExpertOverheadS};
     const bool anyMoe = std::any_of(used.begin(), used.end(), [](const TrainingCase* c) { return c->model.isMoe(); });
     std::vector<FitParameter> params {FitParameter {"training_gemm", f.trainingGemm, 0.3, 1.0}};
     std::vector<ParallelLayout> layouts(used.size());
@@ -528,7 +525,9 @@ std::vector<ServingCase> servingCases(
         // The requests the benchmark sent in all (trtllm-bench's num_requests), where the source states it.
         if (const auto requests = c.optInt("requests")) {
             if (!spec.waves)
-                throw Error {ErrorCode::InvalidInput, c.line() + ": column requests: needs arrivals \"waves\""};
+                throw Error {ErrorCode::InvalidInput,
+                    c.line() + ": column requests: " + std::to_string(*requests)
+                        + " needs column arrivals \"waves\", got \"" + c.optText("arrivals") + '"'};
             spec.burstRequests = *requests;
         }
         readServingFeatures(c, models, sc);
@@ -553,7 +552,7 @@ std::vector<ServingCase> servingCases(
 /// planner searches them: experts split by tp, expert parallel, expert parallel with attention DP).
 InferenceEstimate estimateCase(const ServingCase& c, const ServingParams& params)
 {
-    const Efficiency eff = defaultEfficiency(*c.gpu, c.gpu->computePrecision(c.spec.weightPrecision));
+    const Efficiency eff = defaultEfficiency(*c.gpu, mathPrecision(*c.gpu, c.spec.weightPrecision));
     std::vector<InferenceLayout> layouts {c.layout};
     if (!c.layoutGiven && c.model->isMoe() && c.layout.tp > 1 && c.model->experts % c.layout.tp == 0) {
         InferenceLayout ep = c.layout;
@@ -889,7 +888,7 @@ void disaggregatedRows(const CsvTable& t, const std::string& file, const ModelCa
                 assumed.push_back("DP attention");
         }
 
-        const Efficiency eff = defaultEfficiency(gpu, gpu.computePrecision(spec.weightPrecision));
+        const Efficiency eff = defaultEfficiency(gpu, mathPrecision(gpu, spec.weightPrecision));
         const ServingParams params = defaultServingParams();
         const double perGpuGroups = l.attentionDp ? l.tp : 1; // schedulers in the replica
         double estimated = 0;

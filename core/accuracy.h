@@ -190,9 +190,9 @@ AccuracyRow estimateCase(const TrainingCase& c, const TrainingFactors& factors, 
 
 /// The factors that fit the cases best (core/fit.h: least squares in log ratio), leaving out the rows of publisher
 /// `leaveOut` (none when empty). Deterministic: each row's layout is chosen with the priors (a training-GEMM factor
-/// of 1, 0.1 ms of MoE host time per local expert), the factors fitted on those layouts, the layouts chosen again with
-/// them, and the factors fitted once more. A factor no remaining row depends on (the MoE overhead without MoE rows)
-/// stays at its prior.
+/// of 1, efficiency.h priorMoeExpertOverheadS of MoE host time per local expert), the factors fitted on those layouts,
+/// the layouts chosen again with them, and the factors fitted once more. A factor no remaining row depends on (the MoE
+/// overhead without MoE rows) stays at its prior.
 TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::string_view leaveOut = {});
 
 /// Leave one publisher out: every case estimated with the factors fitted without its publisher's rows. The rows keep

@@ -18,9 +18,14 @@ namespace gpuplan::core {
 inline constexpr double fittedTrainingGemm = 0.763;
 /// Seconds each expert a GPU holds adds to every MoE layer of every micro-batch: after the dropless dispatch's
 /// device-to-host synchronisation the host launches each local expert's GEMMs and casts one by one while the GPU
-/// idles (training.cpp). NVIDIA's MoE benchmarks inform it; its prior (0.2 ms, accuracy.cpp fitTrainingFactors) is
-/// Transformer Engine's measured per-expert GEMM loop.
+/// idles (training.cpp). NVIDIA's MoE benchmarks inform it, starting from priorMoeExpertOverheadS.
 inline constexpr double fittedMoeExpertOverheadS = 0.000352;
+/// The fit's prior for it: six GEMMs per expert (two forward, four backward) at 33.4 µs each, what Transformer Engine's
+/// per-expert loop of cuBLASLt GEMMs over four streams took on B200 for 8 experts of 128 tokens at 2048 × 2048 (0.267
+/// ms kernel time against 0.069 ms in one CUTLASS launch; NVIDIA/TransformerEngine PR #3134, "Single-launch CUTLASS
+/// grouped GEMM for per-tensor NVFP4", benchmark_grouped_linear.py, TN fprop table, 2026-06-17; one shape in NVFP4,
+/// the backward GEMMs assumed to cost the same as the forward). Seconds.
+inline constexpr double priorMoeExpertOverheadS = 6.0 * 0.267e-3 / 8.0;
 
 /// How much of a GPU's datasheet figures real kernels reach. Few, physical factors: each default is
 /// chosen from a published measurement cited in efficiency.cpp; a local calibration (gpuplan-probe)

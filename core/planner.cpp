@@ -1,6 +1,7 @@
 #include "planner_steps.h"
 
 #include "gpu.h"
+#include "inference.h"
 #include "json_reader.h"
 #include "pricing.h"
 #include "serving_calibration.h"
@@ -90,7 +91,7 @@ ServingFactors servingFactors(const Workload& w, const GpuSpec& datasheet, const
 {
     ServingFactors f;
     f.calibration = findServingCalibration(w.servingCalibrations.get(), datasheet, w.model, w.inference->engine);
-    const Precision compute = gpu.computePrecision(w.inference->weightPrecision);
+    const Precision compute = mathPrecision(gpu, w.inference->weightPrecision);
     f.eff = f.calibration ? scaleEfficiency(defaultEfficiency(gpu, compute), w.efficiencyScale)
                           : efficiencyFor(w, gpu, compute);
     f.params = f.calibration ? f.calibration->params : defaultServingParams();
@@ -311,7 +312,7 @@ Candidate evaluate(const Workload& w, const GpuSpec& datasheetGpu, int count, co
         }
         const ServingFactors factors = servingFactors(w, datasheetGpu, gpu);
         const auto& serving = factors.calibration;
-        const Precision compute = gpu.computePrecision(spec.weightPrecision);
+        const Precision compute = mathPrecision(gpu, spec.weightPrecision);
         const Efficiency& eff = factors.eff;
         const ServingParams* params = &factors.params;
         // The layout that meets the targets with the most fleet throughput (a layout's replicas times one replica's).

@@ -246,7 +246,8 @@ void TestAccuracy::servingRequestsColumn()
     auto steady = core::readServingCases(
         header + test::edited(row, ",waves,3000,", ",,3000,"), "serving.csv", test::models(), test::gpus());
     QVERIFY(!steady);
-    QCOMPARE(steady.error().detail, std::string("serving.csv:2: column requests: needs arrivals \"waves\""));
+    QCOMPARE(steady.error().detail,
+        std::string("serving.csv:2: column requests: 3000 needs column arrivals \"waves\", got \"\""));
 }
 
 // The serving table covers the ground: ≥ 40 rows, ≥ 25 new (not the 2023 TensorRT-LLM tables or the

@@ -124,6 +124,7 @@ private Q_SLOTS:
     void checkWarningOnTheRecommendationIsNoted();
     void hostDefaultDiscountIsNoted();
     void hostedApiPricedAtTheTraffic();
+    void servingEfficiencyIsTheMathsOwn();
     void cancelStopsThePlan();
     void tensorParallelStaysInOneInstance();
     void servingReplicaSpansInstances();
@@ -633,6 +634,20 @@ void TestPlanner::hostedApiPricedAtTheTraffic()
     QCOMPARE(c.requestsPerSecond, best.inference->requestsPerS);
     GP_COMPARE_REL(c.apiMonthlyCostUsd, best.inference->requestsPerS * perRequestPerS, 1e-12);
     GP_COMPARE_REL(c.breakEvenRequestsPerSecond, best.pricing->costUsd / perRequestPerS, 1e-12);
+}
+
+void TestPlanner::servingEfficiencyIsTheMathsOwn()
+{
+    // A plan's serving efficiencies are those of the math its GEMMs run in (inference.h mathPrecision), the same the
+    // estimate's rates use: 4-bit weights on H100 run 16-bit math, so its large-GEMM fraction is BF16's 794.5 / 989 =
+    // 0.803 (ML Engineering's MAMF table), not FP8's 1402.6 / 1979 = 0.709; FP8 weights keep FP8's.
+    const auto& h100 = test::gpu("H100-SXM-80GB");
+    for (auto weights : {core::Precision::FP4, core::Precision::INT4}) {
+        const auto f = core::servingFactors(serving("llama-3.1-8b", weights), h100, h100);
+        QVERIFY(test::near(f.eff.gemm, 0.803, 1e-9));
+    }
+    QVERIFY(test::near(
+        core::servingFactors(serving("llama-3.1-8b", core::Precision::FP8), h100, h100).eff.gemm, 0.709, 1e-9));
 }
 
 void TestPlanner::cancelStopsThePlan()

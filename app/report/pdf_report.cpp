@@ -11,6 +11,7 @@
 #include "core/catalog.h"
 #include "core/catalog_check.h"
 #include "core/efficiency.h"
+#include "core/inference.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -1719,8 +1720,9 @@ private:
     {
         d.heading(tr("Assumptions"));
         if (m_rec && m_w.kind != core::WorkloadKind::Batch) {
-            const core::Precision prec = m_w.training ? m_rec->gpu->computePrecision(m_w.training->precision)
-                                                      : m_rec->gpu->computePrecision(m_w.inference->weightPrecision);
+            const core::Precision prec = m_w.training
+                ? m_rec->gpu->computePrecision(m_w.training->precision)
+                : core::mathPrecision(*m_rec->gpu, m_w.inference->weightPrecision);
             const core::Efficiency e = m_rec->servingCalibration
                 ? core::defaultEfficiency(*m_rec->gpu, prec) // the serving fit was made against these
                 : core::efficiencyFor(m_w, *m_rec->gpu, prec);
