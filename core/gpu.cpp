@@ -40,7 +40,8 @@ Precision GpuSpec::computePrecision(Precision p) const
     // Each format falls back to the next one that is at least as wide.
     static const std::map<Precision, std::vector<Precision>> chain = {
         {Precision::INT4, {Precision::INT4, Precision::INT8, Precision::FP8, Precision::FP16, Precision::BF16}},
-        // FP4 weights without FP4 tensor cores (Hopper and older) are dequantized to the next format that runs.
+        // FP4 without FP4 tensor cores (Hopper and older): the next format that runs. Serving GEMMs on FP4 weights
+        // there run 16-bit math instead (weight-only, W4A16: inference.h mathPrecision).
         {Precision::FP4, {Precision::FP4, Precision::FP8, Precision::FP16, Precision::BF16}},
         {Precision::INT8, {Precision::INT8, Precision::FP8, Precision::FP16, Precision::BF16}},
         {Precision::FP8, {Precision::FP8, Precision::BF16, Precision::FP16}},

@@ -250,6 +250,9 @@ void TestReports::pdfNamesWorkloadRecommendationAndCost()
              "Memory per GPU", "Sensitivity", "Tornado", "Assumptions", "Exchange rates", "Data provenance",
              "How far to trust the estimates", "Why not the others"})
         QVERIFY2(text.contains(QString::fromUtf8(s)), s);
+    // The accuracy table's held-out groups are reported, not promised: they say so instead of a "0 / 0 %" limit.
+    QVERIFY(text.contains(QStringLiteral("not promised")));
+    QVERIFY(!text.contains(QStringLiteral("0 / 0 %")));
     // Every price carries its age on the plan's date, and the provenance names the oldest one used.
     QVERIFY(text.contains(QRegularExpression(QStringLiteral("\\d{4}-\\d{2}-\\d{2} \\(\\d+ d"))));
     QVERIFY(text.contains(QStringLiteral("Oldest price used: ")));

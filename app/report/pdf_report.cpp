@@ -1990,12 +1990,15 @@ private:
         Table t;
         t.pt = 7.5;
         const Qt::Alignment R = Qt::AlignRight;
-        t.columns = {{tr("Group")}, {tr("Rows"), R}, {tr("Median |error|"), R}, {tr("Worst |error|"), R},
-            {tr("Limit (median / worst)"), R}, {tr("80 % range of true ÷ estimate"), R}};
+        // Group names wrap: "holdout serving throughput · nvidia" and its siblings must stay apart. A group without
+        // limits (the holdout's: reported, never promised) says so, as the CLI and the app do.
+        t.columns = {{tr("Group"), Qt::AlignLeft, true}, {tr("Rows"), R}, {tr("Median |error|"), R},
+            {tr("Worst |error|"), R}, {tr("Limit (median / worst)"), R}, {tr("80 % range of true ÷ estimate"), R}};
         for (const auto& g : m_in.accuracy->groups)
             t.rows.push_back({qs(g.name), QString::number(g.rows), pct(g.medianAbsError), pct(g.worstAbsError),
-                grouped(g.limitMedian * 100, 0) + QStringLiteral(" / ") + grouped(g.limitWorst * 100, 0)
-                    + QStringLiteral(" %"),
+                g.promised() ? grouped(g.limitMedian * 100, 0) + QStringLiteral(" / ") + grouped(g.limitWorst * 100, 0)
+                        + QStringLiteral(" %")
+                             : tr("not promised"),
                 grouped(1 / g.rateHigh, 2) + QStringLiteral(" – ") + grouped(1 / g.rateLow, 2)});
         d.table(t);
     }
