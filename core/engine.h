@@ -61,6 +61,13 @@ struct ServingParams
     double stepOverheadSglangS = 2e-3; ///< s per step
     double stepOverheadTrtllmS = 1e-3; ///< s per step
     double layerOverheadS = 10e-6;     ///< s per layer per step: launches and synchronisation not hidden
+    /// s per sequence per step: the engine's work for each running request in every step that is not GPU arithmetic
+    /// (its scheduler entry, sampling bookkeeping, incremental detokenization, streaming the token out).
+    double sequenceOverheadS = 10e-6;
+    /// The width (elements) at which an expert's GEMM runs at half the rate it reaches at 8,192: the narrower of an
+    /// expert's two matrix dimensions on one GPU sets how many output tiles and how long a reduction each kernel
+    /// has (expertWidthEfficiency).
+    double expertGemmWidth = 512;
 
     /// The parameters as a vector (the fitter's order) and back.
     std::vector<double> values() const;

@@ -221,6 +221,10 @@ public:
                 * std::min(1.0,
                     eff.gemm * gemmScale * kernel * p.moe * (expertMath == Precision::FP4 ? p.fp4 : 1.0)
                         * (dequantized(gpu, spec.expertPrecision()) ? p.dequant : 1.0));
+            // Each GPU's slice of an expert: whole under expert parallelism, its intermediate width split by tp
+            // without it; the narrower of its two dimensions sets the GEMM's efficiency.
+            const double width = std::min(double(m.hidden), double(m.moeFfnHidden) / (ep > 1 ? 1.0 : tp));
+            m_moeRate *= expertWidthEfficiency(width, p.expertGemmWidth);
             m_routedBytesAll = m_s.routed / (ep > 1 ? ep : tp) / pp * be;
             m_routedFlopsPerToken = 2.0 * m_s.routedActive / (tp * pp) * expertImbalance(ep);
         }
@@ -320,7 +324,7 @@ public:
         }
         // The engine's own cost: per step (scheduling, sampling, Python), per layer (launches and synchronisation
         // that CUDA graphs and overlap do not hide).
-        return t + m_fixed;
+        return t + m_fixed + m_p.sequenceOverheadS * (decodesPerGpu + (load.prefillTokens > 0 ? 1.0 : 0.0));
     }
 
 private:
@@ -340,6 +344,20 @@ private:
 };
 
 } // namespace
+
+/// The rate of an expert GEMM `width` elements wide (the narrower of its dimensions on one GPU) relative to one 8,192
+/// wide: w / (w + w½) over the same at 8,192, where w½ (ServingParams::expertGemmWidth, fitted) is the width at which
+/// the kernel runs at half its large-matrix rate. Narrow matrices give a GEMM fewer output tiles to spread over the
+/// SMs and a shorter reduction to pipeline each tile's loads behind (NVIDIA, "Matrix Multiplication Background User's
+/// Guide", DU-09799-001, February 2023, ch. 3 "Dimension Quantization Effects": tile and wave quantization):
+/// Qwen3-30B-A3B's 2,048 × 768 experts run far below Llama 4 Maverick's 5,120 × 8,192. The form w / (w + w½) is this
+/// project's, with one fitted constant (the serving fit, engine.cpp).
+double expertWidthEfficiency(double width, double halfWidth)
+{
+    constexpr double reference = 8192.0;
+    const double h = std::max(0.0, halfWidth);
+    return (width / (width + h)) / (reference / (reference + h));
+}
 
 double stepSeconds(const ModelArch& m, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& l,
     const Efficiency& eff, const ServingParams& p, const StepLoad& load)

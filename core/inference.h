@@ -121,6 +121,11 @@ struct StepLoad
 /// (roofline): the dense GEMMs (all tokens of the step at once), the routed experts (the experts the step's tokens
 /// touch; the busiest expert-parallel GPU), attention over each sequence's KV cache, the tensor-parallel all-reduces
 /// and expert-parallel all-to-alls, and the engine's fixed cost per step and per layer.
+/// The rate of an expert GEMM `width` elements wide (the narrower of its two dimensions on one GPU) relative to one
+/// 8,192 wide, with the fitted half-rate width `halfWidth` (ServingParams::expertGemmWidth): w / (w + w½) over the
+/// same at 8,192; 1 when `halfWidth` is 0.
+double expertWidthEfficiency(double width, double halfWidth);
+
 double stepSeconds(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu, const InferenceLayout& layout,
     const Efficiency& eff, const ServingParams& params, const StepLoad& load);
 

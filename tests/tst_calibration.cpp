@@ -900,9 +900,13 @@ void TestCalibration::fitOnOneRunPredictsTheSweep()
     QCOMPARE(residual(*cal, 3, "tpot_ms").excluded.id(), core::msg::calibSaturated.id);
     QCOMPARE(residual(*cal, 3, "tpot_ms").excluded.args[0].text, std::string("4063"));
     QCOMPARE(residual(*cal, 4, "tpot_ms").excluded.id(), core::msg::calibOverloaded.id);
-    // Against the shipped factors the calibration matters: at 1 req/s they put TTFT 58.3 ms against 85.7 measured
-    // (their prefill has no SGLang request overheads): more than 25 % off.
-    QVERIFY(std::abs(residual(*cal, 0, "ttft_ms").defaultEstimate / 85.745 - 1) > 0.25);
+    // Against the shipped factors the calibration matters: their TTFT at 1 req/s is more than 15 % off the 85.7 ms
+    // measured (their prefill has no SGLang request overheads), at least three times the calibrated estimate's error.
+    const auto& ttft = residual(*cal, 0, "ttft_ms");
+    const double shippedError = std::abs(ttft.defaultEstimate / 85.745 - 1),
+                 calibratedError = std::abs(ttft.estimate / 85.745 - 1);
+    QVERIFY2(shippedError > 0.15 && shippedError > 3 * calibratedError,
+        qPrintable(QStringLiteral("shipped %1 ms, calibrated %2 ms").arg(ttft.defaultEstimate).arg(ttft.estimate)));
 }
 
 void TestCalibration::heldOutEstimatesAndBands()

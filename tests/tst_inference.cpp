@@ -38,6 +38,8 @@ const core::ServingParams& fixedParams()
         p.stepOverheadVllmS = 0.6e-3;
         p.stepOverheadSglangS = 0.6e-3;
         p.layerOverheadS = 0;
+        p.sequenceOverheadS = 0;
+        p.expertGemmWidth = 0; // expert GEMMs at the large-matrix rate whatever their width
         return p;
     }();
     return params;
@@ -77,6 +79,8 @@ private Q_SLOTS:
     void prefixHitHalvesPrefill();
     void loraAdaptersMemoryAndColdLoads();
     void twoBucketLengthMix();
+    void eachRunningSequenceCostsTheEngine();
+    void narrowExpertsRunSlower();
 };
 
 void TestInference::decodeIsMemoryBound()
@@ -563,6 +567,55 @@ void TestInference::twoBucketLengthMix()
     const double longVllm = 0.5 * v.tpotMs / 1e3 + n * stepS({16, 984000.0 / 280, 4000 / n, 2000});
     GP_COMPARE_REL(v.ttftP99Ms, longVllm * 1e3, 1e-9);
     QVERIFY(v.ttftP99Ms > 1.5 * v.tpotMs); // more than the wait and one average step
+}
+
+void TestInference::eachRunningSequenceCostsTheEngine()
+{
+    // The per-sequence cost is paid once per running sequence per step: 64 decodes at 0.1 ms each add 6.4 ms to the
+    // step of decodeIsMemoryBound's model, and a step that also carries a prefill chunk pays for that request too.
+    core::ServingParams p = fixedParams();
+    core::StepLoad load;
+    load.decodes = 64;
+    load.decodeContext = 192;
+    const auto step = [&](const core::ServingParams& params) {
+        return core::stepSeconds(test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"), {1, 1, 1},
+            fixedEfficiency(), params, load);
+    };
+    const double bare = step(p);
+    p.sequenceOverheadS = 1e-4;
+    GP_COMPARE_REL(step(p) - bare, 64 * 1e-4, 1e-9);
+    load.prefillTokens = 256;
+    load.prefillPosition = 128;
+    p.sequenceOverheadS = 0;
+    const double mixedBare = step(p);
+    p.sequenceOverheadS = 1e-4;
+    GP_COMPARE_REL(step(p) - mixedBare, 65 * 1e-4, 1e-9);
+}
+
+void TestInference::narrowExpertsRunSlower()
+{
+    // w / (w + w½) over the same at 8,192. Qwen3-30B-A3B's experts are 2,048 × 768: at w½ = 584 the rate is
+    // (768 / 1,352) / (8,192 / 8,776) = 0.568047 / 0.933455 = 0.608543 of an 8,192-wide expert's; Llama 4
+    // Maverick's 5,120 × 8,192 take (5,120 / 5,704) / 0.933455 = 0.961606; w½ = 0 leaves every width at 1.
+    GP_COMPARE_REL(core::expertWidthEfficiency(768, 584), 0.608543, 1e-5);
+    GP_COMPARE_REL(core::expertWidthEfficiency(5120, 584), 0.961606, 1e-5);
+    QCOMPARE(core::expertWidthEfficiency(8192, 584), 1.0);
+    QCOMPARE(core::expertWidthEfficiency(768, 0), 1.0);
+    // In a step: a prefill chunk of 8,192 tokens through Qwen3-30B-A3B on one B200 is slower with narrow-expert
+    // efficiency than without, and by less than the whole step divided by 0.61 (only the expert GEMMs slow down).
+    core::ServingParams p = fixedParams();
+    core::StepLoad load;
+    load.prefillTokens = 8192;
+    load.prefillPosition = 4096;
+    const auto step = [&](const core::ServingParams& params) {
+        return core::stepSeconds(test::model("qwen3-30b-a3b"), spec(8192, 128), test::gpu("B200"), {1, 1, 1},
+            fixedEfficiency(), params, load);
+    };
+    const double wide = step(p);
+    p.expertGemmWidth = 584;
+    const double narrow = step(p);
+    QVERIFY2(
+        narrow > wide * 1.05 && narrow < wide / 0.608543, qPrintable(QStringLiteral("%1 vs %2").arg(narrow).arg(wide)));
 }
 
 QTEST_APPLESS_MAIN(TestInference)
