@@ -126,8 +126,8 @@ ServingParams ServingParams::fromValues(const std::vector<double>& v)
 const ServingParams& defaultServingParams()
 {
     static const ServingParams p
-        = ServingParams::fromValues({0.683248, 0.733343, 1, 0.791236, 0.848273, 0.680481, 0.984991, 0.686469, 0.475324,
-            0.864639, 0.837431, 0.00202857, 0.00178914, 0.00103853, 1.02107e-05, 591.525, 1.03869e-05});
+        = ServingParams::fromValues({0.673634, 0.716023, 1, 0.797144, 0.854911, 0.680584, 0.985473, 0.687818, 0.478344,
+            0.83666, 0.804276, 0.00101887, 0.000984938, 0.00103586, 1.04564e-05, 588.552, 1.03378e-05});
     return p;
 }
 

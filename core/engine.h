@@ -54,11 +54,15 @@ struct ServingParams
     /// How much of the shorter of a kernel's memory time and math time hides under the longer (1: the roofline's
     /// max; 0: they add up).
     double overlap = 1.0;
-    double moe = 1.0;                  ///< efficiency of expert layers relative to dense ones (grouped GEMM, routing)
-    double kernelVllm = 1.0;           ///< vLLM's kernels relative to TensorRT-LLM's (bandwidth and GEMM alike)
-    double kernelSglang = 1.0;         ///< SGLang's, likewise
-    double stepOverheadVllmS = 2e-3;   ///< s per step: scheduling, sampling, detokenization, Python
-    double stepOverheadSglangS = 2e-3; ///< s per step
+    double moe = 1.0;          ///< efficiency of expert layers relative to dense ones (grouped GEMM, routing)
+    double kernelVllm = 1.0;   ///< vLLM's kernels relative to TensorRT-LLM's (bandwidth and GEMM alike)
+    double kernelSglang = 1.0; ///< SGLang's, likewise
+    /// s per step: scheduling, sampling, detokenization, Python. Prior 1 ms for every engine: each replays decode
+    /// steps as CUDA graphs and keeps host work off the GPU's path (SGLang's and TensorRT-LLM's overlap schedulers,
+    /// on by default; vLLM V1's engine core in a process apart from its API server); the one-request TPOTs of the
+    /// table bound it near there (SGLang's gpt-oss-120b on 4 × B200: 2.4 ms a token in all).
+    double stepOverheadVllmS = 1e-3;
+    double stepOverheadSglangS = 1e-3; ///< s per step
     double stepOverheadTrtllmS = 1e-3; ///< s per step
     double layerOverheadS = 10e-6;     ///< s per layer per step: launches and synchronisation not hidden
     /// s per sequence per step: the engine's work for each running request in every step that is not GPU arithmetic

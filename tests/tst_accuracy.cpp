@@ -363,12 +363,13 @@ void TestAccuracy::servingLeaveOnePublisherOut()
             groups[g].push_back(std::abs(r.error));
     }
     // Measured (gpuplan-cli accuracy --out-of-fold) and held here so that they cannot get worse unnoticed; the issue's
-    // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 2.2 × too
-    // fast out of fold), Qwen3-30B-A3B on GB200 (1.3 ×), vLLM's TTFT of one 233-token request through its API server.
-    const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.17, 2.25}},
-        {"serving throughput · dense", {0.16, 0.76}}, {"serving throughput · MoE", {0.18, 2.25}},
-        {"serving throughput · trtllm", {0.16, 1.36}}, {"serving throughput · vllm", {0.26, 0.76}},
-        {"serving throughput · amd", {0.21, 0.76}}, {"serving latency", {0.24, 0.75}}};
+    // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 3.1 × the
+    // published out of fold), Llama 4 Maverick on 8 × H100 at 128/2048 (2.3 ×), vLLM's TTFT of one 233-token request
+    // through its API server (a quarter of the published).
+    const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.17, 2.10}},
+        {"serving throughput · dense", {0.16, 0.72}}, {"serving throughput · MoE", {0.18, 2.10}},
+        {"serving throughput · trtllm", {0.16, 1.30}}, {"serving throughput · vllm", {0.28, 0.72}},
+        {"serving throughput · amd", {0.27, 0.72}}, {"serving latency", {0.14, 0.75}}};
     for (const auto& [name, limit] : limits) {
         QVERIFY2(groups.count(name), name.c_str());
         const auto& errs = groups[name];
