@@ -32,7 +32,7 @@ std::optional<ServingEngine> parseServingEngine(std::string_view s)
     return std::nullopt;
 }
 
-EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp)
+EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu)
 {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
     const double memGiB = gpu.memoryBytes / GiB;
@@ -42,11 +42,10 @@ EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp)
         // vLLM V1 `vllm serve` (vllm/engine/arg_utils.py, EngineArgs batch defaults, v0.8–v0.11): on GPUs of
         // ≥ 70 GiB other than the A100, max_num_batched_tokens 8192 and max_num_seqs 1024; otherwise 2048 and 256.
         // Chunked prefill is on by default in V1 (vllm/config/scheduler.py), so prefill chunks and decodes share
-        // each step. CUDA graphs are captured up to min(2 × max_num_seqs, 512) (vllm/config/vllm.py).
+        // each step.
         const bool large = memGiB >= 70 && gpu.id.rfind("A100", 0) != 0;
         d.tokenBudget = large ? 8192 : 2048;
         d.maxSequences = large ? 1024 : 256;
-        d.graphMaxBatch = 512;
         d.mixedBatches = true;
         d.source = "vLLM V1 defaults (vllm/engine/arg_utils.py): max_num_batched_tokens 8192 / 2048, max_num_seqs "
                    "1024 / 256 (GPUs of at least 70 GiB other than A100 / the rest), chunked prefill on";
@@ -54,12 +53,11 @@ EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp)
     }
     case ServingEngine::Sglang:
         // SGLang (python/sglang/srt/server_args.py, v0.4–v0.5): chunked_prefill_size 2048 below 35 GB of GPU
-        // memory, 4096 below 60 GB, 8192 below 160 GB, 16384 above; cuda_graph_max_bs 256 at tp < 4 and 512 from
-        // tp 4 (512 on GPUs of 160 GB and more); max_running_requests follows the KV pool (no fixed cap);
+        // memory, 4096 below 60 GB, 8192 below 160 GB, 16384 above; max_running_requests follows the KV pool (no
+        // fixed cap);
         // enable_mixed_chunk is off: prefill batches and decode batches run in turn, prefill first.
         d.tokenBudget = memGiB < 35 ? 2048 : memGiB < 60 ? 4096 : memGiB < 160 ? 8192 : 16384;
         d.maxSequences = 1 << 20; // the KV pool decides
-        d.graphMaxBatch = memGiB >= 160 || tp >= 4 ? 512 : 256;
         d.mixedBatches = false;
         d.source = "SGLang defaults (server_args.py): chunked_prefill_size by GPU memory (2048 / 4096 / 8192 / 16384), "
                    "running requests bounded by the KV pool, prefill and decode batches in turn";
@@ -70,7 +68,6 @@ EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp)
         // (prefill) chunks and generation tokens in the same step.
         d.tokenBudget = 8192;
         d.maxSequences = 2048;
-        d.graphMaxBatch = 2048;
         d.mixedBatches = true;
         d.source = "TensorRT-LLM defaults (perf-benchmarking.md): max_batch_size 2048, max_num_tokens 8192, "
                    "in-flight batching";

@@ -20,19 +20,20 @@ std::string_view toString(ServingEngine e);
 std::optional<ServingEngine> parseServingEngine(std::string_view s);
 
 /// What the engine does by default on a GPU (each figure cited in engine.cpp): the token budget of one step (the
-/// chunked-prefill size shared by decodes and prefill chunks), the most sequences it runs at once, the largest
-/// decode batch it captures in a CUDA graph, and whether prefill chunks share steps with decodes (vLLM's V1
-/// scheduler and TensorRT-LLM's in-flight batching do; SGLang runs prefill batches and decode batches in turn
-/// unless --enable-mixed-chunk is given).
+/// chunked-prefill size shared by decodes and prefill chunks), the most sequences it runs at once, and whether
+/// prefill chunks share steps with decodes (vLLM's V1 scheduler and TensorRT-LLM's in-flight batching do; SGLang runs
+/// prefill batches and decode batches in turn unless --enable-mixed-chunk is given). The engines' CUDA-graph batch
+/// limits are not a term of the step model: sparing graphed decode steps the per-layer cost (vLLM 512, SGLang 256 or
+/// 512, TensorRT-LLM 2,048 sequences) fitted the serving table worse (objective 0.0826 → 0.0836, 2026-12-07), so every
+/// step pays it.
 struct EngineDefaults
 {
     int tokenBudget = 8192;
     int maxSequences = 1024;
-    int graphMaxBatch = 512;
     bool mixedBatches = true;
     std::string source;
 };
-EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu, int tp);
+EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu);
 
 /// The serving model's fitted factors: how far below the datasheet the engines' kernels run, and what a step
 /// costs besides its arithmetic and memory traffic. One set for all models and GPUs (per GPU vendor and per

@@ -397,7 +397,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     InferenceEstimate e;
     e.layout = l;
     e.engine = spec.engine;
-    e.engineDefaults = engineDefaults(spec.engine, gpu, l.tp);
+    e.engineDefaults = engineDefaults(spec.engine, gpu);
     if (spec.maxBatchedTokens)
         e.engineDefaults.tokenBudget = *spec.maxBatchedTokens;
     if (spec.maxSequences)

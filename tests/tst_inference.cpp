@@ -154,7 +154,7 @@ void TestInference::engineDefaults()
     QFETCH(bool, mixed);
     const auto e = core::parseServingEngine(engine.toStdString());
     QVERIFY(e);
-    const auto d = core::engineDefaults(*e, test::gpu(gpu.toStdString().c_str()), 1);
+    const auto d = core::engineDefaults(*e, test::gpu(gpu.toStdString().c_str()));
     QCOMPARE(d.tokenBudget, budget);
     QCOMPARE(d.maxSequences, sequences);
     QCOMPARE(d.mixedBatches, mixed);
