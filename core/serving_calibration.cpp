@@ -652,11 +652,14 @@ Result<ServingCalibration> parseServingCalibration(
         c.format = r.string("format");
         c.importedAt = r.optString("imported_at").value_or("");
         {
+            // A factor the calibration's file does not name (one added to the model after it was stored) takes the
+            // shipped value: a calibration fits only its own few factors and holds the others at the shipped ones.
             auto f = r.object("factors");
             const auto names = ServingParams::names();
+            const auto shipped = defaultServingParams().values();
             std::vector<double> values;
-            for (const auto& n : names)
-                values.push_back(f.number(n, Bound::Positive));
+            for (std::size_t i = 0; i < names.size(); ++i)
+                values.push_back(f.optNumber(names[i], Bound::Positive).value_or(shipped[i]));
             f.finish();
             c.params = ServingParams::fromValues(values);
         }

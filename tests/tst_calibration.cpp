@@ -961,6 +961,22 @@ void TestCalibration::servingCalibrationRoundTrip()
     }
     QCOMPARE(back->latencyBand, cal->latencyBand);
     QCOMPARE(core::serializeServingCalibration(*back), json);
+
+    // A calibration stored before the experts' width and the per-sequence cost were factors of the model still loads:
+    // the factors it does not name take the shipped values, the ones it names keep theirs.
+    std::string older = json;
+    for (const std::string key : {"expert_gemm_width", "sequence_overhead_s"}) {
+        const auto at = older.find("\"" + key + "\"");
+        QVERIFY(at != std::string::npos);
+        const auto end = older.find_first_of(",}", at);
+        const auto from = older.rfind(',', at); // the comma before the entry, with the line break after it
+        older.erase(from, end - from);
+    }
+    auto old = core::parseServingCalibration(older, "stored.json", &test::gpus());
+    QVERIFY2(old.ok(), old ? "" : old.error().detail.c_str());
+    QCOMPARE(old->params.expertGemmWidth, core::defaultServingParams().expertGemmWidth);
+    QCOMPARE(old->params.sequenceOverheadS, core::defaultServingParams().sequenceOverheadS);
+    QCOMPARE(old->params.gemmNvidia, cal->params.gemmNvidia);
 }
 
 void TestCalibration::badServingCalibration_data()
