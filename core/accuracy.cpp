@@ -6,11 +6,15 @@
 #include "training.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <exception>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
+#include <thread>
 #include <tuple>
 
 namespace gpuplan::core {
@@ -354,6 +358,39 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
     return f;
 }
 
+namespace {
+
+/// Runs fold(0) … fold(n − 1), each on its own, over the machine's cores (a fold is one refit and is independent of the
+/// others; the results land where each fold puts them, so the output does not depend on the threads). The first
+/// exception a fold throws is rethrown.
+template<typename Fold> void forEachFold(std::size_t n, const Fold& fold)
+{
+    // std::thread::hardware_concurrency() may say 0: not known.
+    const std::size_t workers = std::min<std::size_t>(n, std::max(1U, std::thread::hardware_concurrency()));
+    std::atomic<std::size_t> next {0};
+    std::vector<std::exception_ptr> failures(n);
+    const auto work = [&] {
+        for (std::size_t i = next++; i < n; i = next++) {
+            try {
+                fold(i);
+            } catch (...) {
+                failures[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t < workers; ++t)
+        threads.emplace_back(work);
+    work();
+    for (auto& th : threads)
+        th.join();
+    for (const auto& f : failures)
+        if (f)
+            std::rethrow_exception(f);
+}
+
+} // namespace
+
 std::vector<AccuracyRow> leaveOnePublisherOut(
     const std::vector<TrainingCase>& cases, std::vector<std::pair<std::string, TrainingFactors>>* fitted)
 {
@@ -362,14 +399,16 @@ std::vector<AccuracyRow> leaveOnePublisherOut(
         if (std::find(publishers.begin(), publishers.end(), c.row.publisher) == publishers.end())
             publishers.push_back(c.row.publisher);
     std::vector<AccuracyRow> out(cases.size());
-    for (const std::string& p : publishers) {
-        const TrainingFactors f = fitTrainingFactors(cases, p);
-        if (fitted)
-            fitted->emplace_back(p, f);
+    std::vector<TrainingFactors> factors(publishers.size());
+    forEachFold(publishers.size(), [&](std::size_t k) {
+        factors[k] = fitTrainingFactors(cases, publishers[k]);
         for (std::size_t i = 0; i < cases.size(); ++i)
-            if (cases[i].row.publisher == p)
-                out[i] = estimateCase(cases[i], f);
-    }
+            if (cases[i].row.publisher == publishers[k])
+                out[i] = estimateCase(cases[i], factors[k]);
+    });
+    if (fitted)
+        for (std::size_t k = 0; k < publishers.size(); ++k)
+            fitted->emplace_back(publishers[k], factors[k]);
     return out;
 }
 
@@ -821,19 +860,22 @@ std::vector<AccuracyRow> servingOutOfFold(const std::vector<ServingCase>& cases,
     for (const auto& c : cases)
         if (std::find(publishers.begin(), publishers.end(), c.publisher) == publishers.end())
             publishers.push_back(c.publisher);
-    std::vector<AccuracyRow> out;
-    for (const auto& pub : publishers) {
+    std::vector<std::vector<AccuracyRow>> folds(publishers.size());
+    forEachFold(publishers.size(), [&](std::size_t k) {
         std::vector<ServingCase> fit;
         for (const auto& c : cases)
-            if (c.publisher != pub)
+            if (c.publisher != publishers[k])
                 fit.push_back(c);
         const ServingParams p = fit.empty() ? prior : fitServingParams(fit, prior).params;
         for (const auto& c : cases)
-            if (c.publisher == pub) {
+            if (c.publisher == publishers[k]) {
                 const InferenceEstimate e = estimateCase(c, p);
-                out.push_back(servingRow(c, metricOf(c, e), e.fit.fits));
+                folds[k].push_back(servingRow(c, metricOf(c, e), e.fit.fits));
             }
-    }
+    });
+    std::vector<AccuracyRow> out;
+    for (auto& f : folds)
+        std::move(f.begin(), f.end(), std::back_inserter(out));
     return out;
 }
 

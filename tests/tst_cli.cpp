@@ -30,7 +30,8 @@ const QTemporaryDir& storeDir()
     return dir;
 }
 
-Run cli(const QStringList& args, const QByteArray& stdinData = {}, const QStringList& extraEnv = {})
+Run cli(
+    const QStringList& args, const QByteArray& stdinData = {}, const QStringList& extraEnv = {}, int timeoutMs = 120000)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -44,7 +45,7 @@ Run cli(const QStringList& args, const QByteArray& stdinData = {}, const QString
     if (!stdinData.isEmpty())
         p.write(stdinData);
     p.closeWriteChannel();
-    if (!p.waitForFinished(120000))
+    if (!p.waitForFinished(timeoutMs))
         qFatal("gpuplan-cli did not finish");
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
         p.readAllStandardError()};
@@ -760,7 +761,8 @@ void TestCli::accuracyOutOfFold()
     // Leave one publisher out, training and serving in one report: every row of both bundled tables with its
     // out-of-fold estimate, then the groups. The counts are the tables': 48 rows of group "training" and 18 of
     // DeepSeek-V3, Qwen3-30B-A3B and Qwen3-235B-A22B (the MoE models) in validation/training.csv.
-    const Run r = cli({QStringLiteral("accuracy"), QStringLiteral("--out-of-fold")});
+    // One refit per publisher of both tables (a few seconds in a release build, minutes under the sanitizers).
+    const Run r = cli({QStringLiteral("accuracy"), QStringLiteral("--out-of-fold")}, {}, {}, 600000);
     QVERIFY2(r.code == 0, r.err.constData());
     std::map<QString, QStringList> rows, groups;
     for (const QByteArray& line : r.out.split('\n')) {
