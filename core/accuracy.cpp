@@ -4,12 +4,12 @@
 #include "fit.h"
 #include "inference.h"
 #include "training.h"
+#include "workers.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -360,33 +360,17 @@ TrainingFactors fitTrainingFactors(const std::vector<TrainingCase>& cases, std::
 
 namespace {
 
-/// Runs fold(0) … fold(n − 1), each on its own, over the machine's cores (a fold is one refit and is independent of the
-/// others; the results land where each fold puts them, so the output does not depend on the threads). The first
-/// exception a fold throws is rethrown.
+/// Runs fold(0) … fold(n − 1) over the machine's cores (a fold is one refit and is independent of the others; the
+/// results land where each fold puts them, so the output does not depend on the threads).
 template<typename Fold> void forEachFold(std::size_t n, const Fold& fold)
 {
     // std::thread::hardware_concurrency() may say 0: not known.
-    const std::size_t workers = std::min<std::size_t>(n, std::max(1U, std::thread::hardware_concurrency()));
+    const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(n, std::thread::hardware_concurrency()));
     std::atomic<std::size_t> next {0};
-    std::vector<std::exception_ptr> failures(n);
-    const auto work = [&] {
-        for (std::size_t i = next++; i < n; i = next++) {
-            try {
-                fold(i);
-            } catch (...) {
-                failures[i] = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t t = 1; t < workers; ++t)
-        threads.emplace_back(work);
-    work();
-    for (auto& th : threads)
-        th.join();
-    for (const auto& f : failures)
-        if (f)
-            std::rethrow_exception(f);
+    runOnWorkers(workers, [&](std::size_t) {
+        for (std::size_t i = next++; i < n; i = next++)
+            fold(i);
+    });
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <string>
 
 namespace gpuplan::core {
@@ -76,42 +77,51 @@ EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu)
     return d;
 }
 
+namespace {
+
+/// Each factor's name (the fitter's, the stored calibrations') and its member, in the fitter's order: the one list that
+/// names(), values() and fromValues() read.
+struct Factor
+{
+    const char* name;
+    double ServingParams::*member;
+};
+constexpr Factor kFactors[]
+    = {{"bandwidth_nvidia", &ServingParams::bandwidthNvidia}, {"bandwidth_amd", &ServingParams::bandwidthAmd},
+        {"kv_bandwidth", &ServingParams::kvBandwidth}, {"gemm_nvidia", &ServingParams::gemmNvidia},
+        {"gemm_amd", &ServingParams::gemmAmd}, {"fp4", &ServingParams::fp4}, {"dequant", &ServingParams::dequant},
+        {"overlap", &ServingParams::overlap}, {"moe", &ServingParams::moe}, {"kernel_vllm", &ServingParams::kernelVllm},
+        {"kernel_sglang", &ServingParams::kernelSglang}, {"step_overhead_vllm_s", &ServingParams::stepOverheadVllmS},
+        {"step_overhead_sglang_s", &ServingParams::stepOverheadSglangS},
+        {"step_overhead_trtllm_s", &ServingParams::stepOverheadTrtllmS},
+        {"layer_overhead_s", &ServingParams::layerOverheadS}, {"expert_gemm_width", &ServingParams::expertGemmWidth},
+        {"sequence_overhead_s", &ServingParams::sequenceOverheadS}};
+
+} // namespace
+
 std::vector<std::string> ServingParams::names()
 {
-    return {"bandwidth_nvidia", "bandwidth_amd", "kv_bandwidth", "gemm_nvidia", "gemm_amd", "fp4", "dequant", "overlap",
-        "moe", "kernel_vllm", "kernel_sglang", "step_overhead_vllm_s", "step_overhead_sglang_s",
-        "step_overhead_trtllm_s", "layer_overhead_s", "expert_gemm_width", "sequence_overhead_s"};
+    std::vector<std::string> out;
+    for (const Factor& f : kFactors)
+        out.emplace_back(f.name);
+    return out;
 }
 
 std::vector<double> ServingParams::values() const
 {
-    return {bandwidthNvidia, bandwidthAmd, kvBandwidth, gemmNvidia, gemmAmd, fp4, dequant, overlap, moe, kernelVllm,
-        kernelSglang, stepOverheadVllmS, stepOverheadSglangS, stepOverheadTrtllmS, layerOverheadS, expertGemmWidth,
-        sequenceOverheadS};
+    std::vector<double> out;
+    for (const Factor& f : kFactors)
+        out.push_back(this->*f.member);
+    return out;
 }
 
 ServingParams ServingParams::fromValues(const std::vector<double>& v)
 {
     ServingParams p;
-    if (v.size() != names().size())
+    if (v.size() != std::size(kFactors))
         return p;
-    p.bandwidthNvidia = v[0];
-    p.bandwidthAmd = v[1];
-    p.kvBandwidth = v[2];
-    p.gemmNvidia = v[3];
-    p.gemmAmd = v[4];
-    p.fp4 = v[5];
-    p.dequant = v[6];
-    p.overlap = v[7];
-    p.moe = v[8];
-    p.kernelVllm = v[9];
-    p.kernelSglang = v[10];
-    p.stepOverheadVllmS = v[11];
-    p.stepOverheadSglangS = v[12];
-    p.stepOverheadTrtllmS = v[13];
-    p.layerOverheadS = v[14];
-    p.expertGemmWidth = v[15];
-    p.sequenceOverheadS = v[16];
+    for (std::size_t i = 0; i < v.size(); ++i)
+        p.*kFactors[i].member = v[i];
     return p;
 }
 

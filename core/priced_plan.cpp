@@ -6,6 +6,7 @@
 
 #include "catalog_check.h"
 #include "tuple_hash.h"
+#include "workers.h"
 
 #include <algorithm>
 #include <atomic>
@@ -1077,26 +1078,7 @@ void PricedPlanner::planOfferings(const std::vector<Admission>& admitted, const 
                 s.excludedEnd = p.m_excluded.size();
             }
     };
-    std::vector<std::exception_ptr> failures(workers);
-    auto guarded = [&](std::size_t t) {
-        try {
-            work(t);
-        } catch (...) {
-            failures[t] = std::current_exception();
-        }
-    };
-    {
-        std::vector<std::thread> threads;
-        threads.reserve(workers);
-        for (std::size_t t = 1; t < workers; ++t)
-            threads.emplace_back(guarded, t);
-        guarded(0);
-        for (auto& th : threads)
-            th.join();
-    }
-    for (const auto& f : failures)
-        if (f)
-            std::rethrow_exception(f);
+    runOnWorkers(workers, work);
     // The lists in offering order, as one worker planning the offerings one after another makes them.
     std::vector<Candidate> candidates;
     std::vector<Exclusion> excluded;
