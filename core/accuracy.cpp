@@ -776,11 +776,10 @@ std::vector<std::string> informedServingFactors(const std::vector<ServingCase>& 
 ServingFit fitServingParams(
     const std::vector<ServingCase>& cases, const ServingParams& prior, const ServingFitOptions& options)
 {
-    // The search box of each factor: efficiencies between 0.2 and 1.25 × their start (a kernel above its datasheet
-    // share is capped at 1 where it is used), overheads from 10 µs to 50 ms a step and 0.1 µs to 1 ms a layer or a
-    // sequence, the experts' half-rate width from 16 to 8,192 elements.
+    // The search box of each factor comes with its kind (engine.cpp kFactors: ServingParams::searchBox).
     const std::vector<double> start = prior.values();
     const std::vector<std::string> names = ServingParams::names();
+    const std::vector<std::pair<double, double>> bounds = prior.searchBox();
     std::vector<FitParameter> box;
     std::vector<std::size_t> index; // the fitted factors' places in ServingParams::values()
     const std::vector<std::string> free = options.free.empty() ? informedServingFactors(cases) : options.free;
@@ -791,15 +790,8 @@ ServingFit fitServingParams(
         FitParameter p;
         p.name = names[i];
         p.start = start[i];
-        const bool overhead = names[i].find("overhead") != std::string::npos;
-        const bool layer = names[i] == "layer_overhead_s" || names[i] == "sequence_overhead_s";
-        const bool width = names[i] == "expert_gemm_width";
-        p.low = layer ? 1e-7 : overhead ? 1e-5 : width ? 16.0 : 0.2 * start[i];
-        p.high = layer              ? 1e-3
-            : overhead              ? 0.05
-            : width                 ? 8192.0
-            : names[i] == "overlap" ? 1.0
-                                    : 1.25 * std::max(start[i], 0.8);
+        p.low = bounds[i].first;
+        p.high = bounds[i].second;
         box.push_back(p);
     }
     const std::vector<double> measured = [&] {

@@ -79,23 +79,39 @@ EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu)
 
 namespace {
 
-/// Each factor's name (the fitter's, the stored calibrations') and its member, in the fitter's order: the one list that
-/// names(), values() and fromValues() read.
+/// What a factor is, which sets the box the fit searches it in.
+enum class FactorKind {
+    Efficiency,    ///< a share of a datasheet rate or of another engine's: 0.2 to 1.25 × its start (at least 1 above;
+                   ///< a kernel above its datasheet share is capped at 1 where it is used)
+    Share,         ///< a share that cannot pass 1 (the roofline's overlap): 0.2 × its start to 1
+    StepOverhead,  ///< s per step: 10 µs to 50 ms
+    SmallOverhead, ///< s per layer or per sequence in a step: 0.1 µs to 1 ms
+    Width,         ///< elements: 16 to 8,192 (the widest expert GEMM the half-rate width is measured against)
+};
+
+/// Each factor's name (the fitter's, the stored calibrations'), its member and its kind, in the fitter's order: the
+/// one list that names(), values(), fromValues() and searchBox() read.
 struct Factor
 {
     const char* name;
     double ServingParams::*member;
+    FactorKind kind;
 };
-constexpr Factor kFactors[]
-    = {{"bandwidth_nvidia", &ServingParams::bandwidthNvidia}, {"bandwidth_amd", &ServingParams::bandwidthAmd},
-        {"kv_bandwidth", &ServingParams::kvBandwidth}, {"gemm_nvidia", &ServingParams::gemmNvidia},
-        {"gemm_amd", &ServingParams::gemmAmd}, {"fp4", &ServingParams::fp4}, {"dequant", &ServingParams::dequant},
-        {"overlap", &ServingParams::overlap}, {"moe", &ServingParams::moe}, {"kernel_vllm", &ServingParams::kernelVllm},
-        {"kernel_sglang", &ServingParams::kernelSglang}, {"step_overhead_vllm_s", &ServingParams::stepOverheadVllmS},
-        {"step_overhead_sglang_s", &ServingParams::stepOverheadSglangS},
-        {"step_overhead_trtllm_s", &ServingParams::stepOverheadTrtllmS},
-        {"layer_overhead_s", &ServingParams::layerOverheadS}, {"expert_gemm_width", &ServingParams::expertGemmWidth},
-        {"sequence_overhead_s", &ServingParams::sequenceOverheadS}};
+constexpr Factor kFactors[] = {{"bandwidth_nvidia", &ServingParams::bandwidthNvidia, FactorKind::Efficiency},
+    {"bandwidth_amd", &ServingParams::bandwidthAmd, FactorKind::Efficiency},
+    {"kv_bandwidth", &ServingParams::kvBandwidth, FactorKind::Efficiency},
+    {"gemm_nvidia", &ServingParams::gemmNvidia, FactorKind::Efficiency},
+    {"gemm_amd", &ServingParams::gemmAmd, FactorKind::Efficiency}, {"fp4", &ServingParams::fp4, FactorKind::Efficiency},
+    {"dequant", &ServingParams::dequant, FactorKind::Efficiency},
+    {"overlap", &ServingParams::overlap, FactorKind::Share}, {"moe", &ServingParams::moe, FactorKind::Efficiency},
+    {"kernel_vllm", &ServingParams::kernelVllm, FactorKind::Efficiency},
+    {"kernel_sglang", &ServingParams::kernelSglang, FactorKind::Efficiency},
+    {"step_overhead_vllm_s", &ServingParams::stepOverheadVllmS, FactorKind::StepOverhead},
+    {"step_overhead_sglang_s", &ServingParams::stepOverheadSglangS, FactorKind::StepOverhead},
+    {"step_overhead_trtllm_s", &ServingParams::stepOverheadTrtllmS, FactorKind::StepOverhead},
+    {"layer_overhead_s", &ServingParams::layerOverheadS, FactorKind::SmallOverhead},
+    {"expert_gemm_width", &ServingParams::expertGemmWidth, FactorKind::Width},
+    {"sequence_overhead_s", &ServingParams::sequenceOverheadS, FactorKind::SmallOverhead}};
 
 } // namespace
 
@@ -112,6 +128,32 @@ std::vector<double> ServingParams::values() const
     std::vector<double> out;
     for (const Factor& f : kFactors)
         out.push_back(this->*f.member);
+    return out;
+}
+
+std::vector<std::pair<double, double>> ServingParams::searchBox() const
+{
+    std::vector<std::pair<double, double>> out;
+    for (const Factor& f : kFactors) {
+        const double start = this->*f.member;
+        switch (f.kind) {
+        case FactorKind::Efficiency:
+            out.emplace_back(0.2 * start, 1.25 * std::max(start, 0.8));
+            break;
+        case FactorKind::Share:
+            out.emplace_back(0.2 * start, 1.0);
+            break;
+        case FactorKind::StepOverhead:
+            out.emplace_back(1e-5, 0.05);
+            break;
+        case FactorKind::SmallOverhead:
+            out.emplace_back(1e-7, 1e-3);
+            break;
+        case FactorKind::Width:
+            out.emplace_back(16.0, 8192.0);
+            break;
+        }
+    }
     return out;
 }
 

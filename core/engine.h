@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuplan::core {
@@ -78,6 +79,8 @@ struct ServingParams
     std::vector<double> values() const;
     static ServingParams fromValues(const std::vector<double>& v);
     static std::vector<std::string> names();
+    /// The box the fit searches for each factor, in the fitter's order, given the values it starts from.
+    std::vector<std::pair<double, double>> searchBox() const;
 };
 
 /// The shipped factors: the fit of the bundled validation rows (engine.cpp says when and how it was made; a test

@@ -7,6 +7,8 @@
 #include "core/accuracy.h"
 #include "testutil.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -77,6 +79,7 @@ private Q_SLOTS:
     void servingRequestsColumn();
     void servingFitReproducesTheShippedFactors();
     void servingFitLeavesUninformedFactorsAtThePrior();
+    void servingSearchBoxFollowsEachFactorsKind();
     void servingLeaveOnePublisherOut();
     void outOfFold_data();
     void outOfFold();
@@ -343,16 +346,44 @@ void TestAccuracy::servingFitLeavesUninformedFactorsAtThePrior()
     QCOMPARE(core::informedServingFactors(all), core::ServingParams::names());
 }
 
-// Leave one publisher out: each publisher's runs estimated with the factors fitted to the others. The issue's target
-// is a median of 15 % and a worst case of 35 % per group; today (README "How far to trust it") throughput reaches
-// 12.8 % / 135.2 % (dense 9.4 % / 53.1 %, MoE 15.5 % / 135.2 %) and latency 12.0 % / 35.5 %: these limits hold that
-// line. FP4 weights on Hopper now run 16-bit math (W4A16, inference.h mathPrecision): dense 11.4 → 9.4 %, MoE
-// 15.8 → 15.5 %, but the worst row (Qwen3-30B-A3B on one GB200, published slower than on one B200) 132.5 → 135.2 %
-// under the refitted factors, hence 1.36 where it was 1.35.
-// The TensorRT-LLM perf-overview rows state the requests each run sent (its num_requests table), and the estimate
-// ends the burst with a partial wave: throughput's median went from 14.1 % to 12.7 % and MoE's from 17.5 % to 15.8 %,
-// while latency's median rose from 9.4 % to 11.9 % (TTFTs of 16 and 47 ms, J21 and J23, moved from 9.6 and 8.6 %
-// to 12.5 and 11.2 % under the refitted per-step costs).
+// The box the fit searches each factor in follows what the factor is (engine.cpp kFactors). Worked by hand from the
+// rules written there: an efficiency of 0.5 searches 0.1 – 1.0 (1.25 × max(0.5, 0.8)), one of 1.2 searches 0.24 – 1.5;
+// the overlap 0.7 searches 0.14 – 1 (it cannot pass 1); a step's overhead 10 µs – 50 ms; a layer's or a sequence's
+// 0.1 µs – 1 ms; the experts' half-rate width 16 – 8,192 elements. The shipped factors lie inside their boxes.
+void TestAccuracy::servingSearchBoxFollowsEachFactorsKind()
+{
+    core::ServingParams p;
+    p.bandwidthNvidia = 0.5;
+    p.kernelSglang = 1.2;
+    p.overlap = 0.7;
+    const auto names = core::ServingParams::names();
+    const auto box = p.searchBox();
+    QCOMPARE(box.size(), names.size());
+    const auto at = [&](const std::string& name) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        return box[std::size_t(it - names.begin())];
+    };
+    const auto near = [](std::pair<double, double> got, double low, double high) {
+        return std::abs(got.first - low) <= 1e-12 * high && std::abs(got.second - high) <= 1e-12 * high;
+    };
+    QVERIFY(near(at("bandwidth_nvidia"), 0.1, 1.0));
+    QVERIFY(near(at("kernel_sglang"), 0.24, 1.5));
+    QVERIFY(near(at("overlap"), 0.14, 1.0));
+    QVERIFY(near(at("step_overhead_vllm_s"), 1e-5, 0.05));
+    QVERIFY(near(at("step_overhead_trtllm_s"), 1e-5, 0.05));
+    QVERIFY(near(at("layer_overhead_s"), 1e-7, 1e-3));
+    QVERIFY(near(at("sequence_overhead_s"), 1e-7, 1e-3));
+    QVERIFY(near(at("expert_gemm_width"), 16.0, 8192.0));
+
+    const core::ServingParams& shipped = core::defaultServingParams();
+    const auto values = shipped.values();
+    const auto shippedBox = shipped.searchBox();
+    for (std::size_t i = 0; i < values.size(); ++i)
+        QVERIFY2(values[i] >= shippedBox[i].first && values[i] <= shippedBox[i].second, names[i].c_str());
+}
+
+// Leave one publisher out: each publisher's runs estimated with the factors fitted to the others (README "How far to
+// trust it" gives the per-group figures; the limits below are those figures rounded up).
 void TestAccuracy::servingLeaveOnePublisherOut()
 {
     const auto rows = core::servingOutOfFold(servingCases("serving.csv"));

@@ -53,6 +53,14 @@ core::InferenceSpec spec(int prompt, int output, core::ServingEngine engine = co
     s.engine = engine;
     return s;
 }
+
+/// One engine step of `model` on one `gpu` (TP 1) with the fixed efficiency, under `params`.
+double oneStepS(const char* model, const core::InferenceSpec& s, const char* gpu, const core::ServingParams& params,
+    const core::StepLoad& load)
+{
+    return core::stepSeconds(test::model(model), s, test::gpu(gpu), {1, 1, 1}, fixedEfficiency(), params, load);
+}
+
 } // namespace
 
 class TestInference : public QObject
@@ -92,8 +100,7 @@ void TestInference::decodeIsMemoryBound()
     core::StepLoad load;
     load.decodes = 1;
     load.decodeContext = 192;
-    const double step = core::stepSeconds(test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"),
-        {1, 1, 1}, fixedEfficiency(), fixedParams(), load);
+    const double step = oneStepS("llama-3.1-8b", spec(128, 128), "H100-SXM-80GB", fixedParams(), load);
     GP_COMPARE_REL(step, (15'009'849'344.0 + 25'165'824.0) / 2.8475e12 + 0.6e-3, 1e-9);
 }
 
@@ -578,8 +585,7 @@ void TestInference::eachRunningSequenceCostsTheEngine()
     load.decodes = 64;
     load.decodeContext = 192;
     const auto step = [&](const core::ServingParams& params) {
-        return core::stepSeconds(test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"), {1, 1, 1},
-            fixedEfficiency(), params, load);
+        return oneStepS("llama-3.1-8b", spec(128, 128), "H100-SXM-80GB", params, load);
     };
     const double bare = step(p);
     p.sequenceOverheadS = 1e-4;
@@ -608,8 +614,7 @@ void TestInference::narrowExpertsRunSlower()
     load.prefillTokens = 8192;
     load.prefillPosition = 4096;
     const auto step = [&](const core::ServingParams& params) {
-        return core::stepSeconds(test::model("qwen3-30b-a3b"), spec(8192, 128), test::gpu("B200"), {1, 1, 1},
-            fixedEfficiency(), params, load);
+        return oneStepS("qwen3-30b-a3b", spec(8192, 128), "B200", params, load);
     };
     const double wide = step(p);
     p.expertGemmWidth = 584;
