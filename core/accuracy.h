@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuplan::core {
@@ -23,8 +24,9 @@ struct AccuracyRow
     std::string metric;      ///< what was compared, with its unit in the name
     double published = 0;
     double estimated = 0;
-    double error = 0;     ///< (estimated − published) / published
-    double rateRatio = 1; ///< estimated ÷ published for rates (throughput); published ÷ estimated for times
+    double error = 0;      ///< (estimated − published) / published
+    double rateRatio = 1;  ///< estimated ÷ published for rates (throughput); published ÷ estimated for times
+    bool timeLike = false; ///< the metric is a time (latency, step time, GPU-hours), not a rate
     std::string source;
     std::string publisher; ///< who published the measurement (whole publishers are held out or left out together)
     bool holdout = false;  ///< from validation/holdout/: never used to choose or fit a parameter
@@ -49,6 +51,13 @@ struct AccuracyGroup
     /// for at least 80 % of runs like the bundled ones: narrowestBand(ratios, 0.8).
     double rateLow = 1;
     double rateHigh = 1;
+    bool timeLike = false; ///< every row's metric is a time (the latency groups)
+    /// The 80 % range of the true value ÷ the estimate in the group's own terms: of the time for time-like groups
+    /// (true latency in estimate × [low, high]), else of the rate.
+    std::pair<double, double> trueOverEstimate() const
+    {
+        return timeLike ? std::pair {rateLow, rateHigh} : std::pair {1 / rateHigh, 1 / rateLow};
+    }
     /// What share of rows the band really holds when fitted without them: 5-fold cross-validation (each fold
     /// of rows, taken by position, is counted against the band fitted on the other four).
     double heldOutCoverage = 0;

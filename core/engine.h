@@ -32,6 +32,10 @@ struct EngineDefaults
     int tokenBudget = 8192;
     int maxSequences = 1024;
     bool mixedBatches = true;
+    /// Whether a request is admitted only when the KV cache can hold it to its last token (TensorRT-LLM's default
+    /// capacity scheduler, GUARANTEED_NO_EVICT: prompt + maximum output reserved up front) rather than as its blocks
+    /// fill (vLLM and SGLang allocate as tokens arrive and preempt or retract when the cache runs out).
+    bool reservesWholeRequest = false;
     std::string source;
 };
 EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu);

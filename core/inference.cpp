@@ -438,11 +438,12 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     // context weighs each class by its share and its output: Σ s·O·(P + O/2) / Σ s·O. Its own (unshared) KV leaves
     // out the cached prefix.
     double weight = 0, context = 0, privateContext = 0, promptMean = 0, prefilledMean = 0, fullContext = 0;
-    double positionWeight = 0;
+    double positionWeight = 0, reservedContext = 0;
     for (const auto& c : classes) {
         weight += c.share * c.output;
         context += c.share * c.output * (c.prompt + c.output / 2.0);
         privateContext += c.share * c.output * (c.prefilled() + c.output / 2.0);
+        reservedContext += c.share * c.output * (c.prefilled() + c.output); // its whole length, from admission on
         promptMean += c.share * c.prompt;
         prefilledMean += c.share * c.prefilled();
         positionWeight += c.share * c.prefilled() * c.position();
@@ -455,6 +456,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     const double kvShare = e.kvBytesPerTokenPerGpu / std::max(1e-30, e.kvBytesPerToken);
     double kvPerSeqAvg = kvBytesForContext(m, spec.kvPrecision, privateContext / weight) * kvShare;
     double kvPerSeqFull = kvBytesForContext(m, spec.kvPrecision, fullContext) * kvShare;
+    double kvPerSeqReserved = kvBytesForContext(m, spec.kvPrecision, reservedContext / weight) * kvShare;
     e.sharedPrefixBytesPerGpu = hit > 0 ? kvBytesForContext(m, spec.kvPrecision, prefixTokens) * kvShare : 0.0;
 
     // Speculative decoding: the draft's weights and KV beside the target's. A draft model is a model of its own; MTP
@@ -495,6 +497,7 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
             / std::max(1e-30, kvBytesPerToken(*draftArch, spec.kvPrecision));
         kvPerSeqAvg += draftKv;
         kvPerSeqFull += draftKv;
+        kvPerSeqReserved += draftKv;
         e.acceptedTokens = spec.speculation->acceptedTokens;
     }
     // LoRA: the resident adapters in GPU memory (16-bit), split like the weights over tp.
@@ -513,7 +516,11 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
         = usable - perGpuWeights - e.draftBytesPerGpu - e.loraResidentBytesPerGpu - e.sharedPrefixBytesPerGpu;
     // Sequences one replica holds: each GPU's KV room over what one sequence keeps there (under attention DP each
     // GPU keeps its own sequences, so the replica holds tp times as many).
-    const double perGpuSeqs = kvRoom > 0 ? std::floor(kvRoom / kvPerSeqAvg) : 0;
+    // An engine that reserves each request's whole length on admission (TensorRT-LLM) fits kvRoom over the mean
+    // reservation (each class's prompt + output, weighted by how long it runs); one that allocates as tokens arrive
+    // fits kvRoom over the mean held.
+    const double kvPerSeqAdmitted = e.engineDefaults.reservesWholeRequest ? kvPerSeqReserved : kvPerSeqAvg;
+    const double perGpuSeqs = kvRoom > 0 ? std::floor(kvRoom / kvPerSeqAdmitted) : 0;
     e.maxConcurrency = static_cast<int>(std::min(1e9, perGpuSeqs * (l.attentionDp ? l.tp : 1)));
     // A sequence must be able to reach its full length alone.
     if (kvRoom < kvPerSeqFull)
@@ -563,6 +570,8 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     else
         e.assumptions.push_back(
             Message(msg::assumeEngineSeparate, {engineName, std::to_string(e.engineDefaults.tokenBudget)}));
+    if (e.engineDefaults.reservesWholeRequest)
+        e.assumptions.push_back(Message(msg::assumeEngineReserves, {engineName}));
 
     // Pipeline stages on separate instances run one after the other for a given token: a stage's time (its share
     // of the weights and layers) times the stages, plus one network hop per stage boundary carrying the step's

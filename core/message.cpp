@@ -596,6 +596,10 @@ const MessageDef assumeEngineSeparate {"assume.engine_separate",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "%1 batching: prefill batches of up to %2 tokens between decode steps, as many sequences as the KV cache holds "
         "(its defaults on this GPU)")};
+const MessageDef assumeEngineReserves {"assume.engine_reserves",
+    QT_TRANSLATE_NOOP("gpuplan::Messages",
+        "%1 admits a request only when the KV cache can hold its prompt and whole output (its default capacity "
+        "scheduler, GUARANTEED_NO_EVICT): the sequences that fit are counted at their full length")};
 const MessageDef assumeReleasedPrecision {"assume.released_precision",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "no inference.weight_precision given: the weights are served as %1 is released, %2 (experts %3); set "
@@ -787,9 +791,9 @@ const std::vector<const MessageDef*>& allMessages()
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,
-        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineDefault, &assumeReleasedPrecision,
-        &assumeMoeBalanced, &assumeSpeculation, &speculationCosts, &assumePrefixCache, &assumeLoraServing,
-        &assumeLengthMix, &assumeLengthMixSource, &assumeMxfp8NotNative, &assumeGoodputShares,
+        &assumePagedKv, &assumeEngineMixed, &assumeEngineSeparate, &assumeEngineReserves, &assumeEngineDefault,
+        &assumeReleasedPrecision, &assumeMoeBalanced, &assumeSpeculation, &speculationCosts, &assumePrefixCache,
+        &assumeLoraServing, &assumeLengthMix, &assumeLengthMixSource, &assumeMxfp8NotNative, &assumeGoodputShares,
         // calibration from a serving benchmark's results
         &calibRunRate, &calibRunConcurrency, &calibRunBurst, &calibStatMean, &calibStatMedian, &calibStatDerived,
         &calibStatMeasured, &calibOverloaded, &calibSaturated, &calibBeyondCapacity, &calibDoesNotFit, &calibNoLittle,

@@ -111,9 +111,9 @@ extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, f
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,
     changePipelineParallel, changeLora, missesTpot, missesTtft, needsReplicas, prefillOverTtft, availabilityUnreachable,
     replicasBeyondLimit, batchNoFigure, assumeLora, assumeGlobalBatchRounded, assumePrecisionFallback, assumeGoodput,
-    assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineDefault,
-    assumeReleasedPrecision, assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares, assumeSpeculation,
-    speculationCosts, assumePrefixCache, assumeLoraServing, assumeLengthMix, assumeLengthMixSource;
+    assumeKvShare, assumePipelineHops, assumePagedKv, assumeEngineMixed, assumeEngineSeparate, assumeEngineReserves,
+    assumeEngineDefault, assumeReleasedPrecision, assumeMoeBalanced, assumeMxfp8NotNative, assumeGoodputShares,
+    assumeSpeculation, speculationCosts, assumePrefixCache, assumeLoraServing, assumeLengthMix, assumeLengthMixSource;
 // Calibration from a serving benchmark's results (serving_calibration.cpp) and what plans say about it
 extern const MessageDef calibRunRate, calibRunConcurrency, calibRunBurst, calibStatMean, calibStatMedian,
     calibStatDerived, calibStatMeasured, calibOverloaded, calibSaturated, calibBeyondCapacity, calibDoesNotFit,

@@ -80,6 +80,7 @@ private Q_SLOTS:
     void servingFitReproducesTheShippedFactors();
     void servingFitLeavesUninformedFactorsAtThePrior();
     void servingSearchBoxFollowsEachFactorsKind();
+    void rangeReadsInTheGroupsOwnTerms();
     void servingLeaveOnePublisherOut();
     void outOfFold_data();
     void outOfFold();
@@ -382,6 +383,35 @@ void TestAccuracy::servingSearchBoxFollowsEachFactorsKind()
         QVERIFY2(values[i] >= shippedBox[i].first && values[i] <= shippedBox[i].second, names[i].c_str());
 }
 
+// The 80 % range is shown as true ÷ estimate of what the group measures. Ten rows whose published ÷ estimated times
+// are 0.8, 0.9, …, 1.6 and 5.0: the narrowest band holding ⌈0.8 · 11⌉ = 9 of them is 0.8 – 1.6, so a true latency
+// lies between 0.8 and 1.6 × its estimate. The same ratios as estimated ÷ published rates (a throughput group) put the
+// true rate between 1 / 1.6 = 0.625 and 1 / 0.8 = 1.25 × its estimate.
+void TestAccuracy::rangeReadsInTheGroupsOwnTerms()
+{
+    std::vector<core::AccuracyRow> rows;
+    for (double r : {0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 5.0})
+        for (const bool time : {true, false}) {
+            core::AccuracyRow row;
+            row.group = time ? "serving latency" : "serving throughput";
+            row.rateRatio = r;
+            row.timeLike = time;
+            rows.push_back(row);
+        }
+    const auto groups = core::summarizeGroups(rows);
+    const auto find = [&](const std::string& name) {
+        return *std::find_if(
+            groups.begin(), groups.end(), [&](const core::AccuracyGroup& g) { return g.name == name; });
+    };
+    const auto latency = find("serving latency"), throughput = find("serving throughput");
+    QVERIFY(latency.timeLike);
+    QVERIFY(!throughput.timeLike);
+    QCOMPARE(latency.trueOverEstimate().first, 0.8);
+    QCOMPARE(latency.trueOverEstimate().second, 1.6);
+    QCOMPARE(throughput.trueOverEstimate().first, 0.625);
+    QCOMPARE(throughput.trueOverEstimate().second, 1.25);
+}
+
 // Leave one publisher out: each publisher's runs estimated with the factors fitted to the others (README "How far to
 // trust it" gives the per-group figures; the limits below are those figures rounded up).
 void TestAccuracy::servingLeaveOnePublisherOut()
@@ -394,13 +424,13 @@ void TestAccuracy::servingLeaveOnePublisherOut()
             groups[g].push_back(std::abs(r.error));
     }
     // Measured (gpuplan-cli accuracy --out-of-fold) and held here so that they cannot get worse unnoticed; the issue's
-    // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 3.1 × the
-    // published out of fold), Llama 4 Maverick on 8 × H100 at 128/2048 (2.3 ×), vLLM's TTFT of one 233-token request
+    // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 3.3 × the
+    // published out of fold), Llama 4 Maverick on 8 × H100 at 1000/1000 (1.8 ×), vLLM's TTFT of one 233-token request
     // through its API server (a quarter of the published).
-    const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.17, 2.10}},
-        {"serving throughput · dense", {0.16, 0.72}}, {"serving throughput · MoE", {0.18, 2.10}},
-        {"serving throughput · trtllm", {0.16, 1.30}}, {"serving throughput · vllm", {0.28, 0.72}},
-        {"serving throughput · amd", {0.27, 0.72}}, {"serving latency", {0.14, 0.75}}};
+    const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.15, 2.30}},
+        {"serving throughput · dense", {0.14, 0.67}}, {"serving throughput · MoE", {0.18, 2.30}},
+        {"serving throughput · trtllm", {0.14, 0.85}}, {"serving throughput · vllm", {0.25, 0.76}},
+        {"serving throughput · amd", {0.24, 0.67}}, {"serving latency", {0.12, 0.76}}};
     for (const auto& [name, limit] : limits) {
         QVERIFY2(groups.count(name), name.c_str());
         const auto& errs = groups[name];

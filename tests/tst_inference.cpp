@@ -4,6 +4,7 @@
 #include "core/inference.h"
 #include "testutil.h"
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 
@@ -106,16 +107,26 @@ void TestInference::decodeIsMemoryBound()
 
 void TestInference::maxConcurrencyAndTheEngineCap()
 {
-    // 90 % of 80 GiB = 77 309 411 328 B; minus weights 16 060 522 496 = 61 248 888 832 B of KV; each sequence holds
-    // 192 tokens · 131 072 B = 25 165 824 B → 2 433 sequences fit. TensorRT-LLM runs at most 2 048 (max_batch_size),
-    // vLLM 1 024 on an H100 (max_num_seqs): the engine, not memory, sets the operating point.
+    // 90 % of 80 GiB = 77 309 411 328 B; minus weights 16 060 522 496 = 61 248 888 832 B of KV; a sequence holds on
+    // average 192 tokens · 131 072 B = 25 165 824 B → 2 433 sequences fit where blocks are allocated as tokens arrive.
+    // TensorRT-LLM reserves each request's whole 256 tokens on admission (GUARANTEED_NO_EVICT), 33 554 432 B → 1 825,
+    // below its max_batch_size of 2 048: memory sets its operating point. vLLM runs at most 1 024 on an H100
+    // (max_num_seqs): there the engine, not memory, does.
     const auto trt = core::estimateInference(test::model("llama-3.1-8b"), spec(128, 128), test::gpu("H100-SXM-80GB"),
         {1, 1, 1}, fixedEfficiency(), 0, &fixedParams());
-    QCOMPARE(trt.maxConcurrency, 2048);
-    QCOMPARE(trt.limitedBy, std::string("engine"));
+    QCOMPARE(trt.maxConcurrency, 1825);
+    QCOMPARE(trt.limitedBy, std::string("memory"));
     const auto vllm = core::estimateInference(test::model("llama-3.1-8b"), spec(128, 128, core::ServingEngine::Vllm),
         test::gpu("H100-SXM-80GB"), {1, 1, 1}, fixedEfficiency(), 0, &fixedParams());
     QCOMPARE(vllm.maxConcurrency, 1024);
+    QCOMPARE(vllm.limitedBy, std::string("engine"));
+    // The plan says which engines count sequences at their full length.
+    const auto says = [](const core::InferenceEstimate& e) {
+        return std::any_of(e.assumptions.begin(), e.assumptions.end(),
+            [](const core::Message& m) { return m.id() == "assume.engine_reserves"; });
+    };
+    QVERIFY(says(trt));
+    QVERIFY(!says(vllm));
     // SGLang caps by the KV pool only.
     const auto sglang
         = core::estimateInference(test::model("llama-3.1-8b"), spec(128, 128, core::ServingEngine::Sglang),
@@ -544,6 +555,14 @@ void TestInference::twoBucketLengthMix()
     const auto e = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 16, &fixedParams());
     GP_COMPARE_REL(e.contextTokens, 984000.0 / 280, 1e-12);
     GP_COMPARE_REL(e.memory.kvCache, 16 * 984000.0 / 280 * 131072, 1e-12);
+    // Capacity: 61 248 888 832 B of KV room (maxConcurrencyAndTheEngineCap) over 3 514.3 tokens · 131 072 B is 132.97
+    // sequences for SGLang, which allocates as tokens arrive. TensorRT-LLM reserves each request's whole length on
+    // admission, weighted the same way: (0.8 · 100 · 1 100 + 0.2 · 1 000 · 5 000) / 280 = 3 885.7 tokens → 120.26.
+    QCOMPARE(e.maxConcurrency, 132);
+    auto trtSpec = s;
+    trtSpec.engine = core::ServingEngine::Trtllm;
+    QCOMPARE(
+        core::estimateInference(m, trtSpec, gpu, {1, 1, 1}, fixedEfficiency(), 16, &fixedParams()).maxConcurrency, 120);
     // SGLang prefills a new prompt after the decode step under way: TTFT_b = ½ decode + prefill(P_b at P_b / 2). The
     // mean is 0.8 · TTFT_1000 + 0.2 · TTFT_4000; the p99 request is a long one (the top 20 % are all 4000-token
     // prompts), and its end-to-end time adds 999 TPOTs.

@@ -540,6 +540,10 @@
         <translation>KV 缓存使用 90% 的显存减去权重（vLLM 默认 gpu_memory_utilization）</translation>
     </message>
     <message>
+        <source>%1 admits a request only when the KV cache can hold its prompt and whole output (its default capacity scheduler, GUARANTEED_NO_EVICT): the sequences that fit are counted at their full length</source>
+        <translation>%1 仅在 KV 缓存能容纳请求的提示词和全部输出时才接纳该请求（其默认容量调度策略 GUARANTEED_NO_EVICT）：可容纳的序列按完整长度计算</translation>
+    </message>
+    <message>
         <source>a sequence holds prompt + output/2 tokens of KV on average (paged attention)</source>
         <translation>每个序列平均占用提示词 + 输出/2 个 token 的 KV（分页注意力）</translation>
     </message>

@@ -394,7 +394,9 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
         for (const auto& g : rep->groups)
             j["groups"].push_back({{"name", g.name}, {"rows", g.rows}, {"median_abs_error", g.medianAbsError},
                 {"worst_abs_error", g.worstAbsError}, {"limit_median", g.limitMedian}, {"limit_worst", g.limitWorst},
-                {"range_rate_low", g.rateLow}, {"range_rate_high", g.rateHigh},
+                {"range_rate_low", g.rateLow}, {"range_rate_high", g.rateHigh}, {"time_like", g.timeLike},
+                {"range_true_over_estimate_low", g.trueOverEstimate().first},
+                {"range_true_over_estimate_high", g.trueOverEstimate().second},
                 {"range_held_out_coverage", g.heldOutCoverage}});
         text = core::detail::jsonDocument(j);
     } else if (format == "csv") {
@@ -421,12 +423,14 @@ int cmdAccuracy(const std::vector<std::string>& args, std::ostream& out, std::os
                 grp.promised()
                     ? withSeparators(grp.limitMedian * 100, 0) + " / " + withSeparators(grp.limitWorst * 100, 0)
                     : std::string("not promised"),
-                withSeparators(1 / grp.rateHigh, 2) + " – " + withSeparators(1 / grp.rateLow, 2),
+                withSeparators(grp.trueOverEstimate().first, 2) + " – "
+                    + withSeparators(grp.trueOverEstimate().second, 2),
                 withSeparators(grp.heldOutCoverage * 100, 0)});
         text = t.render() + "\n" + g.render()
             + "\nSources: tests/data/validation/*.csv (one per row). Errors are (estimated − published) / published.\n"
               "Held-out coverage: the share of a group's rows inside the 80 % range when the range is fitted without "
-              "them (5-fold cross-validation).\n";
+              "them (5-fold cross-validation).\nThe range is of the latency for the latency groups (true latency = "
+              "estimate × range) and of the rate for the others (true throughput = estimate × range).\n";
     }
     if (!emit(*a, text, out, err))
         return ExitBadInput;

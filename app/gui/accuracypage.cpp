@@ -219,7 +219,8 @@ QVariant AccuracyGroupModel::data(const QModelIndex& index, int role) const
         return g.promised() ? tr("%1 / %2").arg(Fmt::percent(g.limitMedian, 0), Fmt::percent(g.limitWorst, 0))
                             : tr("not promised");
     case Range:
-        return tr("%1 – %2").arg(Fmt::number(1 / g.rateHigh, 2), Fmt::number(1 / g.rateLow, 2));
+        return tr("%1 – %2").arg(
+            Fmt::number(g.trueOverEstimate().first, 2), Fmt::number(g.trueOverEstimate().second, 2));
     default:
         return {};
     }

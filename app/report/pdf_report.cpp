@@ -1999,7 +1999,8 @@ private:
                 g.promised() ? grouped(g.limitMedian * 100, 0) + QStringLiteral(" / ") + grouped(g.limitWorst * 100, 0)
                         + QStringLiteral(" %")
                              : tr("not promised"),
-                grouped(1 / g.rateHigh, 2) + QStringLiteral(" – ") + grouped(1 / g.rateLow, 2)});
+                grouped(g.trueOverEstimate().first, 2) + QStringLiteral(" – ")
+                    + grouped(g.trueOverEstimate().second, 2)});
         d.table(t);
     }
 
