@@ -178,11 +178,17 @@ ServingParams ServingParams::fromValues(const std::vector<double>& v)
 // vLLM on MI300X (Oracle, AMD's ROCm blog; 18 runs). Every factor is informed by some run; the held-out
 // publishers (tests/data/validation/holdout/: dstack, the SGLang Cookbook, AMD's ROCm vLLM README, Qwen) check them.
 // Objective 0.0756 (2026-12-07, since TensorRT-LLM's requests reserve their whole length: 0.0826 before).
+namespace {
+// In kFactors' order; a list of another length does not compile (fromValues would otherwise fall back to every prior).
+constexpr double kShipped[] = {0.73005, 0.729779, 1.00001, 0.787931, 0.876421, 0.677577, 0.974678, 0.700047, 0.507011,
+    0.79147, 0.781193, 0.00102036, 0.000988196, 0.00103901, 1.04352e-05, 601.479, 1.02575e-05};
+static_assert(std::size(kShipped) == std::size(kFactors), "one shipped value per serving factor");
+} // namespace
+
 const ServingParams& defaultServingParams()
 {
     static const ServingParams p
-        = ServingParams::fromValues({0.73005, 0.729779, 1.00001, 0.787931, 0.876421, 0.677577, 0.974678, 0.700047,
-            0.507011, 0.79147, 0.781193, 0.00102036, 0.000988196, 0.00103901, 1.04352e-05, 601.479, 1.02575e-05});
+        = ServingParams::fromValues(std::vector<double>(std::begin(kShipped), std::end(kShipped)));
     return p;
 }
 
