@@ -491,13 +491,15 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
             draftWeights += (2.0 * m.hidden * m.hidden - countParams(*draftArch).embedding) * bytes;
         }
         e.draftBytesPerGpu = draftWeights / (double(l.tp) * l.pp);
-        // The draft's KV per sequence, split over the GPUs as its own attention splits.
-        const double draftKv = kvBytesForContext(*draftArch, spec.kvPrecision, e.contextTokens)
-            * kvPerTokenPerGpu(*draftArch, spec.kvPrecision, l)
+        // The draft's KV per sequence, split over the GPUs as its own attention splits, over the same contexts as
+        // the target's: held on average, at the full length, and as reserved on admission.
+        const double draftShare = kvPerTokenPerGpu(*draftArch, spec.kvPrecision, l)
             / std::max(1e-30, kvBytesPerToken(*draftArch, spec.kvPrecision));
-        kvPerSeqAvg += draftKv;
-        kvPerSeqFull += draftKv;
-        kvPerSeqReserved += draftKv;
+        const auto draftKv
+            = [&](double tokens) { return kvBytesForContext(*draftArch, spec.kvPrecision, tokens) * draftShare; };
+        kvPerSeqAvg += draftKv(e.contextTokens);
+        kvPerSeqFull += draftKv(fullContext);
+        kvPerSeqReserved += draftKv(reservedContext / weight);
         e.acceptedTokens = spec.speculation->acceptedTokens;
     }
     // LoRA: the resident adapters in GPU memory (16-bit), split like the weights over tp.
@@ -829,9 +831,11 @@ InferenceEstimate estimateInference(const ModelArch& m, const InferenceSpec& spe
     }
 
     const int held = std::max(chosen, concurrency);
-    // The draft's and the resident adapters' weights count as weights, the shared prefix's KV as KV cache.
+    // The draft's and the resident adapters' weights count as weights, the shared prefix's KV as KV cache. The KV
+    // cache is what the held sequences take from the pool: what they hold so far, or, where the engine reserves each
+    // request's whole length on admission, what it reserved.
     e.memory.weights = perGpuWeights + e.draftBytesPerGpu + e.loraResidentBytesPerGpu;
-    e.memory.kvCache = sequencesPerGpu(held, l) * kvPerSeqAvg + e.sharedPrefixBytesPerGpu;
+    e.memory.kvCache = sequencesPerGpu(held, l) * kvPerSeqAdmitted + e.sharedPrefixBytesPerGpu;
     e.memory.overhead = gpu.memoryBytes * (1.0 - servingMemoryFraction);
     e.fit.requiredBytes = e.memory.total();
     if (e.maxConcurrency == 0)

@@ -477,6 +477,8 @@ const MessageDef noteSpotServing {"plan.note_spot_serving",
 const MessageDef beyondQuota {"plan.beyond_quota",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "needs more than the instance quota of %1 (constraints.max_instances, or the plan default in Settings): %2")};
+const MessageDef unfitOnInstances {
+    "plan.unfit_on_instances", QT_TRANSLATE_NOOP("gpuplan::Messages", "on instances of %1 GPU(s): %2")};
 const MessageDef noteQuotaDefault {"plan.note_quota_default",
     QT_TRANSLATE_NOOP("gpuplan::Messages",
         "each offering may use at most %1 instances (an assumption: set constraints.max_instances per provider, or the "
@@ -784,10 +786,10 @@ const std::vector<const MessageDef*>& allMessages()
         &noteSloRiskRecommended, &noteStrictSlo, &noteServingMonth, &noteUsersUnknown, &noteBudgetIgnored,
         &noteRankedByGpus, &noteRankedByWallTime, &noteRankedByGpuHours, &noteSpotOverhead, &noteSpotOverheadAssumed,
         &noteSpotManyInterruptions, &spotBurstNoRoom, &spotBurstNoOnDemand, &noteMixedFleet, &noteSpotServing,
-        &beyondQuota, &pinnedTpBeyondDomain, &pinnedEpNotPlaceable, &noteQuotaDefault, &noteQuotaAws, &noteQuotaGcp,
-        &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates, &dataNotPriced,
-        &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu, &fitChangeFits,
-        &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
+        &beyondQuota, &unfitOnInstances, &pinnedTpBeyondDomain, &pinnedEpNotPlaceable, &noteQuotaDefault, &noteQuotaAws,
+        &noteQuotaGcp, &noteQuotaAzure, &noteCommitment, &noteCommitmentBreakEven, &dataOwnRates, &dataRates,
+        &dataNotPriced, &fitConcurrency, &fitTensorParallel, &fitWeightPrecision, &fitFp8Kv, &fitLargerGpu,
+        &fitChangeFits, &fitChangeStillTooMuch, &fitMoreGpus, &changeZero3, &changeFullRecompute, &changeMicroBatch1,
         &changeTensorParallel, &changePipelineParallel, &changeLora, &missesTpot, &missesTtft, &needsReplicas,
         &prefillOverTtft, &replicasBeyondLimit, &availabilityUnreachable, &batchNoFigure, &assumeLora,
         &assumeGlobalBatchRounded, &assumePrecisionFallback, &assumeGoodput, &assumeKvShare, &assumePipelineHops,

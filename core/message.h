@@ -101,11 +101,12 @@ extern const MessageDef regionNotAllowed, countryNotAllowed, countryUnknown, pre
     noteStrictSlo, noteExcludedCount, notePrunedTwins, noteRankedByTime, noteRankedByCarbon, noteRankedByCost,
     noteServingMonth, noteUsersUnknown, noteBudgetIgnored, noteRankedByGpus, noteRankedByWallTime, noteRankedByGpuHours,
     noteSpotOverhead, noteSpotOverheadAssumed, noteSpotManyInterruptions, spotBurstNoRoom, spotBurstNoOnDemand,
-    noteMixedFleet, noteSpotServing, beyondQuota, pinnedTpBeyondDomain, pinnedEpNotPlaceable, noteQuotaDefault,
-    noteQuotaAws, noteQuotaGcp, noteQuotaAzure, noteCommitment, noteCommitmentBreakEven, notePricesOld, notePriceCheck,
-    ruleOutlier, ruleSpotAboveOnDemand, ruleSpotNotCheaper, ruleLinearMultiGpu, ruleStale, ruleSourcesDisagree,
-    ruleOther, checkOutlier, checkLinearMultiGpu, checkSpotAboveOnDemand, checkSpotAboveRegion, checkSpotEqualsRegion,
-    checkStale, checkSourcesDisagree, noteHostDefault, noteFxOld, dataOwnRates, dataRates, dataNotPriced;
+    noteMixedFleet, noteSpotServing, beyondQuota, unfitOnInstances, pinnedTpBeyondDomain, pinnedEpNotPlaceable,
+    noteQuotaDefault, noteQuotaAws, noteQuotaGcp, noteQuotaAzure, noteCommitment, noteCommitmentBreakEven,
+    notePricesOld, notePriceCheck, ruleOutlier, ruleSpotAboveOnDemand, ruleSpotNotCheaper, ruleLinearMultiGpu,
+    ruleStale, ruleSourcesDisagree, ruleOther, checkOutlier, checkLinearMultiGpu, checkSpotAboveOnDemand,
+    checkSpotAboveRegion, checkSpotEqualsRegion, checkStale, checkSourcesDisagree, noteHostDefault, noteFxOld,
+    dataOwnRates, dataRates, dataNotPriced;
 // Estimates: what would make a deployment fit, why it misses a target, what they assumed
 extern const MessageDef fitConcurrency, fitTensorParallel, fitWeightPrecision, fitFp8Kv, fitLargerGpu, fitChangeFits,
     fitChangeStillTooMuch, fitMoreGpus, changeZero3, changeFullRecompute, changeMicroBatch1, changeTensorParallel,

@@ -82,11 +82,19 @@ void rankCandidates(std::vector<Candidate>& candidates, const std::string& objec
 /// other is at most as costly and as slow and strictly better in one of the two. Equal twins share the mark.
 void markParetoFront(std::vector<Candidate>& candidates, bool service);
 
-/// The exclusions a plan lists: one line per GPU model that fits nowhere (`unfitByGpu`), then the rest —
-/// priced exclusions first (deadline, budget: they were closest to being chosen), cheapest first — at most
-/// `maxExcluded` beyond the per-GPU lines, without repeating a per-GPU line.
+/// Why a GPU model fits on none of its offerings: the reason of its largest instances (the most GPUs per instance,
+/// the shape that holds the most), which the plan names with it.
+struct UnfitGpu
+{
+    int gpusPerInstance = 0; ///< 0: the reason holds for every instance shape
+    Message reason;
+};
+
+/// The exclusions a plan lists: one line per GPU model that fits nowhere (`unfitByGpu`, said of its instance shape),
+/// then the rest — priced exclusions first (deadline, budget: they were closest to being chosen), cheapest first — at
+/// most `maxExcluded` beyond the per-GPU lines, without repeating a per-GPU line's reason.
 std::vector<Exclusion> selectExclusions(
-    std::vector<Exclusion> all, const std::map<std::string, Message>& unfitByGpu, int maxExcluded);
+    std::vector<Exclusion> all, const std::map<std::string, UnfitGpu>& unfitByGpu, int maxExcluded);
 
 /// Estimates without prices: the pinned deployment, or the smallest fitting count of every GPU model.
 Plan estimatePlan(const Workload& w, const GpuCatalog& gpus, const CancelFlag* cancel);

@@ -429,11 +429,15 @@ void markParetoFront(std::vector<Candidate>& candidates, bool service)
 }
 
 std::vector<Exclusion> selectExclusions(
-    std::vector<Exclusion> all, const std::map<std::string, Message>& unfitByGpu, int maxExcluded)
+    std::vector<Exclusion> all, const std::map<std::string, UnfitGpu>& unfitByGpu, int maxExcluded)
 {
     std::vector<Exclusion> out;
-    for (const auto& [gpu, reason] : unfitByGpu)
-        out.push_back({gpu, reason, "", "", "", "", 0});
+    for (const auto& [gpu, unfit] : unfitByGpu)
+        out.push_back({gpu,
+            unfit.gpusPerInstance > 0
+                ? Message(msg::unfitOnInstances, {std::to_string(unfit.gpusPerInstance), unfit.reason})
+                : unfit.reason,
+            "", "", "", "", 0});
     // Sorted by index, not moved about: an exclusion is seven strings and a message, and thousands are made.
     std::vector<std::size_t> order(all.size());
     std::iota(order.begin(), order.end(), std::size_t {0});
@@ -461,7 +465,7 @@ std::vector<Exclusion> selectExclusions(
             break;
         Exclusion& e = all[i];
         auto u = unfitByGpu.find(e.gpu);
-        if (u != unfitByGpu.end() && compare(e.reason, u->second) == 0)
+        if (u != unfitByGpu.end() && compare(e.reason, u->second.reason) == 0)
             continue;
         if (e.costUsd <= 0 && !said.insert(&e).second)
             continue;
@@ -712,7 +716,15 @@ private:
     /// The inputs' index of their offerings (PlanInputs::offeringIndex), else one made for this plan.
     std::shared_ptr<const OfferingIndex> m_index;
     std::vector<Exclusion> m_excluded;
-    std::map<std::string, Message> m_unfitByGpu; // one "does not fit" line per GPU model
+    /// One "does not fit" line per GPU model: its largest instance shape's reason (noteUnfit). Listed only for the
+    /// models no candidate runs on (run()): another shape of the model may serve.
+    std::map<std::string, UnfitGpu> m_unfitByGpu;
+    void noteUnfit(const std::string& gpu, UnfitGpu unfit)
+    {
+        auto [it, added] = m_unfitByGpu.emplace(gpu, unfit);
+        if (!added && unfit.gpusPerInstance > it->second.gpusPerInstance)
+            it->second = std::move(unfit);
+    }
     std::map<std::tuple<const GpuSpec*, int, long long>, PoolReplicas> m_poolReplicas;
     Plan m_plan;
 };
@@ -749,7 +761,7 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     const int maxN = instanceQuota(m_w, o, m_in.defaults);
     if (maxN < 1) {
         const Message reason(msg::quotaZero, {o.provider});
-        m_unfitByGpu.emplace(g.id, reason);
+        noteUnfit(g.id, {0, reason});
         exclude(o, reason);
         return counts;
     }
@@ -790,7 +802,7 @@ std::vector<int> PricedPlanner::instanceCounts(const Offering& o, const GpuSpec&
     }
     const auto& [n, unfit] = found->second;
     if (!n) {
-        m_unfitByGpu.emplace(g.id, unfit);
+        noteUnfit(g.id, {perInstance, unfit});
         exclude(o, unfit);
         return counts;
     }
@@ -1102,7 +1114,8 @@ void PricedPlanner::planOfferings(const std::vector<Admission>& admitted, const 
         m_smallest.merge(h->m_smallest);
         m_unsized.merge(h->m_unsized);
         m_replicas.byLayout.merge(h->m_replicas.byLayout);
-        m_unfitByGpu.merge(h->m_unfitByGpu);
+        for (auto& [gpu, unfit] : h->m_unfitByGpu)
+            noteUnfit(gpu, std::move(unfit));
     }
 }
 
@@ -1152,6 +1165,10 @@ Plan PricedPlanner::run()
         compareDisaggregated();
     markParetoFront(m_plan.candidates, m_service);
     const std::size_t excludedCount = m_excluded.size();
+    // A GPU model some candidate runs on is not unfit: its other shapes' offerings are listed one by one.
+    for (const Candidate& c : m_plan.candidates)
+        if (c.gpu)
+            m_unfitByGpu.erase(c.gpu->id);
     m_plan.excluded = selectExclusions(std::move(m_excluded), m_unfitByGpu, m_in.defaults.maxExcluded);
     if (pruned > 0)
         m_plan.notes.push_back(

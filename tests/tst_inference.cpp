@@ -462,6 +462,10 @@ void TestInference::draftModelIsChargedWhole()
     // 8 sequences of 512 + 64 tokens: 8 · 576 · (131 072 + 32 768) B of KV.
     GP_COMPARE_REL(e.memory.kvCache, 8 * 576.0 * (131072 + 32768), 1e-12);
     GP_COMPARE_REL(e.memory.weights, e.weightsBytes + 2471628800.0, 1e-12);
+    // TensorRT-LLM reserves the whole 512 + 128 tokens on admission, for the draft's KV as for the target's.
+    s.engine = core::ServingEngine::Trtllm;
+    const auto trt = core::estimateInference(m, s, gpu, {1, 1, 1}, fixedEfficiency(), 8, &fixedParams());
+    GP_COMPARE_REL(trt.memory.kvCache, 8 * 640.0 * (131072 + 32768), 1e-12);
 }
 
 void TestInference::prefixHitHalvesPrefill()
@@ -561,8 +565,11 @@ void TestInference::twoBucketLengthMix()
     QCOMPARE(e.maxConcurrency, 132);
     auto trtSpec = s;
     trtSpec.engine = core::ServingEngine::Trtllm;
-    QCOMPARE(
-        core::estimateInference(m, trtSpec, gpu, {1, 1, 1}, fixedEfficiency(), 16, &fixedParams()).maxConcurrency, 120);
+    const auto trt = core::estimateInference(m, trtSpec, gpu, {1, 1, 1}, fixedEfficiency(), 16, &fixedParams());
+    QCOMPARE(trt.maxConcurrency, 120);
+    // Its 16 sequences take what they reserved from the KV pool, not what they hold so far: 16 · 1 088 000 / 280
+    // tokens · 131 072 B (once shown as SGLang's 16 · 984 000 / 280, 10 % less).
+    GP_COMPARE_REL(trt.memory.kvCache, 16 * 1088000.0 / 280 * 131072, 1e-12);
     // SGLang prefills a new prompt after the decode step under way: TTFT_b = ½ decode + prefill(P_b at P_b / 2). The
     // mean is 0.8 · TTFT_1000 + 0.2 · TTFT_4000; the p99 request is a long one (the top 20 % are all 4000-token
     // prompts), and its end-to-end time adds 999 TPOTs.

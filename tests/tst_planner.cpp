@@ -132,6 +132,7 @@ private Q_SLOTS:
     void availabilityWithoutSlaOrOnSpot();
     void mixedFleetOnDemandBaseSpotBurst();
     void quotasAreStated();
+    void unfitGpuLinesNameTheirShape();
     void pinnedTensorParallelStaysInOneInstance();
     void brokenGpuCountIsExcluded();
     void latencyFiguresAgree();
@@ -403,7 +404,7 @@ void TestPlanner::exclusions()
     namespace msg = core::msg;
     const Message t4(msg::doesNotFitOn, {"512", "T4", "20", "15"});
     const Message l40s(msg::beyondQuota, {"8", Message(msg::doesNotFitOn, {"512", "L40S", "20", "15"})});
-    const std::map<std::string, Message> unfit = {{"T4", t4}, {"L40S", l40s}};
+    const std::map<std::string, core::detail::UnfitGpu> unfit = {{"T4", {4, t4}}, {"L40S", {0, l40s}}};
     std::vector<core::Exclusion> all = {
         {"T4", t4, "aws", "r", "g4", "", 0}, // repeats the per-GPU line: left out
         // the same nested message, made again: left out too
@@ -423,6 +424,9 @@ void TestPlanner::exclusions()
     QCOMPARE(out[0].gpu, std::string("L40S"));
     QCOMPARE(out[1].gpu, std::string("T4"));
     QCOMPARE(out[1].provider, std::string());
+    // A per-GPU line names the instance shape its reason is about, where it is about one.
+    QCOMPARE(out[0].reason.text(), l40s.text());
+    QCOMPARE(out[1].reason.text(), "on instances of 4 GPU(s): " + t4.text());
     QCOMPARE(out[2].costUsd, 1100.0);
     QCOMPARE(out[3].costUsd, 1300.0);
     // With room for all: the unpriced ones keep their order after the priced ones, each reason once per provider's
@@ -1028,8 +1032,36 @@ void TestPlanner::quotasAreStated()
     plan = test::plan(busy, test::inputs({offering("q", "L4", 1, "r1")}));
     QVERIFY(plan.candidates.empty());
     QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(), [](const core::Exclusion& e) {
-        return e.reason.id() == "plan.beyond_quota" && e.reason.text().find("quota of 1 ") != std::string::npos;
+        return e.reason.text().find("needs more than the instance quota of 1 ") != std::string::npos;
     }));
+}
+
+// Llama 3.1 405B in FP8 is about 405 GB of weights. With at most two instances (constraints.max_instances), two
+// 1-GPU H100 instances (160 GB) cannot hold it, while one 8-GPU instance (640 GB) does. H100 then is not a GPU that
+// "fits nowhere": no per-GPU line (one once said so of a small shape while the table ranked a larger one), and its
+// 1-GPU offering is listed on its own. Two 8-GPU L4 instances hold 384 GB: no L4 shape serves it, and the L4 line
+// says which shape its reason is about: the largest.
+void TestPlanner::unfitGpuLinesNameTheirShape()
+{
+    auto w = serving("llama-3.1-405b", core::Precision::FP8);
+    w.constraints.maxInstances["q"] = 2;
+    const auto plan = test::plan(w,
+        test::inputs({offering("q", "H100-SXM-80GB", 1, "r1"), offering("q", "H100-SXM-80GB", 8, "r1"),
+            offering("q", "L4", 1, "r1"), offering("q", "L4", 8, "r1")}));
+    QCOMPARE(plan.candidates.size(), std::size_t(1));
+    QCOMPARE(plan.candidates.front().gpu->id, std::string("H100-SXM-80GB"));
+    QCOMPARE(plan.candidates.front().pricing->offering.gpuCount, 8.0);
+    const auto perGpu = [&](const std::string& gpu) {
+        return std::find_if(plan.excluded.begin(), plan.excluded.end(),
+            [&](const core::Exclusion& e) { return e.gpu == gpu && e.provider.empty(); });
+    };
+    QVERIFY(perGpu("H100-SXM-80GB") == plan.excluded.end());
+    QVERIFY(std::any_of(plan.excluded.begin(), plan.excluded.end(),
+        [](const core::Exclusion& e) { return e.gpu == "H100-SXM-80GB" && e.provider == "q"; }));
+    const auto l4 = perGpu("L4");
+    QVERIFY(l4 != plan.excluded.end());
+    QCOMPARE(l4->reason.id(), std::string("plan.unfit_on_instances"));
+    QVERIFY2(l4->reason.text().rfind("on instances of 8 GPU(s): ", 0) == 0, l4->reason.text().c_str());
 }
 
 // A pinned tensor-parallel degree is planned only where one instance holds it: "H100 × 8, tp 8" (the 70B serving

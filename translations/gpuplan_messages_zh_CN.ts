@@ -636,6 +636,10 @@
         <translation>需要的实例数超过配额 %1（constraints.max_instances，或设置中的规划默认值）：%2</translation>
     </message>
     <message>
+        <source>on instances of %1 GPU(s): %2</source>
+        <translation>每实例 %1 块 GPU 时：%2</translation>
+    </message>
+    <message>
         <source>each offering may use at most %1 instances (an assumption: set constraints.max_instances per provider, or the default in Settings); providers set real quotas per account and region</source>
         <translation>每个产品最多使用 %1 个实例（假设值：可按服务商设置 constraints.max_instances，或在设置中修改默认值）；服务商按账号和地域设定实际配额</translation>
     </message>
