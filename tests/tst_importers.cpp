@@ -646,7 +646,7 @@ void TestImporters::skyPilotQuirks_data()
     QTest::addRow("vast 4x H200, no city") << "vast_crlf.csv"
                                            << "vast"
                                            << "4x-H200-32-65536"
-                                           << ", US, NA"
+                                           << "US, NA" // ", US, NA" in the file: the empty place dropped
                                            << ""
                                            << "H200-SXM-141GB" << 4.0 << 140.4013671875 // 575084/4/1024
                                            << "US" << 10.59 << -1.0;

@@ -86,7 +86,17 @@ double perGpuMemoryGiB(std::string_view gpuInfo, double gpuCount, const std::str
     return mib / 1024.0;
 }
 
-/// Country from a Vast-style region "City, CC, Continent" (or a RunPod region that is a country code).
+/// A Vast-style region "City, CC, Continent" whose host gave no city or state (", US, NA" in SkyPilot's Vast catalog)
+/// is named by the rest, "US, NA": the leading separator is dropped.
+std::string_view withoutEmptyPlace(std::string_view region)
+{
+    while (region.substr(0, 2) == ", ")
+        region.remove_prefix(2);
+    return region;
+}
+
+/// Country from a Vast-style region "City, CC, Continent" or "CC, Continent" (no city), or a RunPod region that is a
+/// country code.
 std::string countryFromRegion(std::string_view region)
 {
     auto isCode = [](std::string_view s) {
@@ -95,6 +105,9 @@ std::string countryFromRegion(std::string_view region)
     };
     if (isCode(region))
         return std::string(region);
+    if (region.size() > 4 && isCode(region.substr(0, 2)) && region.substr(2, 2) == ", "
+        && region.find(", ", 4) == std::string_view::npos)
+        return std::string(region.substr(0, 2));
     const auto a = region.find(", ");
     if (a == std::string_view::npos)
         return {};
@@ -264,7 +277,7 @@ Result<CatalogImport> importSkyPilotCsv(std::string_view text, const std::string
         r.line = line;
         r.instanceType = cell(cType);
         r.accelerator = cell(cAcc);
-        r.region = cell(cRegion);
+        r.region = withoutEmptyPlace(cell(cRegion));
         r.zone = cell(cZone);
         r.gpuInfo = cell(cInfo);
         r.arch = cell(cArch);
