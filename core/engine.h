@@ -40,6 +40,11 @@ struct EngineDefaults
 };
 EngineDefaults engineDefaults(ServingEngine e, const GpuSpec& gpu);
 
+/// Whether, under attention data parallelism, the engine also keeps a replica's dense MLPs, shared experts, embedding
+/// and output head whole on every GPU (each GPU runs its own tokens through them; only the routed experts are split),
+/// rather than splitting them over the replica's GPUs as with tensor parallelism.
+bool replicatesDenseUnderAttentionDp(ServingEngine e);
+
 /// The serving model's fitted factors: how far below the datasheet the engines' kernels run, and what a step
 /// costs besides its arithmetic and memory traffic. One set for all models and GPUs (per GPU vendor and per
 /// engine where they differ physically); fitted by least squares to the published runs of

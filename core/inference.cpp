@@ -64,14 +64,24 @@ double weightsBytes(const ModelArch& m, const InferenceSpec& spec)
 
 /// Weight bytes one GPU holds: attention whole under attention data parallelism, else split over tp; routed experts
 /// over the expert-parallel GPUs (whole experts) or split over tp; one pipeline stage's share of the layers.
+/// Whether each GPU of the replica holds the dense layers whole (attention DP on an engine that runs them
+/// data-parallel too).
+bool denseWhole(const InferenceSpec& spec, const InferenceLayout& l)
+{
+    return l.attentionDp && l.tp > 1 && replicatesDenseUnderAttentionDp(spec.engine);
+}
+
 double weightsPerGpu(const ModelArch& m, const InferenceSpec& spec, const InferenceLayout& l)
 {
     const Split s = split(m);
     const double b = quantizedBytesPerParam(spec.weightPrecision), be = quantizedBytesPerParam(spec.expertPrecision());
     const double tp = l.tp;
     const double attention = l.attentionDp ? s.attention : s.attention / tp;
+    // The dense MLPs, shared experts, embedding and head: split over tp, or whole on every GPU where the engine runs
+    // them data-parallel with the attention (replicatesDenseUnderAttentionDp).
+    const double dense = (s.embedding + s.denseFfn) / (denseWhole(spec, l) ? 1.0 : tp);
     const double routed = s.routed / std::max(1, l.ep > 1 ? l.ep : l.tp);
-    return ((attention + s.embedding / tp + s.denseFfn / tp) * b + routed * be) / l.pp;
+    return ((attention + dense) * b + routed * be) / l.pp;
 }
 
 /// KV bytes per token of context one GPU holds for one of its sequences: the KV heads are split over tp (and
@@ -207,7 +217,7 @@ public:
         // Dense GEMMs: every token of the step through the attention projections, dense MLPs, shared experts and
         // the output head. Each GPU reads its share of those weights once per step.
         const double attnWeights = l.attentionDp ? m_s.attention : m_s.attention / tp;
-        m_denseBytes = (attnWeights + (m_s.denseFfn + m_s.headActive) / tp) * b / pp;
+        m_denseBytes = (attnWeights + (m_s.denseFfn + m_s.headActive) / (denseWhole(spec, l) ? 1.0 : tp)) * b / pp;
         m_denseFlopsPerToken = 2.0 * (m_s.attention + m_s.denseFfn + m_s.headActive) / (tp * pp);
         // Routed experts: the experts the step's tokens touch (expected share 1 − (1 − k/E)^T of each GPU's
         // experts), read once; the routed FLOPs of the busiest expert-parallel GPU (routing imbalance) at the expert

@@ -424,13 +424,13 @@ void TestAccuracy::servingLeaveOnePublisherOut()
             groups[g].push_back(std::abs(r.error));
     }
     // Measured (gpuplan-cli accuracy --out-of-fold) and held here so that they cannot get worse unnoticed; the issue's
-    // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 3.3 × the
+    // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 3.4 × the
     // published out of fold), Llama 4 Maverick on 8 × H100 at 1000/1000 (1.8 ×), vLLM's TTFT of one 233-token request
     // through its API server (a quarter of the published).
-    const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.15, 2.30}},
-        {"serving throughput · dense", {0.14, 0.67}}, {"serving throughput · MoE", {0.18, 2.30}},
-        {"serving throughput · trtllm", {0.14, 0.85}}, {"serving throughput · vllm", {0.25, 0.76}},
-        {"serving throughput · amd", {0.24, 0.67}}, {"serving latency", {0.12, 0.76}}};
+    const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.15, 2.40}},
+        {"serving throughput · dense", {0.14, 0.66}}, {"serving throughput · MoE", {0.16, 2.40}},
+        {"serving throughput · trtllm", {0.14, 0.87}}, {"serving throughput · vllm", {0.25, 0.78}},
+        {"serving throughput · amd", {0.23, 0.66}}, {"serving latency", {0.10, 0.76}}};
     for (const auto& [name, limit] : limits) {
         QVERIFY2(groups.count(name), name.c_str());
         const auto& errs = groups[name];

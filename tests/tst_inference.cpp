@@ -90,6 +90,7 @@ private Q_SLOTS:
     void twoBucketLengthMix();
     void eachRunningSequenceCostsTheEngine();
     void narrowExpertsRunSlower();
+    void attentionDpKeepsDenseLayersWhole();
 };
 
 void TestInference::decodeIsMemoryBound()
@@ -647,6 +648,33 @@ void TestInference::narrowExpertsRunSlower()
     const double narrow = step(p);
     QVERIFY2(
         narrow > wide * 1.05 && narrow < wide / 0.608543, qPrintable(QStringLiteral("%1 vs %2").arg(narrow).arg(wide)));
+}
+
+void TestInference::attentionDpKeepsDenseLayersWhole()
+{
+    // Qwen3-30B-A3B (Hugging Face config.json: hidden 2,048, 48 layers of 128 routed experts and no shared one,
+    // vocabulary 151,936, input embedding and output head untied) on 8 GPUs, EP 8 with attention data parallelism.
+    // Besides the attention, the parameters every token runs through are the embedding and head, 2 · 151,936 · 2,048
+    // = 622,329,856, and the routers, 48 · 2,048 · 128 = 12,582,912: 634,912,768. TensorRT-LLM keeps them whole on
+    // each GPU under attention DP (and vLLM's data-parallel ranks do); SGLang splits them over the 8 GPUs. In BF16 a
+    // TensorRT-LLM GPU holds 634,912,768 · 2 B · (1 − 1/8) = 1,111,097,344 B more than an SGLang one.
+    const auto& m = test::model("qwen3-30b-a3b");
+    core::InferenceLayout l {8, 1, 1};
+    l.ep = 8;
+    l.attentionDp = true;
+    const auto weights = [&](core::ServingEngine engine, const core::InferenceLayout& layout) {
+        auto s = spec(1024, 1024, engine);
+        s.weightPrecision = core::Precision::BF16;
+        s.kvPrecision = core::Precision::BF16;
+        return core::estimateInference(m, s, test::gpu("H100-SXM-80GB"), layout, fixedEfficiency(), 0, &fixedParams())
+            .memory.weights;
+    };
+    const double trt = weights(core::ServingEngine::Trtllm, l), sglang = weights(core::ServingEngine::Sglang, l);
+    GP_COMPARE_REL(trt - sglang, 1111097344.0, 1e-9);
+    QCOMPARE(weights(core::ServingEngine::Vllm, l), trt);
+    // Without attention DP every engine splits them alike.
+    l.attentionDp = false;
+    QCOMPARE(weights(core::ServingEngine::Trtllm, l), weights(core::ServingEngine::Sglang, l));
 }
 
 QTEST_APPLESS_MAIN(TestInference)
