@@ -74,6 +74,7 @@ private Q_SLOTS:
     void gpt3Flops();
     void inferenceJsonFields();
     void notFitting();
+    void pinnedFleetTooSmallForTheTraffic();
     void pinnedEstimateIsTheFirstRowsMachines();
     void largestValidInputsPlan_data();
     void largestValidInputsPlan();
@@ -199,6 +200,25 @@ void TestCli::inferenceJsonFields()
     QVERIFY(est.value(QStringLiteral("tpot_ms")).toDouble() <= 40.0); // the example's SLO
     // weights: 70 553 706 496 params · 1 byte (fp8)
     QCOMPARE(est.value(QStringLiteral("weights_bytes")).toDouble(), 70553706496.0);
+}
+
+// Llama-3.1-8B fits one H100's memory, but at 200 requests/s one replica is not enough: the plan says it fits in
+// memory and why it is not feasible (it once said "fits in memory: NO" and pointed at suggestions it did not print).
+void TestCli::pinnedFleetTooSmallForTheTraffic()
+{
+    const Run r = cli({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--no-prices")},
+        R"({"schema": "gpuplan.workload/1", "name": "busy", "kind": "inference", "model": {"preset": "llama-3.1-8b"},
+            "inference": {"prompt_tokens": 1024, "output_tokens": 256, "weight_precision": "bf16",
+                          "kv_precision": "bf16", "requests_per_second": 200},
+            "hardware": {"gpu": "H100-SXM-80GB", "count": 1}})");
+    QCOMPARE(r.code, 1);
+    QVERIFY2(QRegularExpression(QStringLiteral("fits in memory +yes")).match(QString::fromUtf8(r.out)).hasMatch(),
+        r.out.constData());
+    QVERIFY(r.out.contains("Fits in memory, but not feasible as planned:"));
+    QVERIFY(QRegularExpression(QStringLiteral("needs \\d+ replicas \\(\\d+ GPUs\\) for 200.00 requests/s, has 1"))
+                .match(QString::fromUtf8(r.out))
+                .hasMatch());
+    QVERIFY(r.err.contains("not feasible (see why above)"));
 }
 
 void TestCli::notFitting()

@@ -179,6 +179,10 @@
         <translation>指定的部署放不下</translation>
     </message>
     <message>
+        <source>The pinned deployment is not feasible</source>
+        <translation>指定的部署不可行</translation>
+    </message>
+    <message>
         <location filename="../app/report/pdf_report.cpp" line="1060"/>
         <source>Nothing feasible: every deployment was excluded (see &quot;Why not the others&quot;).</source>
         <translation>没有可行方案：所有部署均被排除（见“为什么不选其他方案”）。</translation>
@@ -282,6 +286,14 @@
         <location filename="../app/report/pdf_report.cpp" line="1165"/>
         <source>What would make it fit: %1</source>
         <translation>怎样才能放得下：%1</translation>
+    </message>
+    <message>
+        <source>Not feasible</source>
+        <translation>不可行</translation>
+    </message>
+    <message>
+        <source>Why it is not feasible: %1</source>
+        <translation>不可行的原因：%1</translation>
     </message>
     <message>
         <location filename="../app/report/pdf_report.cpp" line="1180"/>

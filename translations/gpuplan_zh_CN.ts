@@ -2625,6 +2625,10 @@
         <translation> · 指定的部署放不下</translation>
     </message>
     <message>
+        <source> · the pinned deployment fits in memory but is not feasible</source>
+        <translation> · 指定的部署显存放得下，但不可行</translation>
+    </message>
+    <message>
         <source> · planned in %1 ms</source>
         <translation> · 计算用时 %1 毫秒</translation>
     </message>

@@ -245,7 +245,7 @@ int cmdPlan(const std::vector<std::string>& args, std::istream& in, std::ostream
     const bool feasible = plan.pinned ? plan.pinned->fits : !plan.candidates.empty();
     if (!feasible)
         err << "gpuplan-cli: nothing feasible for " << name
-            << (plan.pinned ? ": the pinned deployment does not fit (see the suggestions)"
+            << (plan.pinned ? ": the pinned deployment is not feasible (see why above)"
                             : ": every offering was excluded (see \"Excluded\")")
             << "\n";
     return feasible ? ExitOk : ExitInfeasible;

@@ -337,18 +337,21 @@ void DetailsPanel::fill()
         row(s, tr("Total"), tr("%1 of %2").arg(Fmt::gib(m.total()), Fmt::gib(c->gpu->memoryBytes)), {},
             tr("GiB = 2^30 bytes; a vendor's \"80 GB\" of HBM is 80 GiB"));
     };
+    // Memory that does not hold it, or (memory holding it) what the plan found short: a pinned fleet too small for
+    // the traffic says so in the same suggestions.
     auto fitSection = [&](const core::FitReport& fit) {
-        if (fit.fits)
+        if (fit.fits && (c->fits || fit.suggestions.empty()))
             return;
-        auto* s = section(tr("Does not fit"));
-        row(s, tr("Needs"), tr("%1 per GPU").arg(Fmt::gib(fit.requiredBytes)));
+        auto* s = section(fit.fits ? tr("Not feasible") : tr("Does not fit"));
+        if (!fit.fits)
+            row(s, tr("Needs"), tr("%1 per GPU").arg(Fmt::gib(fit.requiredBytes)));
         for (const auto& sug : fit.suggestions)
             row(s, ErrorText::message(sug), {});
     };
 
     auto* dep = section(tr("Deployment"));
     row(dep, tr("GPU"), tr("%1 × %2").arg(qs(report::gpuText(*c))).arg(c->gpus));
-    row(dep, tr("Fits in memory"), c->fits ? tr("yes") : tr("no"));
+    row(dep, tr("Fits in memory"), view.fitsInMemory ? tr("yes") : tr("no"));
     {
         // Measured (gpuplan-probe, the Calibrate page) or the datasheet × published-run defaults.
         const core::CalibrationProfile* cal = nullptr;

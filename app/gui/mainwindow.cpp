@@ -578,7 +578,9 @@ void MainWindow::updateStatus()
         text += tr(" · %n excluded", nullptr, static_cast<int>(plan.excluded.size()));
         if (plan.pinned)
             text += plan.pinned->fits ? tr(" · the pinned deployment fits")
-                                      : tr(" · the pinned deployment does not fit");
+                : report::viewCandidate(r->workload, *plan.pinned, nullptr).fitsInMemory
+                ? tr(" · the pinned deployment fits in memory but is not feasible")
+                : tr(" · the pinned deployment does not fit");
         text += tr(" · planned in %1 ms").arg(Fmt::number(r->computeMs, 0));
     }
     m_status->setText(text);

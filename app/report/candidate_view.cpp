@@ -157,6 +157,7 @@ CandidateView viewCandidate(const core::Workload&, const core::Candidate& c, con
     CandidateView v;
     v.candidate = &c;
     v.layout = layoutText(c);
+    v.fitsInMemory = c.training ? c.training->fit.fits : c.inference ? c.inference->fit.fits : c.fits;
     v.energyPeriod = c.inference ? "one 730-hour month of service" : "the whole job";
     if (c.training) {
         const auto& t = *c.training;

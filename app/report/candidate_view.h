@@ -34,6 +34,10 @@ struct CandidateView
     std::string energyPeriod;
     /// layoutText(): the same words in every output.
     std::string layout;
+    /// Whether the deployment's memory holds the workload (the estimate's fit). A candidate can fit in memory and
+    /// still not be feasible (`Candidate::fits`: a pinned fleet too small for the traffic); its estimate's fit
+    /// suggestions then say why.
+    bool fitsInMemory = true;
 };
 
 /// The view of `c` (planned for `w`), with ranges when `accuracy` is given.

@@ -1054,7 +1054,10 @@ private:
             QColor colour;
         };
         std::vector<Line> lines;
-        lines.push_back({m_rec && !m_rec->fits ? tr("The pinned deployment does not fit") : tr("Recommendation"),
+        const bool inMemory = m_rec && m_recView.fitsInMemory;
+        lines.push_back({m_rec && !m_rec->fits
+                ? (inMemory ? tr("The pinned deployment is not feasible") : tr("The pinned deployment does not fit"))
+                : tr("Recommendation"),
             d.font(9, true), m_rec && !m_rec->fits ? danger : accent});
         if (!m_rec) {
             lines.push_back({tr("Nothing feasible: every deployment was excluded (see \"Why not the others\")."),
@@ -1082,7 +1085,7 @@ private:
                 facts << tr("GPU-hours: %1").arg(count(m_rec->gpuHours));
             }
             if (!m_rec->fits)
-                facts << tr("Does not fit");
+                facts << (inMemory ? tr("Not feasible") : tr("Does not fit"));
             lines.push_back({facts.join(QStringLiteral("  ·  ")), d.font(9), ink});
             lines.push_back({tr("Why: %1").arg(why()), d.font(8.5), ink});
         }
@@ -1162,7 +1165,8 @@ private:
                 : m_rec->inference                       ? &m_rec->inference->fit
                                                          : nullptr;
             if (fit && !fit->suggestions.empty())
-                parts << tr("What would make it fit: %1").arg(msgText(fit->suggestions.front()));
+                parts << (fit->fits ? tr("Why it is not feasible: %1") : tr("What would make it fit: %1"))
+                             .arg(msgText(fit->suggestions.front()));
         }
         return parts.join(QLatin1Char(' '));
     }

@@ -469,7 +469,7 @@ void appendEstimateDetail(
             "serving factors fitted to it (" + c.servingCalibration->family + ", "
                 + std::string(core::toString(c.servingCalibration->engine)) + ")");
     row("layout", v.layout, "");
-    row("fits in memory", c.fits ? "yes" : "NO", "");
+    row("fits in memory", v.fitsInMemory ? "yes" : "NO", "");
     if (c.training) {
         const auto& e = *c.training;
         row("parameters", withSeparators(e.paramsTotal / 1e9, 2), "billion");
@@ -538,13 +538,16 @@ void appendEstimateDetail(
         row("wall time", withSeparators(b.wallHours, 1), "h");
     }
     out += t.render();
+    // What keeps it from running: memory, or (memory holding it) what the plan found short, e.g. a pinned fleet too
+    // small for the traffic.
     const std::vector<core::Message>* suggestions = nullptr;
-    if (c.training && !c.training->fit.fits)
+    if (c.training && !c.fits)
         suggestions = &c.training->fit.suggestions;
-    if (c.inference && !c.inference->fit.fits)
+    if (c.inference && !c.fits)
         suggestions = &c.inference->fit.suggestions;
-    if (suggestions) {
-        out += "\nDoes not fit. What would make it fit:\n";
+    if (suggestions && !suggestions->empty()) {
+        out += v.fitsInMemory ? "\nFits in memory, but not feasible as planned:\n"
+                              : "\nDoes not fit. What would make it fit:\n";
         for (const auto& s : *suggestions)
             out += "  - " + s.text() + "\n";
     }
