@@ -278,6 +278,10 @@
         <translation>工作负载指定了硬件；这是该部署的估算（目录中没有匹配的报价）。</translation>
     </message>
     <message>
+        <source>the workload pins the hardware; this is the estimate for that deployment (no catalog offering can run it as pinned: see &quot;Why not the others&quot;).</source>
+        <translation>工作负载指定了硬件；这是该部署的估算（目录中没有报价能按指定方式运行它：见“为什么不选其他方案”）。</translation>
+    </message>
+    <message>
         <location filename="../app/report/pdf_report.cpp" line="1158"/>
         <source>no prices: ranked by GPU-hours, a price-free proxy for cost.</source>
         <translation>没有价格：按 GPU 小时排序，作为费用的无价格替代指标。</translation>

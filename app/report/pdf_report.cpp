@@ -1155,8 +1155,12 @@ private:
             if (!m_rec->pricing->note.empty())
                 parts << msgText(m_rec->pricing->note) + QLatin1Char('.');
         } else if (m_w.hardware) {
-            parts << tr("the workload pins the hardware; this is the estimate for that deployment (no catalog "
-                        "offering matched it).");
+            // Priced, yet nothing ranked: the catalog's offerings of that hardware were excluded, each with its reason.
+            parts << (m_plan.priced && !m_plan.excluded.empty()
+                    ? tr("the workload pins the hardware; this is the estimate for that deployment (no catalog "
+                         "offering can run it as pinned: see \"Why not the others\").")
+                    : tr("the workload pins the hardware; this is the estimate for that deployment (no catalog "
+                         "offering matched it)."));
         } else {
             parts << tr("no prices: ranked by GPU-hours, a price-free proxy for cost.");
         }
