@@ -205,13 +205,11 @@ public:
         const double tp = l.tp, pp = l.pp;
         m_stageLayers = double(m.layers) / pp;
         const double kernel = engineKernel(spec.engine, p);
-        const double calibratedBw = eff.calibrated ? eff.memoryBandwidth : vendorBandwidth(gpu, p);
-        m_bw = gpu.memoryBandwidth * std::min(1.0, calibratedBw * kernel);
+        const ServingRates rates = servingRates(gpu, spec, eff, p);
+        m_bw = gpu.memoryBandwidth * rates.bandwidth;
         const Precision math = mathPrecision(gpu, spec.weightPrecision);
         const double gemmScale = gpu.vendor == "amd" ? p.gemmAmd : p.gemmNvidia;
-        const double fp4Scale
-            = (math == Precision::FP4 ? p.fp4 : 1.0) * (dequantized(gpu, spec.weightPrecision) ? p.dequant : 1.0);
-        m_gemmRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.gemm * gemmScale * fp4Scale * kernel);
+        m_gemmRate = gpu.peak(math).value_or(1) * rates.gemm;
         const double b = quantizedBytesPerParam(spec.weightPrecision),
                      be = quantizedBytesPerParam(spec.expertPrecision());
         // Dense GEMMs: every token of the step through the attention projections, dense MLPs, shared experts and
@@ -249,7 +247,7 @@ public:
         m_decodeWidth = headsPerGpu * (m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim) : m.headDim());
         m_prefillWidth = headsPerGpu
             * (m.isMla() ? double(m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim) / 2.0 : double(m.headDim()));
-        m_attnRate = gpu.peak(math).value_or(1) * std::min(1.0, eff.attention * kernel);
+        m_attnRate = gpu.peak(math).value_or(1) * rates.attention;
         m_link = gpu.intraBandwidth * eff.linkBandwidth;
         // A replica wider than the NVLink domain (wide expert parallelism over InfiniBand/RoCE: DeepSeek's EP32
         // prefill and EP144 decode, SGLang's EP32/EP72 on H100): the tokens that leave their node go over each GPU's
@@ -259,7 +257,7 @@ public:
         // 2025-05-05: two-batch overlap), so the step is the longer of the two, not their sum.
         m_nodes = gpu.maxGpusPerNode > 0 && l.tp > gpu.maxGpusPerNode ? double(l.tp) / gpu.maxGpusPerNode : 1.0;
         m_netLink = gpu.interBandwidth * eff.linkBandwidth;
-        m_fixed = engineStepOverhead(spec.engine, p) + m_stageLayers * p.layerOverheadS;
+        m_fixed = rates.stepOverheadS + m_stageLayers * rates.layerOverheadS;
         // LoRA: each distinct adapter in the step is read once (16-bit adapters), and every token runs through its
         // adapter's low-rank matrices (2 FLOPs per parameter).
         if (spec.lora) {
@@ -362,6 +360,24 @@ private:
 /// Guide", DU-09799-001, February 2023, ch. 3 "Dimension Quantization Effects": tile and wave quantization):
 /// Qwen3-30B-A3B's 2,048 × 768 experts run far below Llama 4 Maverick's 5,120 × 8,192. The form w / (w + w½) is this
 /// project's, with one fitted constant (the serving fit, engine.cpp).
+ServingRates servingRates(const GpuSpec& gpu, const InferenceSpec& spec, const Efficiency& eff, const ServingParams& p)
+{
+    ServingRates r;
+    const double kernel = engineKernel(spec.engine, p);
+    // A probe's measured bandwidth replaces the fitted HBM factor; the engine's kernels scale both.
+    const double bandwidth = eff.calibrated ? eff.memoryBandwidth : vendorBandwidth(gpu, p);
+    r.bandwidth = std::min(1.0, bandwidth * kernel);
+    const Precision math = mathPrecision(gpu, spec.weightPrecision);
+    const double gemmScale = gpu.vendor == "amd" ? p.gemmAmd : p.gemmNvidia;
+    const double fp4Scale
+        = (math == Precision::FP4 ? p.fp4 : 1.0) * (dequantized(gpu, spec.weightPrecision) ? p.dequant : 1.0);
+    r.gemm = std::min(1.0, eff.gemm * gemmScale * fp4Scale * kernel);
+    r.attention = std::min(1.0, eff.attention * kernel);
+    r.stepOverheadS = engineStepOverhead(spec.engine, p);
+    r.layerOverheadS = p.layerOverheadS;
+    return r;
+}
+
 double expertWidthEfficiency(double width, double halfWidth)
 {
     constexpr double reference = 8192.0;

@@ -103,6 +103,19 @@ InferenceEstimate estimateInference(const ModelArch& model, const InferenceSpec&
 InferenceEstimate estimateInference(const ModelArch& model, const InferenceSpec& spec, const GpuSpec& gpu,
     const InferenceLayout& layout, int concurrency = 0);
 
+/// The rates a serving step runs at on `gpu` with `spec`'s engine and weights, as shares of the datasheet: what the
+/// step model multiplies by (dense GEMMs, prefill attention, HBM streaming) and what a step costs besides. The
+/// plan's assumptions state them.
+struct ServingRates
+{
+    double gemm = 0;           ///< dense GEMMs: share of the peak of the weights' math precision
+    double attention = 0;      ///< prefill attention: share of that peak
+    double bandwidth = 0;      ///< share of HBM bandwidth reached streaming weights
+    double stepOverheadS = 0;  ///< the engine's cost per step (scheduling, sampling), s
+    double layerOverheadS = 0; ///< per layer per step (launches and synchronisation CUDA graphs do not hide), s
+};
+ServingRates servingRates(const GpuSpec& gpu, const InferenceSpec& spec, const Efficiency& eff, const ServingParams& p);
+
 /// What one engine step carries on one replica: `decodes` sequences producing a token each at an average context of
 /// `decodeContext` tokens, and `prefillTokens` prompt tokens whose average position in their prompt is
 /// `prefillPosition` (a whole prompt of P tokens: P / 2).

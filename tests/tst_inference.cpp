@@ -91,6 +91,7 @@ private Q_SLOTS:
     void eachRunningSequenceCostsTheEngine();
     void narrowExpertsRunSlower();
     void attentionDpKeepsDenseLayersWhole();
+    void servingRatesAreWhatTheStepRunsAt();
 };
 
 void TestInference::decodeIsMemoryBound()
@@ -675,6 +676,37 @@ void TestInference::attentionDpKeepsDenseLayersWhole()
     // Without attention DP every engine splits them alike.
     l.attentionDp = false;
     QCOMPARE(weights(core::ServingEngine::Trtllm, l), weights(core::ServingEngine::Sglang, l));
+}
+
+void TestInference::servingRatesAreWhatTheStepRunsAt()
+{
+    // The rates a plan states (the PDF's assumptions) are those the step model multiplies by. With an HBM factor of
+    // 0.7, a GEMM factor of 0.9 and vLLM's kernels at 0.8 of TensorRT-LLM's: HBM 0.7 · 0.8 = 0.56, GEMMs 0.8 (the
+    // efficiency) · 0.9 · 0.8 = 0.576, attention 0.5 · 0.8 = 0.4; TensorRT-LLM 0.7, 0.72 and 0.5.
+    core::ServingParams p = fixedParams();
+    p.bandwidthNvidia = 0.7;
+    p.gemmNvidia = 0.9;
+    p.kernelVllm = 0.8;
+    p.stepOverheadVllmS = 1.5e-3;
+    p.layerOverheadS = 1e-5;
+    const auto& gpu = test::gpu("H100-SXM-80GB");
+    const auto vllm = core::servingRates(gpu, spec(128, 128, core::ServingEngine::Vllm), fixedEfficiency(), p);
+    GP_COMPARE_REL(vllm.bandwidth, 0.56, 1e-12);
+    GP_COMPARE_REL(vllm.gemm, 0.576, 1e-12);
+    GP_COMPARE_REL(vllm.attention, 0.4, 1e-12);
+    QCOMPARE(vllm.stepOverheadS, 1.5e-3);
+    QCOMPARE(vllm.layerOverheadS, 1e-5);
+    const auto trt = core::servingRates(gpu, spec(128, 128), fixedEfficiency(), p);
+    GP_COMPARE_REL(trt.bandwidth, 0.7, 1e-12);
+    GP_COMPARE_REL(trt.gemm, 0.72, 1e-12);
+    GP_COMPARE_REL(trt.attention, 0.5, 1e-12);
+    // One vLLM decode of Llama-3.1-8B (decodeIsMemoryBound's bytes) at those rates: the weights and KV over
+    // 0.56 · 3.35 TB/s, then 1.5 ms a step and 32 layers · 10 µs.
+    core::StepLoad load;
+    load.decodes = 1;
+    load.decodeContext = 192;
+    GP_COMPARE_REL(oneStepS("llama-3.1-8b", spec(128, 128, core::ServingEngine::Vllm), "H100-SXM-80GB", p, load),
+        (15'009'849'344.0 + 25'165'824.0) / (0.56 * 3.35e12) + 1.5e-3 + 32 * 1e-5, 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestInference)

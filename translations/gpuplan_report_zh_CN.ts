@@ -1560,6 +1560,18 @@ USD</source>
         <translation>解码每步开销</translation>
     </message>
     <message>
+        <source>Engine cost per step</source>
+        <translation>引擎每步开销</translation>
+    </message>
+    <message>
+        <source>%1, and %2 per layer</source>
+        <translation>%1，另加每层 %2</translation>
+    </message>
+    <message>
+        <source>%1; for serving, × the factors fitted to published runs of %2 (tests/data/validation/serving.csv)</source>
+        <translation>%1；推理服务另乘以根据 %2 公开运行结果拟合的系数（tests/data/validation/serving.csv）</translation>
+    </message>
+    <message>
         <location filename="../app/report/pdf_report.cpp" line="1753"/>
         <location filename="../app/report/pdf_report.cpp" line="1906"/>
         <location filename="../app/report/pdf_report.cpp" line="1948"/>

@@ -1746,19 +1746,34 @@ private:
             t.header = false;
             t.firstColumnMuted = true;
             t.columns = {{QString(), Qt::AlignLeft, false}, {QString(), Qt::AlignLeft, true}};
-            t.rows.push_back({tr("Large GEMMs reach"), tr("%1 of dense peak").arg(pct(e.gemm))});
+            // Serving: the rates the step model runs at, with the engine's fitted factors (or the benchmark's) on
+            // top of these efficiencies (core::servingRates), not the efficiencies alone.
+            std::optional<core::ServingRates> rates;
+            if (m_serving) {
+                const core::ServingFactors f = core::servingFactors(m_w, *m_rec->gpu, *m_rec->gpu);
+                rates = core::servingRates(*m_rec->gpu, *m_w.inference, f.eff, f.params);
+            }
+            t.rows.push_back({tr("Large GEMMs reach"), tr("%1 of dense peak").arg(pct(rates ? rates->gemm : e.gemm))});
             if (m_w.training)
                 t.rows.push_back(
                     {tr("Training GEMMs keep"), tr("%1 of that rate end to end").arg(pct(e.trainingGemm))});
-            t.rows.push_back({tr("Fused attention reaches"), tr("%1 of dense peak").arg(pct(e.attention))});
-            t.rows.push_back({tr("HBM bandwidth reached"), pct(e.memoryBandwidth)});
+            t.rows.push_back({tr("Fused attention reaches"),
+                tr("%1 of dense peak").arg(pct(rates ? rates->attention : e.attention))});
+            t.rows.push_back({tr("HBM bandwidth reached"), pct(rates ? rates->bandwidth : e.memoryBandwidth)});
             t.rows.push_back({tr("Collective (NCCL) bandwidth"), tr("%1 of link bandwidth").arg(pct(e.linkBandwidth))});
             t.rows.push_back({tr("Latency per ring hop"),
                 tr("%1 µs in a node, %2 µs across nodes")
                     .arg(grouped(e.linkLatencyS * 1e6, 0), grouped(e.networkLatencyS * 1e6, 0))});
-            if (m_serving)
-                t.rows.push_back({tr("Decode step overhead"), latency(e.decodeStepOverheadS * 1e3)});
-            t.rows.push_back({tr("Source"), qs(e.source)});
+            if (rates)
+                t.rows.push_back({tr("Engine cost per step"),
+                    tr("%1, and %2 per layer")
+                        .arg(latency(rates->stepOverheadS * 1e3), latency(rates->layerOverheadS * 1e3))});
+            t.rows.push_back({tr("Source"),
+                rates && !m_rec->servingCalibration ? tr(
+                    "%1; for serving, × the factors fitted to published runs of %2 (tests/data/validation/serving.csv)")
+                                                          .arg(qs(e.source),
+                                                              qs(std::string(core::toString(m_w.inference->engine))))
+                                                    : qs(e.source)});
             d.table(t);
         }
         if (m_rec) {
