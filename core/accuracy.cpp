@@ -1022,7 +1022,7 @@ std::vector<AccuracyGroup> summarizeGroups(const std::vector<AccuracyRow>& rows)
     // median ≤ 10 %, worst ≤ 25 %; serving throughput median ≤ 20 %, worst ≤ 40 %; memory within 5 %.
     // Serving latency has no promise there; its limits here are this project's own.
     // Serving throughput: median 22 % and worst 185 % since the validation set holds MoE runs of 2025 (issue "Serving
-    // estimates that hold…": Llama 4 Maverick on 8 × H100 at 1000/1000 is estimated 1.6 × too fast) and SGLang v0.4.1's
+    // estimates that hold…": Qwen3-30B-A3B on one GB200 at 1000/1000 is estimated 1.76 × too fast) and SGLang v0.4.1's
     // first DeepSeek-V3 release (2,864 tokens/s published at 8 requests/s where the model says 2.82 × that; the same
     // table gives TPOT 144 ms at 1 request/s). Serving latency: worst 75 % since vLLM's TTFT of one short request
     // through its API server (59 ms for 233 tokens) holds the request handling the step model leaves out (README "How

@@ -425,7 +425,7 @@ void TestAccuracy::servingLeaveOnePublisherOut()
     }
     // Measured (gpuplan-cli accuracy --out-of-fold) and held here so that they cannot get worse unnoticed; the issue's
     // bar is 15 % / 35 % per group. The worst rows: SGLang v0.4.1's first DeepSeek-V3 run (sglbench-dsv3-…, 3.4 × the
-    // published out of fold), Llama 4 Maverick on 8 × H100 at 1000/1000 (1.8 ×), vLLM's TTFT of one 233-token request
+    // published out of fold), Qwen3-30B-A3B on one GB200 at 1000/1000 (1.87 ×), vLLM's TTFT of one 233-token request
     // through its API server (a quarter of the published).
     const std::map<std::string, std::pair<double, double>> limits = {{"serving throughput", {0.15, 2.40}},
         {"serving throughput · dense", {0.14, 0.66}}, {"serving throughput · MoE", {0.16, 2.40}},
