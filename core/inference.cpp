@@ -62,8 +62,6 @@ double weightsBytes(const ModelArch& m, const InferenceSpec& spec)
         + s.routed * quantizedBytesPerParam(spec.expertPrecision());
 }
 
-/// Weight bytes one GPU holds: attention whole under attention data parallelism, else split over tp; routed experts
-/// over the expert-parallel GPUs (whole experts) or split over tp; one pipeline stage's share of the layers.
 /// Whether each GPU of the replica holds the dense layers whole (attention DP on an engine that runs them
 /// data-parallel too).
 bool denseWhole(const InferenceSpec& spec, const InferenceLayout& l)
@@ -71,6 +69,10 @@ bool denseWhole(const InferenceSpec& spec, const InferenceLayout& l)
     return l.attentionDp && l.tp > 1 && replicatesDenseUnderAttentionDp(spec.engine);
 }
 
+/// Weight bytes one GPU holds: attention whole under attention data parallelism, else split over tp; the dense
+/// layers, embedding and head likewise where the engine keeps them whole under attention DP (denseWhole), else split
+/// over tp; routed experts over the expert-parallel GPUs (whole experts) or split over tp; one pipeline stage's share
+/// of the layers.
 double weightsPerGpu(const ModelArch& m, const InferenceSpec& spec, const InferenceLayout& l)
 {
     const Split s = split(m);
@@ -353,13 +355,6 @@ private:
 
 } // namespace
 
-/// The rate of an expert GEMM `width` elements wide (the narrower of its dimensions on one GPU) relative to one 8,192
-/// wide: w / (w + w½) over the same at 8,192, where w½ (ServingParams::expertGemmWidth, fitted) is the width at which
-/// the kernel runs at half its large-matrix rate. Narrow matrices give a GEMM fewer output tiles to spread over the
-/// SMs and a shorter reduction to pipeline each tile's loads behind (NVIDIA, "Matrix Multiplication Background User's
-/// Guide", DU-09799-001, February 2023, ch. 3 "Dimension Quantization Effects": tile and wave quantization):
-/// Qwen3-30B-A3B's 2,048 × 768 experts run far below Llama 4 Maverick's 5,120 × 8,192. The form w / (w + w½) is this
-/// project's, with one fitted constant (the serving fit, engine.cpp).
 ServingRates servingRates(const GpuSpec& gpu, const InferenceSpec& spec, const Efficiency& eff, const ServingParams& p)
 {
     ServingRates r;
@@ -378,6 +373,13 @@ ServingRates servingRates(const GpuSpec& gpu, const InferenceSpec& spec, const E
     return r;
 }
 
+/// The rate of an expert GEMM `width` elements wide (the narrower of its dimensions on one GPU) relative to one 8,192
+/// wide: w / (w + w½) over the same at 8,192, where w½ (ServingParams::expertGemmWidth, fitted) is the width at which
+/// the kernel runs at half its large-matrix rate. Narrow matrices give a GEMM fewer output tiles to spread over the
+/// SMs and a shorter reduction to pipeline each tile's loads behind (NVIDIA, "Matrix Multiplication Background User's
+/// Guide", DU-09799-001, February 2023, ch. 3 "Dimension Quantization Effects": tile and wave quantization):
+/// Qwen3-30B-A3B's 2,048 × 768 experts run far below Llama 4 Maverick's 5,120 × 8,192. The form w / (w + w½) is this
+/// project's, with one fitted constant (the serving fit, engine.cpp).
 double expertWidthEfficiency(double width, double halfWidth)
 {
     constexpr double reference = 8192.0;
